@@ -1,0 +1,339 @@
+package checker
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Limits bound what building and running a learner's program may cost.
+type Limits struct {
+	BuildTime   time.Duration // wall time for go build (default 2 min)
+	RunTime     time.Duration // wall time for one run (default 2 s)
+	OutputBytes int64         // stdout plus stderr of one run (default 1 MiB)
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.BuildTime <= 0 {
+		l.BuildTime = 2 * time.Minute
+	}
+	if l.RunTime <= 0 {
+		l.RunTime = 2 * time.Second
+	}
+	if l.OutputBytes <= 0 {
+		l.OutputBytes = 1 << 20
+	}
+	return l
+}
+
+// Limits on what is copied from a learner's folder into the scratch copy.
+const (
+	maxSourceFiles = 500
+	maxSourceBytes = 20 << 20
+)
+
+// BuildFailure is returned by Build when the learner's program cannot be built: a verdict (BuildError
+// or NoProgram) with the compiler's messages or the reason. It is a verdict about the program, not a
+// failure of the tool.
+type BuildFailure struct {
+	Verdict Verdict
+	Log     string
+}
+
+func (e *BuildFailure) Error() string { return string(e.Verdict) + ": " + e.Log }
+
+// Program is a learner's program built in a scratch folder. Close removes the folder.
+type Program struct {
+	Path      string        // the executable
+	BuildTime time.Duration // how long go build took
+	scratch   string
+	limits    Limits
+}
+
+// Close removes the program's scratch folder.
+func (p *Program) Close() error {
+	if p == nil || p.scratch == "" {
+		return nil
+	}
+	return os.RemoveAll(p.scratch)
+}
+
+// Build copies the Go program in src to a scratch folder and builds it there, offline and with CGO
+// off, under lim.BuildTime. A program that does not build is reported as a *BuildFailure; any other
+// error means the tool itself could not work (no Go toolchain, unreadable folder).
+func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
+	lim = lim.withDefaults()
+	info, err := os.Stat(src)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a folder", src)
+	}
+	if err := findMain(src); err != nil {
+		return nil, err
+	}
+	goBin, err := GoTool()
+	if err != nil {
+		return nil, err
+	}
+	scratch, err := os.MkdirTemp("", "workbook-")
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{scratch: scratch, limits: lim}
+	ok := false
+	defer func() {
+		if !ok {
+			p.Close()
+		}
+	}()
+	srcCopy := filepath.Join(scratch, "src")
+	if err := copySource(src, srcCopy); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(srcCopy, "go.mod")); errors.Is(err, fs.ErrNotExist) {
+		verOnce.Do(func() { verLine = goVersionLine() })
+		mod := "module learner\n\ngo " + verLine + "\n"
+		if err := os.WriteFile(filepath.Join(srcCopy, "go.mod"), []byte(mod), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
+		if err := os.MkdirAll(filepath.Join(scratch, d), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	exe := filepath.Join(scratch, "prog")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
+	defer cancel()
+	cmd := exec.CommandContext(bctx, goBin, "build", "-trimpath", "-o", exe, ".")
+	cmd.Dir = srcCopy
+	cmd.Env = buildEnv(goBin, scratch)
+	var out bytes.Buffer
+	cmd.Stdout = &limitedBuffer{buf: &out, max: 1 << 20}
+	cmd.Stderr = cmd.Stdout
+	setProcessGroup(cmd)
+	cmd.Cancel = func() error { return killProcessGroup(cmd) }
+	cmd.WaitDelay = time.Second
+	start := time.Now()
+	err = cmd.Run()
+	p.BuildTime = time.Since(start)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if bctx.Err() != nil {
+		return nil, &BuildFailure{Verdict: BuildError, Log: fmt.Sprintf("go build did not finish within %s", lim.BuildTime)}
+	}
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return nil, fmt.Errorf("running go build: %w", err)
+		}
+		return nil, &BuildFailure{Verdict: BuildError, Log: cleanBuildLog(out.String(), srcCopy)}
+	}
+	p.Path = exe
+	ok = true
+	return p, nil
+}
+
+// findMain reports a *BuildFailure with NoProgram when src holds no non-test Go file of package main.
+func findMain(src string) error {
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	var pkgs []string
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(src, name), nil, parser.PackageClauseOnly)
+		if err != nil {
+			// Let the compiler report syntax errors with its own words.
+			return nil
+		}
+		if f.Name.Name == "main" {
+			return nil
+		}
+		pkgs = append(pkgs, f.Name.Name)
+	}
+	if len(pkgs) == 0 {
+		return &BuildFailure{Verdict: NoProgram, Log: "no .go files"}
+	}
+	return &BuildFailure{Verdict: NoProgram, Log: "package " + pkgs[0] + ", not package main"}
+}
+
+// copySource copies the learner's folder, skipping hidden entries, symbolic links and anything past
+// the size limits.
+func copySource(src, dst string) error {
+	files, total := 0, int64(0)
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		files++
+		total += info.Size()
+		if files > maxSourceFiles || total > maxSourceBytes {
+			return fmt.Errorf("%s holds more than %d files or %d MiB; point --dir at the program's own folder", src, maxSourceFiles, maxSourceBytes>>20)
+		}
+		return copyFile(path, target)
+	})
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// buildEnv is the whole environment of go build: nothing of the user's but what the toolchain needs.
+func buildEnv(goBin, scratch string) []string {
+	env := []string{
+		"PATH=" + filepath.Dir(goBin),
+		"HOME=" + filepath.Join(scratch, "home"),
+		"GOCACHE=" + GoCache(),
+		"GOPATH=" + filepath.Join(scratch, "gopath"),
+		"GOMODCACHE=" + filepath.Join(scratch, "gopath", "pkg", "mod"),
+		"XDG_CONFIG_HOME=" + filepath.Join(scratch, "config"),
+		"TMPDIR=" + filepath.Join(scratch, "tmp"),
+		"GOTMPDIR=" + filepath.Join(scratch, "tmp"),
+		"GOTOOLCHAIN=local",
+		"GOPROXY=off",
+		"GOSUMDB=off",
+		"GOFLAGS=-mod=mod",
+		"GOWORK=off",
+		"GOENV=off",
+		"CGO_ENABLED=0",
+		"GOTELEMETRY=off",
+	}
+	return append(env, platformEnv()...)
+}
+
+// cleanBuildLog drops the scratch paths from compiler messages, so they read relative to the
+// learner's folder, and the "# learner" package header go build prints.
+func cleanBuildLog(log, srcCopy string) string {
+	log = strings.ReplaceAll(log, srcCopy+string(filepath.Separator), "")
+	log = strings.ReplaceAll(log, srcCopy, ".")
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(log, "\n"), "\n") {
+		if strings.HasPrefix(l, "# ") {
+			continue
+		}
+		lines = append(lines, strings.TrimPrefix(l, "./"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+var (
+	goToolOnce sync.Once
+	goToolPath string
+	goToolErr  error
+	cacheOnce  sync.Once
+	cacheDir   string
+	verOnce    sync.Once
+	verLine    string
+)
+
+// GoTool returns the path of the go command that builds learners' programs.
+func GoTool() (string, error) {
+	goToolOnce.Do(func() {
+		if p, err := exec.LookPath("go"); err == nil {
+			goToolPath, goToolErr = filepath.Abs(p)
+			return
+		}
+		p := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if runtime.GOOS == "windows" {
+			p += ".exe"
+		}
+		if _, err := os.Stat(p); err == nil {
+			goToolPath = p
+			return
+		}
+		goToolErr = errors.New("the go command was not found: install Go 1.26 or newer and put it on PATH")
+	})
+	return goToolPath, goToolErr
+}
+
+// GoCache returns the build cache shared by every build: $GOCACHE, else the user's own cache as
+// `go env GOCACHE` reports it, else a folder under the system's temporary directory.
+func GoCache() string {
+	cacheOnce.Do(func() {
+		if c := os.Getenv("GOCACHE"); c != "" && c != "off" {
+			cacheDir = c
+			return
+		}
+		if goBin, err := GoTool(); err == nil {
+			if out, err := exec.Command(goBin, "env", "GOCACHE").Output(); err == nil {
+				if c := strings.TrimSpace(string(out)); c != "" && c != "off" {
+					cacheDir = c
+					return
+				}
+			}
+		}
+		cacheDir = filepath.Join(os.TempDir(), "workbook-gocache")
+	})
+	return cacheDir
+}
+
+// goVersionLine is the go directive written into a generated go.mod: the language version of the
+// toolchain that builds it, so that nothing is downloaded and every feature of that Go is there.
+func goVersionLine() string {
+	v := strings.TrimPrefix(runtime.Version(), "go")
+	if goBin, err := GoTool(); err == nil {
+		if out, err := exec.Command(goBin, "env", "GOVERSION").Output(); err == nil {
+			v = strings.TrimPrefix(strings.TrimSpace(string(out)), "go")
+		}
+	}
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) >= 2 {
+		return parts[0] + "." + strings.TrimFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' })
+	}
+	return "1.26"
+}

@@ -1,0 +1,317 @@
+package checker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// Options configure a check.
+type Options struct {
+	Exercise string // the exercise's name, copied into the Result
+	Lang     string // the transcript language: expect NAME reads NAME.<Lang> when it exists
+	Limits   Limits
+	Parallel int // cases run at once (default: the number of CPUs)
+}
+
+// Check builds the program in src once and runs every case against it. A program that is wrong in
+// any way (it does not build, prints something else, hangs, crashes) gives a Result with that
+// verdict; an error means the check itself could not be made.
+func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result, error) {
+	res := &Result{Exercise: opt.Exercise, Lang: opt.Lang, Dir: src, Total: len(cases), Cases: []CaseResult{}}
+	prog, err := Build(ctx, src, opt.Limits)
+	var bf *BuildFailure
+	if errors.As(err, &bf) {
+		res.Verdict, res.BuildLog = bf.Verdict, bf.Log
+		return res, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer prog.Close()
+	res.BuildTime = Millis(prog.BuildTime)
+	res.Cases = prog.RunCases(ctx, cases, opt)
+	res.Summarize()
+	return res, nil
+}
+
+// Summarize sets Passed and the overall Verdict from the cases: Pass when all passed, else the status
+// of the first case that did not.
+func (r *Result) Summarize() {
+	r.Passed, r.Total = 0, len(r.Cases)
+	r.Verdict = Pass
+	for _, c := range r.Cases {
+		if c.Status == Pass {
+			r.Passed++
+		} else if r.Verdict == Pass {
+			r.Verdict = c.Status
+		}
+	}
+}
+
+// RunCases runs the cases against the built program through testscript, each in a work folder of its
+// own, several at once.
+func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []CaseResult {
+	results := make([]CaseResult, len(cases))
+	if len(cases) == 0 {
+		return results
+	}
+	root, err := os.MkdirTemp(p.scratch, "cases-")
+	if err != nil {
+		for i, c := range cases {
+			results[i] = CaseResult{Name: c.Name, Visible: c.Visible, Status: Fail, Message: err.Error()}
+		}
+		return results
+	}
+	defer os.RemoveAll(root)
+	files := make([]string, len(cases))
+	for i, c := range cases {
+		results[i] = CaseResult{Name: c.Name, Title: c.Title(opt.Lang), Visible: c.Visible, Args: []string{}}
+		files[i] = filepath.Join(root, fmt.Sprintf("%04d.txtar", i))
+		if err := os.WriteFile(files[i], c.Script, 0o644); err != nil {
+			results[i].Status, results[i].Message = Fail, err.Error()
+		}
+	}
+	par := opt.Parallel
+	if par <= 0 {
+		par = runtime.NumCPU()
+	}
+	rt := &rootT{sem: make(chan struct{}, par), cases: map[string]*caseT{}}
+	for i := range cases {
+		rt.cases[fmt.Sprintf("%04d", i)] = &caseT{rec: &results[i]}
+	}
+	params := testscript.Params{
+		Files:       files,
+		WorkdirRoot: filepath.Join(root, "work"),
+		Setup: func(env *testscript.Env) error {
+			ct, ok := env.T().(*caseT)
+			if !ok {
+				return errors.New("unexpected test runner")
+			}
+			env.Values[stateKey{}] = &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang}
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"run":    cmdRun,
+			"expect": cmdExpect,
+			"status": cmdStatus,
+		},
+	}
+	if err := os.MkdirAll(params.WorkdirRoot, 0o755); err != nil {
+		for i := range results {
+			results[i].Status, results[i].Message = Fail, err.Error()
+		}
+		return results
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		testscript.RunT(rt, params)
+	}()
+	<-done
+	rt.wg.Wait()
+	for name, ct := range rt.cases {
+		rec := ct.rec
+		switch {
+		case !ct.ran:
+			rec.Status = Fail
+			if rec.Message == "" {
+				rec.Message = "the case did not run: " + name + " " + rt.log.String()
+			}
+		case ct.failed && (rec.Status == "" || rec.Status == Pass):
+			rec.Status = Fail
+			if rec.Message == "" {
+				rec.Message = lastFailure(ct.log.String())
+			}
+		case !ct.failed && rec.Status == "":
+			rec.Status = Pass
+		}
+	}
+	return results
+}
+
+// lastFailure picks the line of a testscript log that says why the script failed.
+func lastFailure(log string) string {
+	lines := strings.Split(strings.TrimSpace(log), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.Contains(lines[i], "FAIL:") {
+			return strings.TrimSpace(lines[i])
+		}
+	}
+	if len(lines) > 0 {
+		return strings.TrimSpace(lines[len(lines)-1])
+	}
+	return ""
+}
+
+type stateKey struct{}
+
+// caseState is what the case commands share within one script.
+type caseState struct {
+	ctx     context.Context
+	prog    *Program
+	rec     *CaseResult
+	lang    string
+	lastRun *RunOutput
+}
+
+func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(*caseState) }
+
+// cmdRun runs the learner's program: run [ARGS...]. With "!", the program must exit non-zero.
+func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
+	st := state(ts)
+	out := st.prog.Run(st.ctx, ts.MkAbs("."), args, "")
+	st.lastRun = &out
+	rec := st.rec
+	rec.Args = append([]string{}, args...)
+	rec.Got, rec.Stderr, rec.ExitCode = out.Stdout, out.Stderr, out.ExitCode
+	rec.Duration += Millis(out.Duration)
+	ts.Stdout().Write([]byte(Normalize(out.Stdout)))
+	ts.Stderr().Write([]byte(Normalize(out.Stderr)))
+	switch out.Status {
+	case Timeout:
+		rec.Status = Timeout
+		ts.Fatalf("the program did not finish within %s", st.prog.limits.RunTime)
+	case OutputLimit:
+		rec.Status = OutputLimit
+		ts.Fatalf("the program printed more than %d bytes", st.prog.limits.OutputBytes)
+	case Crash:
+		rec.Status = Crash
+		ts.Fatalf("the program crashed (exit code %d)", out.ExitCode)
+	}
+	if neg && out.ExitCode == 0 {
+		rec.Status = Fail
+		rec.Message = "exit_zero"
+		ts.Fatalf("the program exited 0; a non-zero exit was expected")
+	}
+	if !neg && out.ExitCode != 0 {
+		rec.Status = Crash
+		rec.Message = "exit_nonzero"
+		ts.Fatalf("the program exited with code %d", out.ExitCode)
+	}
+}
+
+// cmdExpect compares the last run's stdout with a file: expect NAME.
+func cmdExpect(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: expect NAME")
+	}
+	st := state(ts)
+	if st.lastRun == nil {
+		ts.Fatalf("expect before run")
+	}
+	file := args[0]
+	if st.lang != "" {
+		if _, err := os.Stat(ts.MkAbs(file + "." + st.lang)); err == nil {
+			file += "." + st.lang
+		}
+	}
+	want := ts.ReadFile(file)
+	st.rec.Want = Normalize(want)
+	if d := Compare(want, st.lastRun.Stdout); d != nil {
+		st.rec.Diff = d
+		st.rec.Status = Fail
+		ts.Fatalf("stdout differs from %s at line %d", file, d.Line)
+	}
+}
+
+// cmdStatus checks the last run's exit code: status N.
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: status N")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("usage: status N")
+	}
+	st := state(ts)
+	if st.lastRun == nil {
+		ts.Fatalf("status before run")
+	}
+	st.rec.WantExit = &want
+	if st.lastRun.ExitCode != want {
+		st.rec.Status = Fail
+		st.rec.Message = "exit_code"
+		ts.Fatalf("exit code %d, want %d", st.lastRun.ExitCode, want)
+	}
+}
+
+// rootT is the testscript.T that RunT is given; each script runs under a caseT of its own.
+type rootT struct {
+	sem   chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	log   strings.Builder
+	cases map[string]*caseT
+}
+
+func (t *rootT) Skip(args ...any)  { t.Log(args...); runtime.Goexit() }
+func (t *rootT) Fatal(args ...any) { t.Log(args...); runtime.Goexit() }
+func (t *rootT) FailNow()          { runtime.Goexit() }
+func (t *rootT) Parallel()         {}
+func (t *rootT) Verbose() bool     { return false }
+func (t *rootT) Log(args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fmt.Fprintln(&t.log, args...)
+}
+
+func (t *rootT) Run(name string, f func(testscript.T)) {
+	ct := t.cases[name]
+	if ct == nil {
+		t.Log("unknown case", name)
+		return
+	}
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		t.sem <- struct{}{}
+		defer func() { <-t.sem }()
+		ct.ran = true
+		ct.run(f)
+	}()
+}
+
+// caseT records one script's log and whether it failed.
+type caseT struct {
+	rec    *CaseResult
+	ran    bool
+	failed bool
+	log    strings.Builder
+}
+
+func (t *caseT) run(f func(testscript.T)) {
+	done := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				t.failed = true
+				fmt.Fprintln(&t.log, "panic:", r)
+			}
+		}()
+		f(t)
+	}()
+	<-done
+	if t.rec.Duration == 0 {
+		t.rec.Duration = Millis(time.Since(start))
+	}
+}
+
+func (t *caseT) Skip(args ...any)               { t.Log(args...); runtime.Goexit() }
+func (t *caseT) Fatal(args ...any)              { t.Log(args...); t.failed = true; runtime.Goexit() }
+func (t *caseT) FailNow()                       { t.failed = true; runtime.Goexit() }
+func (t *caseT) Parallel()                      {}
+func (t *caseT) Verbose() bool                  { return false }
+func (t *caseT) Log(args ...any)                { fmt.Fprintln(&t.log, args...) }
+func (t *caseT) Run(string, func(testscript.T)) { t.Log("nested cases are not supported") }

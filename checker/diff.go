@@ -1,0 +1,138 @@
+package checker
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Normalize applies the one normalisation transcripts get before comparison: CRLF becomes LF.
+func Normalize(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+
+// Compare compares an expected and an actual transcript after Normalize. It returns nil when they are
+// equal, else the first differing line and the invisible differences found there.
+func Compare(want, got string) *Diff {
+	want, got = Normalize(want), Normalize(got)
+	if want == got {
+		return nil
+	}
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		w, wok := at(wl, i)
+		g, gok := at(gl, i)
+		if wok && gok && w == g {
+			continue
+		}
+		d := &Diff{Line: i + 1, Want: w, Got: g, Notes: []string{}}
+		switch {
+		case !gok:
+			d.Notes = append(d.Notes, NoteMissingLines)
+		case !wok:
+			d.Notes = append(d.Notes, NoteExtraLines)
+		default:
+			d.Notes = lineNotes(w, g)
+		}
+		// A missing or extra final newline shows up as a last "line" that is empty.
+		if strings.TrimSuffix(want, "\n") == strings.TrimSuffix(got, "\n") ||
+			strings.TrimRight(want, "\n") == strings.TrimRight(got, "\n") {
+			switch {
+			case strings.HasSuffix(want, "\n") && !strings.HasSuffix(got, "\n"):
+				d.Notes = []string{NoteMissingNewline}
+			case len(got) > len(want):
+				d.Notes = []string{NoteExtraNewline}
+			}
+		}
+		return d
+	}
+	return nil
+}
+
+func at(lines []string, i int) (string, bool) {
+	if i < len(lines) {
+		return lines[i], true
+	}
+	return "", false
+}
+
+// lineNotes names what is invisible or deceptive in the difference between two lines.
+func lineNotes(want, got string) []string {
+	notes := []string{}
+	if strings.TrimRight(want, " \t") == strings.TrimRight(got, " \t") {
+		notes = append(notes, NoteTrailingSpace)
+	}
+	if strings.Contains(want, "\t") != strings.Contains(got, "\t") {
+		notes = append(notes, NoteTab)
+	}
+	if hasInvisible(got) && !hasInvisible(want) {
+		notes = append(notes, NoteInvisible)
+	}
+	wr, gr := []rune(want), []rune(got)
+	if len(wr) == len(gr) {
+		for i := range wr {
+			if wr[i] == gr[i] {
+				continue
+			}
+			if unicode.Is(unicode.Cyrillic, wr[i]) && unicode.Is(unicode.Latin, gr[i]) {
+				notes = appendOnce(notes, NoteLatinLookalike)
+			}
+			if unicode.Is(unicode.Latin, wr[i]) && unicode.Is(unicode.Cyrillic, gr[i]) {
+				notes = appendOnce(notes, NoteCyrillicInWord)
+			}
+		}
+	}
+	return notes
+}
+
+func hasInvisible(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return r == '\u00a0' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\ufeff' || r == '\u2060'
+	})
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// Visible renders a line so that what cannot be seen can: a trailing space as ·, a tab as →,
+// a non-breaking or zero-width character as ⟨U+XXXX⟩.
+func Visible(s string) string {
+	var b strings.Builder
+	trimmed := strings.TrimRight(s, " ")
+	for _, r := range trimmed {
+		switch r {
+		case '\t':
+			b.WriteString("→")
+		case '\u00a0', '\u200b', '\u200c', '\u200d', '\ufeff', '\u2060':
+			b.WriteString("⟨U+" + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + "⟩")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteString(strings.Repeat("·", len(s)-len(trimmed)))
+	return b.String()
+}
+
+// LookalikeColumns returns the 1-based rune positions in got where a letter of the other script
+// stands in place of the expected one (a Latin "o" for a Cyrillic "о", and so on).
+func LookalikeColumns(want, got string) []int {
+	wr, gr := []rune(want), []rune(got)
+	var cols []int
+	if len(wr) != len(gr) {
+		return nil
+	}
+	for i := range wr {
+		if wr[i] != gr[i] && (unicode.Is(unicode.Cyrillic, wr[i]) != unicode.Is(unicode.Cyrillic, gr[i])) {
+			cols = append(cols, i+1)
+		}
+	}
+	return cols
+}
+
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func parseFloat(s string) (float64, error) { return strconv.ParseFloat(s, 64) }

@@ -1,0 +1,145 @@
+package checker
+
+import (
+	"bytes"
+	"context"
+	"errors"
+
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// RunOutput is what one run of a program produced.
+type RunOutput struct {
+	Stdout   string
+	Stderr   string
+	ExitCode int           // -1 when the program was killed
+	Status   Verdict       // Pass (it ran and exited by itself), Timeout, OutputLimit or Crash
+	Duration time.Duration // wall time
+}
+
+// Run runs the built program once with args, in dir (the program's own scratch folder when dir is
+// ""), under the program's time and output limits. Its environment is scrubbed; on timeout or when the
+// output cap is reached the whole process group is killed. Status is Crash when the program panicked
+// or died from a signal; a plain non-zero exit is left to the caller to judge (ExitCode).
+func (p *Program) Run(ctx context.Context, dir string, args []string, stdin string) RunOutput {
+	if dir == "" {
+		dir = filepath.Join(p.scratch, "run")
+	}
+	rctx, cancel := context.WithTimeout(ctx, p.limits.RunTime)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, p.Path, args...)
+	cmd.Dir = dir
+	cmd.Env = runEnv(p.scratch)
+	cmd.Stdin = strings.NewReader(stdin)
+	capped := &capture{max: p.limits.OutputBytes, onFull: cancel}
+	cmd.Stdout = capped.writer(&capped.stdout)
+	cmd.Stderr = capped.writer(&capped.stderr)
+	setProcessGroup(cmd)
+	isolate(cmd, p.scratch)
+	cmd.Cancel = func() error { return killProcessGroup(cmd) }
+	cmd.WaitDelay = 500 * time.Millisecond
+	start := time.Now()
+	err := cmd.Run()
+	out := RunOutput{Duration: time.Since(start), Status: Pass}
+	// Whatever the program left running in its group dies with it.
+	killProcessGroup(cmd)
+	capped.mu.Lock()
+	out.Stdout, out.Stderr = capped.stdout.String(), capped.stderr.String()
+	full := capped.full
+	capped.mu.Unlock()
+	var ee *exec.ExitError
+	switch {
+	case full:
+		out.Status, out.ExitCode = OutputLimit, -1
+	case rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil:
+		out.Status, out.ExitCode = Timeout, -1
+	case err == nil:
+		out.ExitCode = 0
+	case errors.As(err, &ee):
+		out.ExitCode = ee.ExitCode()
+		if out.ExitCode < 0 || strings.Contains(out.Stderr, "\ngoroutine ") || strings.HasPrefix(out.Stderr, "panic: ") ||
+			strings.Contains(out.Stderr, "\npanic: ") || strings.HasPrefix(out.Stderr, "fatal error: ") {
+			out.Status = Crash
+		}
+	case errors.Is(err, exec.ErrWaitDelay):
+		// The program exited but a child it started kept the output open; the child is dead now.
+		out.ExitCode = cmd.ProcessState.ExitCode()
+	default:
+		out.Status, out.ExitCode = Crash, -1
+		out.Stderr += err.Error()
+	}
+	return out
+}
+
+// runEnv is the whole environment of a learner's program.
+func runEnv(scratch string) []string {
+	env := []string{
+		"HOME=" + filepath.Join(scratch, "home"),
+		"TMPDIR=" + filepath.Join(scratch, "tmp"),
+		"LANG=C.UTF-8",
+		"PATH=",
+		"GOTRACEBACK=single",
+	}
+	return append(env, platformEnv()...)
+}
+
+// capture collects stdout and stderr up to a shared byte cap and calls onFull once when the cap is
+// reached.
+type capture struct {
+	mu             sync.Mutex
+	stdout, stderr bytes.Buffer
+	n, max         int64
+	full           bool
+	onFull         func()
+}
+
+type captureWriter struct {
+	c   *capture
+	buf *bytes.Buffer
+}
+
+func (c *capture) writer(buf *bytes.Buffer) *captureWriter { return &captureWriter{c: c, buf: buf} }
+
+func (w *captureWriter) Write(b []byte) (int, error) {
+	c := w.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.full {
+		return len(b), nil
+	}
+	room := c.max - c.n
+	if int64(len(b)) > room {
+		w.buf.Write(b[:room])
+		c.n = c.max
+		c.full = true
+		go c.onFull()
+		return len(b), nil
+	}
+	w.buf.Write(b)
+	c.n += int64(len(b))
+	return len(b), nil
+}
+
+// limitedBuffer keeps the first max bytes written to it and drops the rest.
+type limitedBuffer struct {
+	mu  sync.Mutex
+	buf *bytes.Buffer
+	max int
+}
+
+func (l *limitedBuffer) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if room := l.max - l.buf.Len(); room > 0 {
+		if len(b) > room {
+			l.buf.Write(b[:room])
+		} else {
+			l.buf.Write(b)
+		}
+	}
+	return len(b), nil
+}

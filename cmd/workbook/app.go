@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/i18n"
+)
+
+// env is the command's view of the world: its streams and environment. Nothing below main touches
+// os.Stdout or os.Getenv directly, so tests can run commands in-process.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+
+	ui      *i18n.Printer // messages
+	content string        // bg or ru
+	course  *course.Course
+}
+
+// command is one subcommand: its own flags, help text and run function.
+type command struct {
+	name    string
+	usage   string // message ID of its one-line usage
+	summary string // message ID of its one-line description
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+// exitError carries an exit code and, for code 2, the message that tells the user what to do.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// usageErr is a usage or tool error (exit 2) with a message in the user's language.
+func (e *env) usageErr(id string, kv ...any) error {
+	return &exitError{code: 2, msg: e.ui.T(id, kv...)}
+}
+
+// failed means the check ran and the program is wrong (exit 1); the report is already printed.
+var errFailed = &exitError{code: 1}
+
+// run is the whole program: it returns the exit code.
+func run(ctx context.Context, args []string, e *env) int {
+	flagLang, rest := peekLang(args)
+	ui, content, lerr := i18n.Detect(flagLang, e.getenv)
+	e.ui, e.content = i18n.New(ui), content
+	if e.course == nil {
+		e.course = course.New(workbook.Content())
+	}
+	if lerr != nil {
+		var le *i18n.LangError
+		errors.As(lerr, &le)
+		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_unknown_lang", "Source", le.Source, "Value", le.Value))
+		return 2
+	}
+	if len(rest) == 0 {
+		return finish(e, runHome(ctx, e))
+	}
+	name := rest[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		return finish(e, runHelp(e, rest[1:]))
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_unknown_command", "Name", name))
+		return 2
+	}
+	return finish(e, cmd.run(ctx, e, rest[1:]))
+}
+
+// finish turns a command's error into an exit code, printing what the user needs to know.
+func finish(e *env, err error) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
+		}
+		return ee.code
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_interrupted"))
+		return 2
+	}
+	fmt.Fprintln(e.stderr, "workbook: "+err.Error())
+	return 2
+}
+
+// peekLang finds --lang anywhere in args (so that even a usage error is in the right language) and
+// returns its value with args unchanged.
+func peekLang(args []string) (string, []string) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		for _, p := range []string{"--lang=", "-lang="} {
+			if v, ok := strings.CutPrefix(a, p); ok {
+				return v, args
+			}
+		}
+		if (a == "--lang" || a == "-lang") && i+1 < len(args) {
+			return args[i+1], args
+		}
+	}
+	return "", args
+}
+
+// newFlags returns a FlagSet for cmd that prints its help in the user's language; every command
+// accepts --lang (already applied by run).
+func (e *env) newFlags(cmd *command) *flag.FlagSet {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.String("lang", "", e.ui.T("flag_lang"))
+	fs.Usage = func() {}
+	return fs
+}
+
+// parse parses args, flags and positional arguments in any order. It returns the positional ones.
+// Help asked for prints the command's help and returns flag.ErrHelp.
+func (e *env) parse(cmd *command, fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				e.printCommandHelp(cmd, fs)
+				return nil, flag.ErrHelp
+			}
+			return nil, &exitError{code: 2, msg: e.ui.T("err_flags", "Err", err.Error(), "Cmd", cmd.name)}
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func (e *env) printCommandHelp(cmd *command, fs *flag.FlagSet) {
+	w := e.stdout
+	fmt.Fprintln(w, e.ui.T("usage_label")+" "+e.ui.T(cmd.usage))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, e.ui.T(cmd.summary))
+	fmt.Fprintln(w)
+	fs.VisitAll(func(f *flag.Flag) {
+		fmt.Fprintf(w, "  --%-10s %s\n", f.Name, f.Usage)
+	})
+}
+
+func runHelp(e *env, args []string) error {
+	if len(args) > 0 {
+		if cmd, ok := commands[args[0]]; ok {
+			return cmd.run(context.Background(), e, []string{"--help"})
+		}
+		return e.usageErr("err_unknown_command", "Name", args[0])
+	}
+	w := e.stdout
+	fmt.Fprintln(w, e.ui.T("help_intro"))
+	fmt.Fprintln(w)
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, e.ui.T(commands[n].summary))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, e.ui.T("help_outro"))
+	return nil
+}
+
+// runHome is what plain `workbook` does: say where the learner can start.
+func runHome(ctx context.Context, e *env) error {
+	return runHelp(e, nil)
+}
+
+// colorOK reports whether w is a terminal that may get colours.
+func (e *env) colorOK(w io.Writer) bool {
+	if e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

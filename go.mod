@@ -1,0 +1,16 @@
+module github.com/workbook-course/workbook
+
+go 1.26.0
+
+require (
+	github.com/BurntSushi/toml v1.6.0
+	github.com/nicksnyder/go-i18n/v2 v2.7.0
+	github.com/rogpeppe/go-internal v1.16.0
+	golang.org/x/text v0.44.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)

@@ -1,0 +1,174 @@
+// Package i18n gives the tool's messages in English, Russian and Bulgarian, with plural forms from
+// CLDR (through github.com/nicksnyder/go-i18n), and decides which language a user wants.
+//
+//	ui, content, err := i18n.Detect(flagLang, os.Getenv)
+//	p := i18n.New(ui)
+//	fmt.Println(p.N("cases_passed", 3, "Total", 9)) // "Прошли 3 теста из 9." in Russian
+//
+// Messages live in locales/{en,ru,bg}.toml, one table per message ID; a plural message has the CLDR
+// categories its language uses (Russian: one, few, many, other; Bulgarian and English: one, other).
+// Templates see the named values passed to T or N, and N's count as .Count.
+package i18n
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+//go:embed locales/*.toml
+var locales embed.FS
+
+// UILangs are the languages of messages; ContentLangs those of lessons, statements and transcripts.
+var (
+	UILangs      = []string{"en", "ru", "bg"}
+	ContentLangs = []string{"bg", "ru"}
+)
+
+var (
+	bundleOnce sync.Once
+	bundle     *goi18n.Bundle
+	bundleErr  error
+)
+
+func load() (*goi18n.Bundle, error) {
+	bundleOnce.Do(func() {
+		b := goi18n.NewBundle(language.English)
+		b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+		for _, l := range UILangs {
+			if _, err := b.LoadMessageFileFS(locales, "locales/"+l+".toml"); err != nil {
+				bundleErr = err
+				return
+			}
+		}
+		bundle = b
+	})
+	return bundle, bundleErr
+}
+
+// Printer formats messages in one language.
+type Printer struct {
+	lang string
+	loc  *goi18n.Localizer
+}
+
+// New returns a Printer for lang ("en", "ru" or "bg"; anything else is English).
+func New(lang string) *Printer {
+	b, err := load()
+	if err != nil {
+		panic("i18n: the embedded message files are broken: " + err.Error())
+	}
+	return &Printer{lang: lang, loc: goi18n.NewLocalizer(b, lang)}
+}
+
+// Lang returns the printer's language.
+func (p *Printer) Lang() string { return p.lang }
+
+// T returns message id with the named values kv ("Name", value, …).
+func (p *Printer) T(id string, kv ...any) string { return p.localize(id, nil, kv) }
+
+// N returns the plural message id for count, with the named values kv.
+func (p *Printer) N(id string, count int, kv ...any) string { return p.localize(id, count, kv) }
+
+func (p *Printer) localize(id string, count any, kv []any) string {
+	data := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		data[fmt.Sprint(kv[i])] = kv[i+1]
+	}
+	if count != nil {
+		data["Count"] = count
+	}
+	s, err := p.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil && s == "" {
+		return id
+	}
+	return s
+}
+
+// Has reports whether message id exists in lang itself (without falling back to English).
+func Has(lang, id string) bool {
+	b, err := load()
+	if err != nil {
+		return false
+	}
+	tag := language.Make(lang)
+	for _, t := range b.LanguageTags() {
+		if t == tag {
+			_, _, err := goi18n.NewLocalizer(b, lang).LocalizeWithTag(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 1})
+			return err == nil
+		}
+	}
+	return false
+}
+
+// ErrUnknownLang is returned (wrapped in a *LangError) for a language the tool does not speak.
+var ErrUnknownLang = errors.New("unknown language")
+
+// LangError says which setting named an unknown language.
+type LangError struct {
+	Source string // "--lang" or the environment variable's name
+	Value  string
+}
+
+func (e *LangError) Error() string { return fmt.Sprintf("%s=%q: unknown language", e.Source, e.Value) }
+func (e *LangError) Unwrap() error { return ErrUnknownLang }
+
+// Detect decides the language of messages (ui: en, ru or bg) and of content (bg or ru) from the
+// --lang flag, then WORKBOOK_LANG, then the locale (LC_ALL, LC_MESSAGES, LANG). The flag and
+// WORKBOOK_LANG must name en, ru or bg; a locale of another language gives English messages, and no
+// locale at all (or C/POSIX) gives Bulgarian. Content is Russian only for Russian; otherwise Bulgarian.
+func Detect(flagLang string, getenv func(string) string) (ui, content string, err error) {
+	for _, src := range []struct{ name, value string }{{"--lang", flagLang}, {"WORKBOOK_LANG", getenv("WORKBOOK_LANG")}} {
+		if src.value == "" {
+			continue
+		}
+		l := normalize(src.value)
+		switch l {
+		case "ru", "bg":
+			return l, l, nil
+		case "en":
+			return "en", "bg", nil
+		}
+		return fallbackUI(getenv), "bg", &LangError{Source: src.name, Value: src.value}
+	}
+	ui = fallbackUI(getenv)
+	content = "bg"
+	if ui == "ru" {
+		content = "ru"
+	}
+	return ui, content, nil
+}
+
+// fallbackUI is the message language the locale asks for.
+func fallbackUI(getenv func(string) string) string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		v := getenv(k)
+		if v == "" {
+			continue
+		}
+		switch l := normalize(v); l {
+		case "ru", "bg", "en":
+			return l
+		case "c", "posix":
+			return "bg"
+		default:
+			return "en"
+		}
+	}
+	return "bg"
+}
+
+// normalize turns "ru_RU.UTF-8", "bg-BG" or "RU" into "ru".
+func normalize(v string) string {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if i := strings.IndexAny(v, "_-.@"); i >= 0 {
+		v = v[:i]
+	}
+	return v
+}

@@ -1,0 +1,167 @@
+// Package report presents a checker.Result to a person: as terminal text in the user's language,
+// naming invisible differences out loud, or as Markdown feedback for a student.
+//
+//	report.Text(os.Stdout, res, i18n.New("bg"), report.Options{Color: true})
+//
+// Hidden cases show only their title and that they failed, never what they expect.
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/i18n"
+)
+
+// Options shape the text.
+type Options struct {
+	Color    bool   // ANSI colours (only on a terminal, never with NO_COLOR)
+	Title    string // the exercise's title, for the heading
+	ShowPass bool   // list the passed cases too (default: only a count)
+}
+
+type painter struct{ on bool }
+
+func (p painter) paint(code, s string) string {
+	if !p.on {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+func (p painter) red(s string) string   { return p.paint("31", s) }
+func (p painter) green(s string) string { return p.paint("32", s) }
+func (p painter) dim(s string) string   { return p.paint("2", s) }
+func (p painter) bold(s string) string  { return p.paint("1", s) }
+
+// Text writes the result for a person reading a terminal.
+func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
+	c := painter{opt.Color}
+	title := opt.Title
+	if title == "" {
+		title = res.Exercise
+	}
+	fmt.Fprintln(w, c.bold(pr.T("check_heading", "Title", title, "Name", res.Exercise, "Dir", res.Dir)))
+	fmt.Fprintln(w)
+	switch res.Verdict {
+	case checker.NoProgram:
+		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_no_program", "Reason", res.BuildLog)))
+		return
+	case checker.BuildError:
+		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_build_error")))
+		for _, l := range strings.Split(res.BuildLog, "\n") {
+			fmt.Fprintln(w, "    "+l)
+		}
+		return
+	}
+	for _, cs := range res.Cases {
+		if cs.Status == checker.Pass {
+			if opt.ShowPass {
+				fmt.Fprintln(w, c.green("✓ ")+caseLabel(pr, cs))
+			}
+			continue
+		}
+		fmt.Fprintln(w, c.red("✗ ")+caseLabel(pr, cs))
+		fmt.Fprintln(w, "    "+c.bold(statusText(pr, cs.Status)))
+		if !cs.Visible {
+			fmt.Fprintln(w, "    "+c.dim(pr.T("hidden_case_note")))
+			continue
+		}
+		caseDetail(w, pr, c, cs)
+	}
+	passed := pr.N("cases_passed", res.Passed, "Total", res.Total)
+	fmt.Fprintln(w)
+	if res.Verdict == checker.Pass {
+		fmt.Fprintln(w, c.green("✓ "+passed))
+	} else {
+		fmt.Fprintln(w, c.red(passed))
+	}
+}
+
+func caseLabel(pr *i18n.Printer, cs checker.CaseResult) string {
+	if cs.Visible {
+		return pr.T("case_visible", "Name", cs.Name, "Title", cs.Title)
+	}
+	return pr.T("case_hidden", "Title", cs.Title)
+}
+
+func statusText(pr *i18n.Printer, s checker.Verdict) string {
+	return pr.T("status_" + string(s))
+}
+
+// caseDetail explains a failed visible case: its arguments, the first differing line, what cannot be
+// seen, and what the program said on stderr.
+func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult) {
+	ind := "    "
+	args := pr.T("no_args")
+	if len(cs.Args) > 0 {
+		args = strings.Join(cs.Args, " ")
+	}
+	fmt.Fprintln(w, ind+pr.T("args_line", "Args", args))
+	switch cs.Message {
+	case "exit_zero":
+		fmt.Fprintln(w, ind+pr.T("msg_exit_zero"))
+	case "exit_nonzero":
+		fmt.Fprintln(w, ind+pr.T("msg_exit_nonzero", "Code", cs.ExitCode))
+	case "exit_code":
+		if cs.WantExit != nil {
+			fmt.Fprintln(w, ind+pr.T("msg_exit_code", "Code", cs.ExitCode, "Want", *cs.WantExit))
+		}
+	case "":
+	default:
+		fmt.Fprintln(w, ind+cs.Message)
+	}
+	if d := cs.Diff; d != nil {
+		fmt.Fprintln(w, ind+pr.T("first_diff", "Line", d.Line))
+		fmt.Fprintln(w, ind+"  "+pr.T("want_label")+" "+c.green(shown(pr, d.Want, d.Notes, true)))
+		fmt.Fprintln(w, ind+"  "+pr.T("got_label")+" "+c.red(shown(pr, d.Got, d.Notes, false)))
+		for _, n := range d.Notes {
+			msg := pr.T("note_" + n)
+			if n == checker.NoteLatinLookalike || n == checker.NoteCyrillicInWord {
+				cols := checker.LookalikeColumns(d.Want, d.Got)
+				msg = pr.N("note_"+n, len(cols), "Cols", joinInts(cols))
+			}
+			fmt.Fprintln(w, ind+"  "+c.bold("! ")+msg)
+		}
+	}
+	if cs.Status == checker.Crash || cs.Status == checker.Fail && cs.Diff == nil {
+		if s := strings.TrimSpace(cs.Stderr); s != "" {
+			fmt.Fprintln(w, ind+pr.T("stderr_label"))
+			for _, l := range firstLines(s, 12) {
+				fmt.Fprintln(w, ind+"  "+c.dim(l))
+			}
+		}
+	}
+}
+
+// shown renders a line of a diff; past the end of the text it says so instead.
+func shown(pr *i18n.Printer, line string, notes []string, want bool) string {
+	for _, n := range notes {
+		switch {
+		case n == checker.NoteMissingLines && !want, n == checker.NoteExtraLines && want:
+			return pr.T("end_of_output")
+		case n == checker.NoteMissingNewline && !want:
+			return pr.T("end_of_output")
+		case n == checker.NoteExtraNewline && want:
+			return pr.T("end_of_output")
+		}
+	}
+	return pr.T("quoted", "S", checker.Visible(line))
+}
+
+func firstLines(s string, n int) []string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "…")
+	}
+	return lines
+}
+
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ", ")
+}

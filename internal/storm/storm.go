@@ -1,0 +1,279 @@
+// Package storm models a retry storm: many clients whose requests failed at the
+// same moment retry against a server that is down for a while and then answers
+// a fixed number of requests per tick. It is the model behind the retry-storm
+// lesson and the reference for exercise-storm, whose solutions mirror it.
+//
+//	p := storm.Lesson()          // 2000 clients, 10 s down, 50 answers per 100 ms tick
+//	p.Rule = storm.Full
+//	r := storm.Run(p)
+//	fmt.Println(r.Served, r.Half, r.All, r.Requests)
+//
+// Time runs in ticks of 100 ms. Every client knocks at tick 0 and fails (the
+// server is down for ticks 0..Down-1). After its k-th failure a client picks a
+// pause of at least one tick by its Rule and knocks again. At every tick the
+// clients that knock are handled in ascending order of their number: the server
+// answers as many of the first ones as its work budget allows and refuses the
+// rest. An answer costs one unit of work, a refusal Cost percent of one; the
+// budget is Rate units per tick. Jittered pauses draw from one generator, in
+// the order in which the refused clients are handled.
+//
+// Run keeps clients in buckets by the tick at which they will knock next, so a
+// tick costs work only for the clients that knock in it. RunNaive loops over
+// every client on every tick; it gives the same Result and is there for the
+// tests and the benchmark.
+package storm
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Rule is how a client picks its pause after a failure.
+type Rule int
+
+// The six rules of the lesson.
+const (
+	Now          Rule = iota // knock again at the next tick
+	Fixed                    // always wait FixedPause ticks
+	Double                   // wait exactly g(k): doubling without jitter
+	Full                     // full jitter: uniform in 1..g(k)
+	Equal                    // equal jitter: g(k) - g(k)/2 plus uniform in 0..g(k)/2
+	Decorrelated             // decorrelated jitter: uniform in Base..3*previous pause, at most Cap
+)
+
+// FixedPause is the pause of the Fixed rule: one second.
+const FixedPause = 10
+
+var ruleNames = []string{"now", "fixed", "double", "full", "equal", "decorr"}
+
+// String returns the rule's command-line name.
+func (r Rule) String() string {
+	if r < 0 || int(r) >= len(ruleNames) {
+		return fmt.Sprintf("Rule(%d)", int(r))
+	}
+	return ruleNames[r]
+}
+
+// Rules lists all rules in the lesson's order.
+func Rules() []Rule { return []Rule{Now, Fixed, Double, Full, Equal, Decorrelated} }
+
+// ParseRule turns a command-line name (now, fixed, double, full, equal, decorr) into a Rule.
+func ParseRule(s string) (Rule, error) {
+	for i, name := range ruleNames {
+		if s == name {
+			return Rule(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown rule %q (want one of now, fixed, double, full, equal, decorr)", s)
+}
+
+// Params is one scenario.
+type Params struct {
+	Rule    Rule
+	Clients int // clients whose first request fails at tick 0
+	Down    int // the server is down for ticks 0..Down-1
+	Rate    int // answers per tick once the server is up
+	Cost    int // price of a refusal, percent of an answer (0..99)
+	Base    int // first pause of the growing rules, ticks
+	Cap     int // longest pause of the growing rules, ticks
+	Seed    int // seed of the generator (0..65536)
+	Ticks   int // simulated ticks
+}
+
+// Lesson returns the lesson's scenario with the Now rule: 2000 clients, 10 s
+// down, 50 answers per tick, free refusals, base 100 ms, cap 20 s, seed 7, one minute.
+func Lesson() Params {
+	return Params{Rule: Now, Clients: 2000, Down: 100, Rate: 50, Cost: 0, Base: 1, Cap: 200, Seed: 7, Ticks: 600}
+}
+
+// Validate reports the first parameter out of range.
+func (p Params) Validate() error {
+	switch {
+	case p.Rule < Now || p.Rule > Decorrelated:
+		return fmt.Errorf("unknown rule %d", int(p.Rule))
+	case p.Clients < 1:
+		return fmt.Errorf("clients must be at least 1")
+	case p.Down < 0:
+		return fmt.Errorf("down must not be negative")
+	case p.Rate < 0:
+		return fmt.Errorf("rate must not be negative")
+	case p.Cost < 0 || p.Cost > 99:
+		return fmt.Errorf("cost must be 0..99 (percent of an answer)")
+	case p.Base < 1 || p.Cap < p.Base || p.Cap > 10000:
+		return fmt.Errorf("want 1 <= base <= cap <= 10000")
+	case p.Seed < 0 || p.Seed > 65536:
+		return fmt.Errorf("seed must be 0..65536")
+	case p.Ticks < 1:
+		return fmt.Errorf("ticks must be at least 1")
+	}
+	return nil
+}
+
+// Result is what one run shows.
+type Result struct {
+	Served   int   // clients answered within Ticks
+	Half     int   // tick at which more than half were answered, -1 if never
+	All      int   // tick at which the last client was answered, -1 if never
+	Requests int64 // requests sent, the first ones included
+	Peak     int   // most requests in one tick from tick Down on
+	Load     []int // requests per tick
+}
+
+// Rand is the course's seeded generator: seed = (seed*75 + 74) % 65537.
+type Rand struct{ seed int }
+
+// NewRand returns a generator with the given seed (0..65536).
+func NewRand(seed int) *Rand { return &Rand{seed: seed} }
+
+// Intn steps the generator and returns seed % bound, a number in 0..bound-1.
+func (r *Rand) Intn(bound int) int {
+	r.seed = (r.seed*75 + 74) % 65537
+	return r.seed % bound
+}
+
+// Growth is g(k) = min(Cap, Base*2^(k-1)), the window after the k-th failure.
+func (p Params) Growth(k int) int {
+	g := p.Base
+	for i := 1; i < k && g < p.Cap; i++ {
+		g *= 2
+	}
+	return min(g, p.Cap)
+}
+
+// pause returns the pause after a client's k-th failure; prev is the client's
+// previous pause (Base before the first), which Decorrelated reads and updates.
+func (p Params) pause(rnd *Rand, k int, prev *int) int {
+	switch p.Rule {
+	case Now:
+		return 1
+	case Fixed:
+		return FixedPause
+	case Double:
+		return p.Growth(k)
+	case Full:
+		return 1 + rnd.Intn(p.Growth(k))
+	case Equal:
+		g := p.Growth(k)
+		half := g / 2
+		return g - half + rnd.Intn(half+1)
+	default: // Decorrelated
+		d := min(p.Cap, p.Base+rnd.Intn(3**prev-p.Base+1))
+		*prev = d
+		return d
+	}
+}
+
+// answered is how many of n knocking clients the server answers at tick t:
+// the most s with s answers and n-s refusals within the budget.
+func (p Params) answered(t, n int) int {
+	if t < p.Down {
+		return 0
+	}
+	left := 100*p.Rate - p.Cost*n
+	if left <= 0 {
+		return 0
+	}
+	return min(n, left/(100-p.Cost))
+}
+
+// tally records one tick in r.
+type tally struct {
+	p Params
+	r Result
+}
+
+func (a *tally) tick(t, n, served int) {
+	a.r.Load[t] = n
+	a.r.Requests += int64(n)
+	if t >= a.p.Down {
+		a.r.Peak = max(a.r.Peak, n)
+	}
+	a.r.Served += served
+	if a.r.Half < 0 && 2*a.r.Served > a.p.Clients {
+		a.r.Half = t
+	}
+	if a.r.All < 0 && a.r.Served == a.p.Clients {
+		a.r.All = t
+	}
+}
+
+func newTally(p Params) *tally {
+	return &tally{p: p, r: Result{Half: -1, All: -1, Load: make([]int, p.Ticks)}}
+}
+
+// Run simulates p with clients kept in buckets by the tick of their next knock.
+// It panics if p is not valid.
+func Run(p Params) Result {
+	if err := p.Validate(); err != nil {
+		panic(err)
+	}
+	rnd := NewRand(p.Seed)
+	size := max(p.Cap, FixedPause) + 1 // no pause is longer than size-1
+	buckets := make([][]knock, size)
+	first := make([]knock, p.Clients)
+	for i := range first {
+		first[i] = knock{id: int32(i), prev: int32(p.Base)}
+	}
+	buckets[0] = first
+	a := newTally(p)
+	for t := 0; t < p.Ticks; t++ {
+		now := buckets[t%size]
+		slices.SortFunc(now, func(x, y knock) int { return cmp.Compare(x.id, y.id) })
+		s := p.answered(t, len(now))
+		for _, c := range now[s:] {
+			c.fails++
+			prev := int(c.prev)
+			d := p.pause(rnd, int(c.fails), &prev)
+			c.prev = int32(prev)
+			j := (t + d) % size
+			buckets[j] = append(buckets[j], c)
+		}
+		a.tick(t, len(now), s)
+		buckets[t%size] = now[:0] // keep the memory for a later tick
+	}
+	return a.r
+}
+
+// knock is a client waiting in a bucket, with all it remembers.
+type knock struct {
+	id    int32 // the client's number
+	fails int32 // failures so far
+	prev  int32 // its last pause (Decorrelated)
+}
+
+// RunNaive simulates p by looking at every client on every tick. It gives the
+// same Result as Run, in time proportional to Clients*Ticks.
+func RunNaive(p Params) Result {
+	if err := p.Validate(); err != nil {
+		panic(err)
+	}
+	rnd := NewRand(p.Seed)
+	next := make([]int, p.Clients) // tick of the next knock; -1 once answered
+	fails := make([]int, p.Clients)
+	prev := make([]int, p.Clients)
+	for i := range prev {
+		prev[i] = p.Base
+	}
+	a := newTally(p)
+	var now []int
+	for t := 0; t < p.Ticks; t++ {
+		now = now[:0]
+		for c := range next {
+			if next[c] == t {
+				now = append(now, c)
+			}
+		}
+		s := p.answered(t, len(now))
+		for i, c := range now {
+			if i < s {
+				next[c] = -1
+				continue
+			}
+			fails[c]++
+			next[c] = t + p.pause(rnd, fails[c], &prev[c])
+		}
+		a.tick(t, len(now), s)
+	}
+	return a.r
+}
