@@ -5,7 +5,8 @@
 //	p := i18n.New(ui)
 //	fmt.Println(p.N("cases_passed", 3, "Total", 9)) // "Прошли 3 теста из 9." in Russian
 //
-// Messages live in locales/{en,ru,bg}.toml, one table per message ID; a plural message has the CLDR
+// Messages live in locales/<part>.<lang>.toml (core.en.toml, core.ru.toml, core.bg.toml, and a file set
+// per command that needs its own, such as verify.ru.toml), one key per message ID; a plural message has the CLDR
 // categories its language uses (Russian: one, few, many, other; Bulgarian and English: one, other).
 // Templates see the named values passed to T or N, and N's count as .Count.
 package i18n
@@ -14,6 +15,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"sync"
 
@@ -41,9 +43,14 @@ func load() (*goi18n.Bundle, error) {
 	bundleOnce.Do(func() {
 		b := goi18n.NewBundle(language.English)
 		b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-		for _, l := range UILangs {
-			if _, err := b.LoadMessageFileFS(locales, "locales/"+l+".toml"); err != nil {
-				bundleErr = err
+		files, err := fs.Glob(locales, "locales/*.toml")
+		if err != nil {
+			bundleErr = err
+			return
+		}
+		for _, f := range files {
+			if _, err := b.LoadMessageFileFS(locales, f); err != nil {
+				bundleErr = fmt.Errorf("%s: %w", f, err)
 				return
 			}
 		}

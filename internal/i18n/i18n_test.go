@@ -1,0 +1,122 @@
+package i18n
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+)
+
+// TestEveryMessageInEveryLanguage makes sure no message falls back to English in Russian or
+// Bulgarian, and that plural messages have the CLDR categories each language needs.
+func TestEveryMessageInEveryLanguage(t *testing.T) {
+	need := map[string][]string{"en": {"one", "other"}, "bg": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
+	files, err := fs.Glob(locales, "locales/*.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byLang := map[string]map[string]any{}
+	for _, f := range files {
+		parts := strings.Split(strings.TrimSuffix(f, ".toml"), ".")
+		lang := parts[len(parts)-1]
+		data, err := fs.ReadFile(locales, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := toml.Unmarshal(data, &m); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if byLang[lang] == nil {
+			byLang[lang] = map[string]any{}
+		}
+		for k, v := range m {
+			if _, dup := byLang[lang][k]; dup {
+				t.Errorf("%s: message %q is defined twice", f, k)
+			}
+			byLang[lang][k] = v
+		}
+	}
+	for id, v := range byLang["en"] {
+		for _, lang := range []string{"ru", "bg"} {
+			w, ok := byLang[lang][id]
+			if !ok {
+				t.Errorf("message %q has no %s text", id, lang)
+				continue
+			}
+			if _, plural := v.(map[string]any); plural {
+				forms, ok := w.(map[string]any)
+				if !ok {
+					t.Errorf("message %q is plural in English but not in %s", id, lang)
+					continue
+				}
+				for _, cat := range need[lang] {
+					if _, ok := forms[cat]; !ok {
+						t.Errorf("message %q in %s lacks the plural form %q", id, lang, cat)
+					}
+				}
+			}
+		}
+	}
+	for _, lang := range []string{"ru", "bg"} {
+		for id := range byLang[lang] {
+			if _, ok := byLang["en"][id]; !ok {
+				t.Errorf("message %q exists in %s but not in English", id, lang)
+			}
+		}
+	}
+}
+
+func TestPlurals(t *testing.T) {
+	tests := []struct {
+		lang  string
+		count int
+		want  string
+	}{
+		{"ru", 1, "Пройден 1 тест из 9."},
+		{"ru", 3, "Пройдено 3 теста из 9."},
+		{"ru", 5, "Пройдено 5 тестов из 9."},
+		{"ru", 21, "Пройден 21 тест из 30."},
+		{"bg", 1, "Мина 1 тест от 9."},
+		{"bg", 5, "Минаха 5 теста от 9."},
+		{"en", 1, "1 case of 9 passed."},
+		{"en", 0, "0 cases of 9 passed."},
+	}
+	for _, tt := range tests {
+		total := 9
+		if tt.count > 9 {
+			total = 30
+		}
+		if got := New(tt.lang).N("cases_passed", tt.count, "Total", total); got != tt.want {
+			t.Errorf("%s %d: got %q, want %q", tt.lang, tt.count, got, tt.want)
+		}
+	}
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		flag        string
+		env         map[string]string
+		ui, content string
+		err         bool
+	}{
+		{"ru", nil, "ru", "ru", false},
+		{"", map[string]string{"WORKBOOK_LANG": "bg"}, "bg", "bg", false},
+		{"", map[string]string{"LANG": "ru_RU.UTF-8"}, "ru", "ru", false},
+		{"", map[string]string{"LC_ALL": "bg_BG.UTF-8", "LANG": "ru_RU.UTF-8"}, "bg", "bg", false},
+		{"", map[string]string{"LC_MESSAGES": "en_US.UTF-8"}, "en", "bg", false},
+		{"", map[string]string{"LANG": "de_DE.UTF-8"}, "en", "bg", false},
+		{"", map[string]string{"LANG": "C.UTF-8"}, "bg", "bg", false},
+		{"", nil, "bg", "bg", false},
+		{"en", map[string]string{"LANG": "ru_RU.UTF-8"}, "en", "bg", false},
+		{"fr", nil, "bg", "bg", true},
+		{"", map[string]string{"WORKBOOK_LANG": "xx", "LANG": "ru_RU"}, "ru", "bg", true},
+	}
+	for _, tt := range tests {
+		ui, content, err := Detect(tt.flag, func(k string) string { return tt.env[k] })
+		if ui != tt.ui || content != tt.content || (err != nil) != tt.err {
+			t.Errorf("Detect(%q, %v) = %s, %s, %v; want %s, %s, err=%v", tt.flag, tt.env, ui, content, err, tt.ui, tt.content, tt.err)
+		}
+	}
+}
