@@ -19,6 +19,7 @@ import (
 type Options struct {
 	Exercise string // the exercise's name, copied into the Result
 	Lang     string // the transcript language: expect NAME reads NAME.<Lang> when it exists
+	UILang   string // the language of case titles (default: Lang)
 	Limits   Limits
 	Parallel int // cases run at once (default: the number of CPUs)
 }
@@ -75,7 +76,11 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 	defer os.RemoveAll(root)
 	files := make([]string, len(cases))
 	for i, c := range cases {
-		results[i] = CaseResult{Name: c.Name, Title: c.Title(opt.Lang), Visible: c.Visible, Args: []string{}}
+		titleLang := opt.UILang
+		if titleLang == "" {
+			titleLang = opt.Lang
+		}
+		results[i] = CaseResult{Name: c.Name, Title: c.Title(titleLang), Visible: c.Visible, Args: []string{}}
 		files[i] = filepath.Join(root, fmt.Sprintf("%04d.txtar", i))
 		if err := os.WriteFile(files[i], c.Script, 0o644); err != nil {
 			results[i].Status, results[i].Message = Fail, err.Error()

@@ -50,6 +50,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	res, err := checker.Check(ctx, src, cases, checker.Options{
 		Exercise: ex.Name,
 		Lang:     e.content,
+		UILang:   e.ui.Lang(),
 		Limits:   checker.Limits{RunTime: *timeout},
 	})
 	if err != nil {

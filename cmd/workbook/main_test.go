@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+// TestMain lets testscript run the workbook command in-process: `exec workbook …` (or plain
+// `workbook …`) in a script runs run() in a fresh process of this test binary.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"workbook": func() {
+			os.Exit(run(context.Background(), os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
+		},
+	})
+}
+
+// TestScripts runs every testdata/*.txtar. Each script gets $REPO (the repository root, for
+// solutions and starters), a warm shared GOCACHE, no locale (so language comes from flags or the
+// script's own env lines) and a HOME of its own.
+func TestScripts(t *testing.T) {
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gocache := checker.GoCache()
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata",
+		RequireExplicitExec: true,
+		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("REPO", repo)
+			e.Setenv("GOCACHE", gocache)
+			e.Setenv("HOME", filepath.Join(e.WorkDir, "home"))
+			e.Setenv("NO_COLOR", "1")
+			return os.MkdirAll(filepath.Join(e.WorkDir, "home"), 0o755)
+		},
+	})
+}
