@@ -61,6 +61,9 @@ func (c *Course) Exercises() ([]*Exercise, error) {
 		if !e.IsDir() {
 			continue
 		}
+		if _, err := fs.Stat(c.fsys, path.Join("exercises", e.Name(), "exercise.yaml")); err != nil {
+			continue // not an exercise (yet); the content test reports such folders
+		}
 		ex, err := c.Exercise(e.Name())
 		if err != nil {
 			return nil, err

@@ -1,0 +1,179 @@
+package course
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+// Problem is one thing wrong with an exercise's content, located at a file of the course.
+type Problem struct {
+	File string // path within the course, e.g. exercises/exercise-deadline/cases/hidden/01.txtar
+	Msg  string
+}
+
+func (p Problem) String() string { return p.File + ": " + p.Msg }
+
+// Verify checks an exercise as an author needs it checked: its files are all there in both
+// languages, its hints have three steps, every reference solution passes every case, every starter
+// fails, and every kept wrong program fails. It returns the problems found; an error means the
+// check itself could not be made.
+func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, error) {
+	var probs []Problem
+	add := func(file, format string, args ...any) {
+		probs = append(probs, Problem{File: file, Msg: fmt.Sprintf(format, args...)})
+	}
+	if e.Order <= 0 || e.Lesson == "" || e.Difficulty < 1 || e.Difficulty > 3 || e.Minutes <= 0 {
+		add(path.Join(e.Dir(), "exercise.yaml"), "order, lesson, difficulty (1 to 3) and minutes are required")
+	}
+	cases, err := e.Cases()
+	if err != nil {
+		add(path.Join(e.Dir(), "cases"), "%v", err)
+		return probs, nil
+	}
+	visible := 0
+	for _, c := range cases {
+		if c.Visible {
+			visible++
+		}
+		for _, l := range Langs {
+			if c.Titles[l] == "" {
+				add(c.Source, "no title in %s (a comment line \"# %s: …\")", l, l)
+			}
+		}
+	}
+	if visible < 3 || len(cases)-visible < 6 {
+		add(path.Join(e.Dir(), "cases"), "%d visible and %d hidden cases; at least 3 and 6 are needed", visible, len(cases)-visible)
+	}
+	tmp, err := os.MkdirTemp("", "workbook-verify-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	for _, lang := range Langs {
+		if _, err := e.Statement(lang); err != nil {
+			add(path.Join(e.Dir(), lang+".md"), "missing statement")
+		}
+		hints, err := e.Hints(lang)
+		if err != nil {
+			add(path.Join(e.Dir(), "hints."+lang+".md"), "missing hints")
+		} else if len(hints) != 3 {
+			add(path.Join(e.Dir(), "hints."+lang+".md"), "%d hints; there must be three sections opened by \"## \"", len(hints))
+		}
+		if e.Titles[lang] == "" {
+			add(path.Join(e.Dir(), "exercise.yaml"), "no title in %s", lang)
+		}
+		opt := checker.Options{Exercise: e.Name, Lang: lang, Limits: lim}
+		for _, prog := range []struct {
+			dir      string
+			wantPass bool
+		}{{e.SolutionDir(lang), true}, {e.StarterDir(lang), false}} {
+			dst := filepath.Join(tmp, filepath.FromSlash(prog.dir))
+			if err := extract(e.course.fsys, prog.dir, dst); err != nil {
+				add(prog.dir, "missing: %v", err)
+				continue
+			}
+			res, err := checker.Check(ctx, dst, cases, opt)
+			if err != nil {
+				return nil, err
+			}
+			probs = append(probs, judge(prog.dir, res, prog.wantPass)...)
+		}
+	}
+	wrong, _ := fs.Glob(e.course.fsys, path.Join(e.Dir(), "testdata", "wrong", "*.txtar"))
+	if len(wrong) == 0 {
+		add(path.Join(e.Dir(), "testdata", "wrong"), "no wrong programs kept")
+	}
+	for _, w := range wrong {
+		data, err := fs.ReadFile(e.course.fsys, w)
+		if err != nil {
+			return nil, err
+		}
+		ar := txtar.Parse(data)
+		lang := ""
+		for _, line := range strings.Split(string(ar.Comment), "\n") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "# lang:"); ok {
+				lang = strings.TrimSpace(v)
+			}
+		}
+		if lang != "bg" && lang != "ru" {
+			add(w, "the comment must say which language the program prints: \"# lang: bg\" or \"# lang: ru\"")
+			continue
+		}
+		dst := filepath.Join(tmp, "wrong", strings.TrimSuffix(path.Base(w), ".txtar"))
+		for _, f := range ar.Files {
+			p := filepath.Join(dst, filepath.FromSlash(f.Name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				return nil, err
+			}
+		}
+		res, err := checker.Check(ctx, dst, cases, checker.Options{Exercise: e.Name, Lang: lang, Limits: lim})
+		if err != nil {
+			return nil, err
+		}
+		probs = append(probs, judge(w, res, false)...)
+	}
+	return probs, nil
+}
+
+// judge says what is wrong when a program that should pass fails, or one that should fail passes.
+func judge(file string, res *checker.Result, wantPass bool) []Problem {
+	switch {
+	case wantPass && res.Verdict != checker.Pass:
+		msg := fmt.Sprintf("should pass every case, but the verdict is %s (%d of %d passed)", res.Verdict, res.Passed, res.Total)
+		if res.BuildLog != "" {
+			msg += "\n" + res.BuildLog
+		}
+		for _, c := range res.Cases {
+			if c.Status != checker.Pass {
+				msg += fmt.Sprintf("\n  case %s: %s %s", c.Name, c.Status, c.Message)
+				if c.Diff != nil {
+					msg += fmt.Sprintf(" (line %d: want %q, got %q)", c.Diff.Line, c.Diff.Want, c.Diff.Got)
+				}
+			}
+		}
+		return []Problem{{File: file, Msg: msg}}
+	case !wantPass && res.Verdict == checker.Pass:
+		return []Problem{{File: file, Msg: "should fail at least one case, but passes them all"}}
+	case !wantPass && (res.Verdict == checker.BuildError || res.Verdict == checker.NoProgram):
+		return []Problem{{File: file, Msg: "should compile and fail a case, but does not build:\n" + res.BuildLog}}
+	}
+	return nil
+}
+
+// extract copies the folder dir of fsys to dst on disk.
+func extract(fsys fs.FS, dir, dst string) error {
+	if _, err := fs.Stat(fsys, dir); err != nil {
+		return err
+	}
+	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
+		target := filepath.Join(dst, filepath.FromSlash(rel))
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
+
+// Extract copies the folder dir of the course to dst on disk (a starter into a workspace, a
+// solution to show).
+func (c *Course) Extract(dir, dst string) error { return extract(c.fsys, dir, dst) }
