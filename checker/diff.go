@@ -16,7 +16,7 @@ func Compare(want, got string) *Diff {
 	if want == got {
 		return nil
 	}
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	wl, gl := splitLines(want), splitLines(got)
 	for i := 0; i < len(wl) || i < len(gl); i++ {
 		w, wok := at(wl, i)
 		g, gok := at(gl, i)
@@ -27,24 +27,33 @@ func Compare(want, got string) *Diff {
 		switch {
 		case !gok:
 			d.Notes = append(d.Notes, NoteMissingLines)
+		case !wok && strings.TrimSpace(strings.Join(gl[i:], "")) == "":
+			d.Notes = append(d.Notes, NoteExtraNewline)
 		case !wok:
 			d.Notes = append(d.Notes, NoteExtraLines)
 		default:
 			d.Notes = lineNotes(w, g)
 		}
-		// A missing or extra final newline shows up as a last "line" that is empty.
-		if strings.TrimSuffix(want, "\n") == strings.TrimSuffix(got, "\n") ||
-			strings.TrimRight(want, "\n") == strings.TrimRight(got, "\n") {
-			switch {
-			case strings.HasSuffix(want, "\n") && !strings.HasSuffix(got, "\n"):
-				d.Notes = []string{NoteMissingNewline}
-			case len(got) > len(want):
-				d.Notes = []string{NoteExtraNewline}
-			}
-		}
 		return d
 	}
-	return nil
+	// Every line is the same: only the final newline differs.
+	d := &Diff{Line: len(wl), Notes: []string{NoteMissingNewline}}
+	if strings.HasSuffix(got, "\n") {
+		d.Notes = []string{NoteExtraNewline}
+	}
+	if n := len(wl); n > 0 {
+		d.Want, d.Got = wl[n-1], wl[n-1]
+	}
+	return d
+}
+
+// splitLines splits text into lines; a final newline ends the last line rather than starting an
+// empty one.
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
 func at(lines []string, i int) (string, bool) {

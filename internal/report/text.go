@@ -141,8 +141,6 @@ func shown(pr *i18n.Printer, line string, notes []string, want bool) string {
 		switch {
 		case n == checker.NoteMissingLines && !want, n == checker.NoteExtraLines && want:
 			return pr.T("end_of_output")
-		case n == checker.NoteMissingNewline && !want:
-			return pr.T("end_of_output")
 		case n == checker.NoteExtraNewline && want:
 			return pr.T("end_of_output")
 		}
