@@ -10,17 +10,18 @@
 //
 // Time runs in ticks of 100 ms. Every client knocks at tick 0 and fails (the
 // server is down for ticks 0..Down-1). After its k-th failure a client picks a
-// pause of at least one tick by its Rule and knocks again. At every tick the
-// clients that knock are handled in ascending order of their number: the server
-// answers as many of the first ones as its work budget allows and refuses the
-// rest. An answer costs one unit of work, a refusal Cost percent of one; the
-// budget is Rate units per tick. Jittered pauses draw from one generator, in
-// the order in which the refused clients are handled.
+// pause of at least one tick by its Rule and knocks again. Every tick has its
+// own line: at tick 0 the clients stand in it by number, and a refused client
+// joins the end of the line of the tick at which it will knock again. The
+// server answers as many clients from the front of the line as its work budget
+// allows and refuses the rest. An answer costs one unit of work, a refusal Cost
+// percent of one; the budget is Rate units per tick. Jittered pauses draw from
+// one generator, in the order in which the refused clients stand in the line.
 //
-// Run keeps clients in buckets by the tick at which they will knock next, so a
-// tick costs work only for the clients that knock in it. RunNaive loops over
-// every client on every tick; it gives the same Result and is there for the
-// tests and the benchmark.
+// Run keeps those lines in a ring of buckets indexed by tick, so a tick costs
+// work only for the clients that knock in it. RunNaive loops over every client
+// on every tick (and sorts the ones that knock by their place in line); it
+// gives the same Result and is there for the tests and the benchmark.
 package storm
 
 import (
@@ -87,13 +88,19 @@ func Lesson() Params {
 	return Params{Rule: Now, Clients: 2000, Down: 100, Rate: 50, Cost: 0, Base: 1, Cap: 200, Seed: 7, Ticks: 600}
 }
 
+// Limits that keep a run's memory bounded.
+const (
+	MaxClients = 10_000_000
+	MaxTicks   = 1_000_000
+)
+
 // Validate reports the first parameter out of range.
 func (p Params) Validate() error {
 	switch {
 	case p.Rule < Now || p.Rule > Decorrelated:
 		return fmt.Errorf("unknown rule %d", int(p.Rule))
-	case p.Clients < 1:
-		return fmt.Errorf("clients must be at least 1")
+	case p.Clients < 1 || p.Clients > MaxClients:
+		return fmt.Errorf("clients must be 1..%d", MaxClients)
 	case p.Down < 0:
 		return fmt.Errorf("down must not be negative")
 	case p.Rate < 0:
@@ -104,8 +111,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("want 1 <= base <= cap <= 10000")
 	case p.Seed < 0 || p.Seed > 65536:
 		return fmt.Errorf("seed must be 0..65536")
-	case p.Ticks < 1:
-		return fmt.Errorf("ticks must be at least 1")
+	case p.Ticks < 1 || p.Ticks > MaxTicks:
+		return fmt.Errorf("ticks must be 1..%d", MaxTicks)
 	}
 	return nil
 }
@@ -134,11 +141,10 @@ func (r *Rand) Intn(bound int) int {
 
 // Growth is g(k) = min(Cap, Base*2^(k-1)), the window after the k-th failure.
 func (p Params) Growth(k int) int {
-	g := p.Base
-	for i := 1; i < k && g < p.Cap; i++ {
-		g *= 2
+	if k > 20 { // Base<<20 is past any Cap that Validate lets through
+		return p.Cap
 	}
-	return min(g, p.Cap)
+	return min(p.Cap, p.Base<<(k-1))
 }
 
 // pause returns the pause after a client's k-th failure; prev is the client's
@@ -203,41 +209,40 @@ func newTally(p Params) *tally {
 }
 
 // Run simulates p with clients kept in buckets by the tick of their next knock.
-// It panics if p is not valid.
+// A bucket is the line for its tick: a refused client joins the end of the
+// line of the tick at which it will knock again. It panics if p is not valid.
 func Run(p Params) Result {
 	if err := p.Validate(); err != nil {
 		panic(err)
 	}
 	rnd := NewRand(p.Seed)
 	size := max(p.Cap, FixedPause) + 1 // no pause is longer than size-1
-	buckets := make([][]knock, size)
-	first := make([]knock, p.Clients)
+	lines := make([][]waiting, size)
+	first := make([]waiting, p.Clients)
 	for i := range first {
-		first[i] = knock{id: int32(i), prev: int32(p.Base)}
+		first[i] = waiting{prev: int32(p.Base)}
 	}
-	buckets[0] = first
+	lines[0] = first
 	a := newTally(p)
 	for t := 0; t < p.Ticks; t++ {
-		now := buckets[t%size]
-		slices.SortFunc(now, func(x, y knock) int { return cmp.Compare(x.id, y.id) })
-		s := p.answered(t, len(now))
-		for _, c := range now[s:] {
+		line := lines[t%size]
+		s := p.answered(t, len(line))
+		for _, c := range line[s:] {
 			c.fails++
 			prev := int(c.prev)
 			d := p.pause(rnd, int(c.fails), &prev)
 			c.prev = int32(prev)
 			j := (t + d) % size
-			buckets[j] = append(buckets[j], c)
+			lines[j] = append(lines[j], c)
 		}
-		a.tick(t, len(now), s)
-		buckets[t%size] = now[:0] // keep the memory for a later tick
+		a.tick(t, len(line), s)
+		lines[t%size] = line[:0] // keep the memory for a later tick
 	}
 	return a.r
 }
 
-// knock is a client waiting in a bucket, with all it remembers.
-type knock struct {
-	id    int32 // the client's number
+// waiting is a client in a line, with all it remembers.
+type waiting struct {
 	fails int32 // failures so far
 	prev  int32 // its last pause (Decorrelated)
 }
@@ -248,32 +253,41 @@ func RunNaive(p Params) Result {
 	if err := p.Validate(); err != nil {
 		panic(err)
 	}
-	rnd := NewRand(p.Seed)
-	next := make([]int, p.Clients) // tick of the next knock; -1 once answered
-	fails := make([]int, p.Clients)
-	prev := make([]int, p.Clients)
-	for i := range prev {
-		prev[i] = p.Base
+	type client struct {
+		next  int // tick of the next knock; -1 once answered
+		place int // place in line: who was refused earlier goes first
+		fails int
+		prev  int
 	}
+	rnd := NewRand(p.Seed)
+	clients := make([]client, p.Clients)
+	for i := range clients {
+		clients[i] = client{place: i, prev: p.Base}
+	}
+	places := p.Clients
 	a := newTally(p)
-	var now []int
+	var line []int
 	for t := 0; t < p.Ticks; t++ {
-		now = now[:0]
-		for c := range next {
-			if next[c] == t {
-				now = append(now, c)
+		line = line[:0]
+		for i := range clients {
+			if clients[i].next == t {
+				line = append(line, i)
 			}
 		}
-		s := p.answered(t, len(now))
-		for i, c := range now {
+		slices.SortFunc(line, func(x, y int) int { return cmp.Compare(clients[x].place, clients[y].place) })
+		s := p.answered(t, len(line))
+		for i, id := range line {
+			c := &clients[id]
 			if i < s {
-				next[c] = -1
+				c.next = -1
 				continue
 			}
-			fails[c]++
-			next[c] = t + p.pause(rnd, fails[c], &prev[c])
+			c.fails++
+			c.next = t + p.pause(rnd, c.fails, &c.prev)
+			c.place = places
+			places++
 		}
-		a.tick(t, len(now), s)
+		a.tick(t, len(line), s)
 	}
 	return a.r
 }
