@@ -110,22 +110,31 @@ func finish(e *env, err error) int {
 }
 
 // peekLang finds --lang anywhere in args (so that even a usage error is in the right language) and
-// returns its value with args unchanged.
+// returns its value and args without it.
 func peekLang(args []string) (string, []string) {
-	for i, a := range args {
+	lang, rest := "", make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if a == "--" {
+			rest = append(rest, args[i:]...)
 			break
 		}
-		for _, p := range []string{"--lang=", "-lang="} {
-			if v, ok := strings.CutPrefix(a, p); ok {
-				return v, args
-			}
+		if v, ok := strings.CutPrefix(a, "--lang="); ok {
+			lang = v
+			continue
+		}
+		if v, ok := strings.CutPrefix(a, "-lang="); ok {
+			lang = v
+			continue
 		}
 		if (a == "--lang" || a == "-lang") && i+1 < len(args) {
-			return args[i+1], args
+			lang = args[i+1]
+			i++
+			continue
 		}
+		rest = append(rest, a)
 	}
-	return "", args
+	return lang, rest
 }
 
 // newFlags returns a FlagSet for cmd that prints its help in the user's language; every command
