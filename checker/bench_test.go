@@ -1,0 +1,90 @@
+package checker
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The benchmarks compare a warm check of the exercise-deadline reference solution with what a
+// person would do by hand: go build the same program and run it once per case. Run them with
+//
+//	go test ./checker -run '^$' -bench 'Check|ByHand' -benchtime 20x -count 5
+//
+// The figures are in BENCHMARKS.md.
+
+const benchSolution = "../solutions/exercise-deadline/bg"
+
+func benchCases(b *testing.B) []Case {
+	cases, err := LoadCases(os.DirFS(".."), "exercises/exercise-deadline/cases")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cases
+}
+
+func BenchmarkCheck(b *testing.B) {
+	cases := benchCases(b)
+	ctx := context.Background()
+	for b.Loop() {
+		res, err := Check(ctx, benchSolution, cases, Options{Lang: "bg"})
+		if err != nil || res.Verdict != Pass {
+			b.Fatalf("check: %v %+v", err, res)
+		}
+	}
+}
+
+func BenchmarkByHand(b *testing.B) {
+	cases := benchCases(b)
+	goBin, err := GoTool()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var runs [][]string
+	for _, c := range cases {
+		for _, line := range strings.Split(string(c.Script), "\n") {
+			f := strings.Fields(line)
+			if len(f) > 0 && f[0] == "!" {
+				f = f[1:]
+			}
+			if len(f) > 0 && f[0] == "run" {
+				runs = append(runs, f[1:])
+			}
+		}
+	}
+	// The same program in a folder of its own, as a learner would have it.
+	dir := b.TempDir()
+	src := filepath.Join(dir, "src")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(benchSolution, "main.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(src, "main.go"), data, 0o644)
+	os.WriteFile(filepath.Join(src, "go.mod"), []byte("module learner\n\ngo 1.26\n"), 0o644)
+	i := 0
+	for b.Loop() {
+		// A fresh output path each time, as after an edit: go build would skip linking otherwise.
+		i++
+		exe := filepath.Join(dir, "prog"+strconv.Itoa(i))
+		cmd := exec.Command(goBin, "build", "-o", exe, ".")
+		cmd.Dir = src
+		cmd.Env = append(os.Environ(), "GOCACHE="+GoCache(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("go build: %v\n%s", err, out)
+		}
+		for _, args := range runs {
+			var out bytes.Buffer
+			run := exec.Command(exe, args...)
+			run.Stdout = &out
+			_ = run.Run()
+		}
+	}
+}
