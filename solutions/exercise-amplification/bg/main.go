@@ -1,0 +1,189 @@
+// Програмата amplification брои колко извиквания получава всяка услуга от графа, когато най-долната
+// зависимост не отговаря и всеки слой изразходва всичките си опити.
+//
+// Употреба:
+//
+//	amplification [-graph ФАЙЛ] [-requests N] [-budget P]
+//
+// Графът е по една връзка на ред: „gateway -> orders x3“ значи, че gateway вика orders и прави до
+// 3 опита (извикване и две повторения). Празните редове и редовете, които започват с #, се
+// прескачат. Без -graph се взема веригата от урока. Всяка услуга, която никой не вика, получава N
+// заявки. Бюджетът P казва колко процента от първите извиквания по една връзка могат да се добавят
+// с повторения.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// lessonGraph е веригата от урока: четири слоя, всеки с по три опита.
+const lessonGraph = `gateway -> orders x3
+orders -> data x3
+data -> pool x3
+pool -> db x3
+`
+
+// noBudget: няма бюджет, всеки слой изразходва всичките си опити.
+const noBudget = -1
+
+// edge е връзка в графа: from вика to и прави до tries опита.
+type edge struct {
+	from, to string
+	tries    int
+}
+
+// graph е графът на извикванията. services изброява услугите по реда на първото им споменаване.
+type graph struct {
+	services []string
+	edges    []edge
+}
+
+func main() {
+	fs := flag.NewFlagSet("amplification", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	graphFile := fs.String("graph", "", "файл с графа на извикванията (по подразбиране е графът от урока)")
+	requests := fs.Int("requests", 1000, "заявки към всеки вход на графа")
+	budget := fs.Int("budget", 10, "бюджет за повторения, процент от първите извиквания")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "употреба: amplification [-graph ФАЙЛ] [-requests N] [-budget P]")
+	}
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	if fs.NArg() > 0 || *requests < 1 || *budget < 0 || *budget > 100 {
+		fmt.Fprintln(os.Stderr, "нужно е: N поне 1, P от 0 до 100, без излишни аргументи")
+		fs.Usage()
+		os.Exit(2)
+	}
+	g, err := readGraph(*graphFile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	plain, err := count(g, *requests, noBudget)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	limited, err := count(g, *requests, *budget)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	fmt.Printf("заявки на входа: %d, бюджет за повторения: %d %%\n", *requests, *budget)
+	for _, s := range g.services {
+		fmt.Printf("%s: без бюджет %d, с бюджет %d\n", s, plain[s], limited[s])
+	}
+}
+
+// readGraph чете графа от файла name, а ако name е празно, взема графа от урока.
+func readGraph(name string) (graph, error) {
+	if name == "" {
+		return parseGraph("графът от урока", strings.NewReader(lessonGraph))
+	}
+	f, err := os.Open(name)
+	if errors.Is(err, os.ErrNotExist) {
+		return graph{}, fmt.Errorf("файлът %s не съществува", name)
+	}
+	if err != nil {
+		return graph{}, fmt.Errorf("не мога да прочета %s: %v", name, err)
+	}
+	defer f.Close()
+	return parseGraph(name, f)
+}
+
+// parseGraph разбира графа: по една връзка „откъде -> накъде xN“ на ред.
+func parseGraph(name string, r io.Reader) (graph, error) {
+	var g graph
+	seen := map[string]bool{}
+	edges := map[[2]string]bool{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		var tries int
+		var err error
+		if len(f) == 4 && f[1] == "->" && strings.HasPrefix(f[3], "x") {
+			tries, err = strconv.Atoi(f[3][1:])
+		}
+		if len(f) != 4 || f[1] != "->" || !strings.HasPrefix(f[3], "x") || err != nil || tries < 1 {
+			return graph{}, fmt.Errorf("%s:%d: очаква се „откъде -> накъде xN“ с N поне 1, а тук е „%s“", name, n, line)
+		}
+		e := edge{from: f[0], to: f[2], tries: tries}
+		if edges[[2]string{e.from, e.to}] {
+			return graph{}, fmt.Errorf("%s:%d: връзката %s -> %s вече я има", name, n, e.from, e.to)
+		}
+		edges[[2]string{e.from, e.to}] = true
+		for _, s := range []string{e.from, e.to} {
+			if !seen[s] {
+				seen[s] = true
+				g.services = append(g.services, s)
+			}
+		}
+		g.edges = append(g.edges, e)
+	}
+	if err := sc.Err(); err != nil {
+		return graph{}, err
+	}
+	if len(g.edges) == 0 {
+		return graph{}, fmt.Errorf("%s: в графа няма нито една връзка", name)
+	}
+	return g, nil
+}
+
+// errCycle: в графа има цикъл и извикванията не могат да се преброят.
+var errCycle = errors.New("в графа има цикъл: извикванията по него нямат край")
+
+// count връща колко извиквания получава всяка услуга. Всеки вход получава requests заявки. По
+// връзка с tries опита всяко извикване отгоре дава едно първо извикване надолу и до tries-1
+// повторения. С бюджет (budget от 0 до 100) повторенията по една връзка са най-много budget
+// процента от първите ѝ извиквания, закръглено надолу; budget == noBudget значи без бюджет.
+func count(g graph, requests, budget int) (map[string]int, error) {
+	callers := map[string]int{} // колко от викащите услугата още не са преброени
+	for _, e := range g.edges {
+		callers[e.to]++
+	}
+	calls := map[string]int{}
+	var ready []string // услуги, чиито викащи вече са преброени
+	for _, s := range g.services {
+		if callers[s] == 0 {
+			calls[s] = requests
+			ready = append(ready, s)
+		}
+	}
+	done := 0
+	for len(ready) > 0 {
+		s := ready[0]
+		ready = ready[1:]
+		done++
+		for _, e := range g.edges {
+			if e.from != s {
+				continue
+			}
+			first := calls[s]
+			retries := first * (e.tries - 1)
+			if budget != noBudget {
+				retries = min(retries, first*budget/100)
+			}
+			calls[e.to] += first + retries
+			callers[e.to]--
+			if callers[e.to] == 0 {
+				ready = append(ready, e.to)
+			}
+		}
+	}
+	if done < len(g.services) {
+		return nil, errCycle
+	}
+	return calls, nil
+}

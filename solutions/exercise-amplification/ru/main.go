@@ -1,0 +1,188 @@
+// Программа amplification считает, сколько вызовов получает каждый сервис графа, когда самая
+// нижняя зависимость не отвечает и каждый слой тратит все свои попытки.
+//
+// Использование:
+//
+//	amplification [-graph ФАЙЛ] [-requests N] [-budget P]
+//
+// Граф — по связи в строке: «gateway -> orders x3» значит, что gateway вызывает orders и делает до
+// 3 попыток (вызов и два повтора). Пустые строки и строки, начинающиеся с #, пропускаются. Без
+// -graph берётся цепочка из урока. Каждый сервис, которого никто не вызывает, получает N запросов.
+// Бюджет P — сколько процентов от первых вызовов связи можно добавить повторами.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// lessonGraph — цепочка из урока: четыре слоя, у каждого по три попытки.
+const lessonGraph = `gateway -> orders x3
+orders -> data x3
+data -> pool x3
+pool -> db x3
+`
+
+// noBudget — бюджета нет: каждый слой тратит все свои попытки.
+const noBudget = -1
+
+// edge — связь графа: from вызывает to и делает до tries попыток.
+type edge struct {
+	from, to string
+	tries    int
+}
+
+// graph — граф вызовов. services перечисляет сервисы в порядке первого упоминания.
+type graph struct {
+	services []string
+	edges    []edge
+}
+
+func main() {
+	fs := flag.NewFlagSet("amplification", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	graphFile := fs.String("graph", "", "файл с графом вызовов (по умолчанию — граф урока)")
+	requests := fs.Int("requests", 1000, "запросов на каждый вход графа")
+	budget := fs.Int("budget", 10, "бюджет повторов, процентов от первых вызовов")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "использование: amplification [-graph ФАЙЛ] [-requests N] [-budget P]")
+	}
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	if fs.NArg() > 0 || *requests < 1 || *budget < 0 || *budget > 100 {
+		fmt.Fprintln(os.Stderr, "нужно: N не меньше 1, P от 0 до 100, без лишних аргументов")
+		fs.Usage()
+		os.Exit(2)
+	}
+	g, err := readGraph(*graphFile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	plain, err := count(g, *requests, noBudget)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	limited, err := count(g, *requests, *budget)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	fmt.Printf("запросов на входе: %d, бюджет повторов: %d %%\n", *requests, *budget)
+	for _, s := range g.services {
+		fmt.Printf("%s: без бюджета %d, с бюджетом %d\n", s, plain[s], limited[s])
+	}
+}
+
+// readGraph читает граф из файла name или, если name пусто, берёт граф урока.
+func readGraph(name string) (graph, error) {
+	if name == "" {
+		return parseGraph("граф урока", strings.NewReader(lessonGraph))
+	}
+	f, err := os.Open(name)
+	if errors.Is(err, os.ErrNotExist) {
+		return graph{}, fmt.Errorf("файла %s нет", name)
+	}
+	if err != nil {
+		return graph{}, fmt.Errorf("не удаётся прочитать %s: %v", name, err)
+	}
+	defer f.Close()
+	return parseGraph(name, f)
+}
+
+// parseGraph разбирает граф: по связи «откуда -> куда xN» в строке.
+func parseGraph(name string, r io.Reader) (graph, error) {
+	var g graph
+	seen := map[string]bool{}
+	edges := map[[2]string]bool{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		var tries int
+		var err error
+		if len(f) == 4 && f[1] == "->" && strings.HasPrefix(f[3], "x") {
+			tries, err = strconv.Atoi(f[3][1:])
+		}
+		if len(f) != 4 || f[1] != "->" || !strings.HasPrefix(f[3], "x") || err != nil || tries < 1 {
+			return graph{}, fmt.Errorf("%s:%d: ожидается «откуда -> куда xN», N не меньше 1, а здесь «%s»", name, n, line)
+		}
+		e := edge{from: f[0], to: f[2], tries: tries}
+		if edges[[2]string{e.from, e.to}] {
+			return graph{}, fmt.Errorf("%s:%d: связь %s -> %s уже есть", name, n, e.from, e.to)
+		}
+		edges[[2]string{e.from, e.to}] = true
+		for _, s := range []string{e.from, e.to} {
+			if !seen[s] {
+				seen[s] = true
+				g.services = append(g.services, s)
+			}
+		}
+		g.edges = append(g.edges, e)
+	}
+	if err := sc.Err(); err != nil {
+		return graph{}, err
+	}
+	if len(g.edges) == 0 {
+		return graph{}, fmt.Errorf("%s: в графе нет ни одной связи", name)
+	}
+	return g, nil
+}
+
+// errCycle — в графе есть цикл, и сосчитать вызовы нельзя.
+var errCycle = errors.New("в графе есть цикл: вызовы по нему не кончаются")
+
+// count возвращает, сколько вызовов получает каждый сервис. Каждый вход получает requests
+// запросов. По связи с tries попытками на каждый вызов сверху идёт первый вызов вниз и до
+// tries-1 повторов. С бюджетом (budget от 0 до 100) повторов по связи не больше budget процентов
+// от её первых вызовов, с округлением вниз; budget == noBudget — бюджета нет.
+func count(g graph, requests, budget int) (map[string]int, error) {
+	callers := map[string]int{} // сколько ещё не посчитанных вызывающих у сервиса
+	for _, e := range g.edges {
+		callers[e.to]++
+	}
+	calls := map[string]int{}
+	var ready []string // сервисы, все вызывающие которых уже посчитаны
+	for _, s := range g.services {
+		if callers[s] == 0 {
+			calls[s] = requests
+			ready = append(ready, s)
+		}
+	}
+	done := 0
+	for len(ready) > 0 {
+		s := ready[0]
+		ready = ready[1:]
+		done++
+		for _, e := range g.edges {
+			if e.from != s {
+				continue
+			}
+			first := calls[s]
+			retries := first * (e.tries - 1)
+			if budget != noBudget {
+				retries = min(retries, first*budget/100)
+			}
+			calls[e.to] += first + retries
+			callers[e.to]--
+			if callers[e.to] == 0 {
+				ready = append(ready, e.to)
+			}
+		}
+	}
+	if done < len(g.services) {
+		return nil, errCycle
+	}
+	return calls, nil
+}
