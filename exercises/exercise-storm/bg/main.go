@@ -1,0 +1,182 @@
+// Програмата storm моделира буря от повторения: заявките на clients клиенти се провалят в тик 0,
+// сървърът лежи down тика, а после отговаря по rate пъти на тик. Клиентите повтарят по правилото rule.
+//
+// Употреба:
+//
+//	storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] [-rate N]
+//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]
+//
+// Без аргументи — сценарият от урока retry-storm с пълен jitter. Аргументите, генераторът и
+// печатът са готови; остава да напишеш pause, answered и simulate.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// rule е правилото, по което клиентът избира чакането след неуспех.
+type rule int
+
+const (
+	now    rule = iota // веднага, в следващия тик
+	fixed              // точно 10 тика
+	double             // удвояване без jitter
+	full               // пълен jitter
+	equal              // равен jitter
+	decorr             // декорелиран jitter
+)
+
+var flagNames = [...]string{"now", "fixed", "double", "full", "equal", "decorr"}
+
+func (r rule) String() string {
+	return [...]string{"веднага", "пауза 1 с", "удвояване", "пълен jitter", "равен jitter",
+		"декорелиран jitter"}[r]
+}
+
+// params е сценарият на бурята.
+type params struct {
+	rule    rule
+	clients int // на колко клиенти заявката се е провалила в тик 0
+	down    int // сървърът лежи в тикове 0..down-1
+	rate    int // после отговаря по rate пъти на тик
+	cost    int // цената на отказа в проценти от отговора
+	base    int // първото чакане при растящите правила, в тикове
+	cap     int // таванът на чакането, в тикове
+	seed    int // семето на генератора
+	ticks   int // колко тика да се моделират
+}
+
+// generator е генераторът на курса със семе.
+type generator struct{ seed int }
+
+// random прави стъпка seed = (seed*75 + 74) % 65537 и връща seed % bound.
+func (g *generator) random(bound int) int {
+	g.seed = (g.seed*75 + 74) % 65537
+	return g.seed % bound
+}
+
+// growth е прозорецът след k-тия неуспех: min(cap, base·2^(k-1)).
+func (p params) growth(k int) int {
+	if k > 20 { // base·2^20 е над всеки допустим таван
+		return p.cap
+	}
+	return min(p.cap, p.base<<(k-1))
+}
+
+// pause трябва да избере чакането в тикове след k-тия неуспех (k = 1, 2, 3…). prev е предишното
+// чакане на клиента (преди първия неуспех — base); гледа го само декорелираният jitter. Случайни
+// числа взимай само от gen и само при правилата с jitter. Формулите са в условието (bg.md).
+func (p params) pause(gen *generator, k, prev int) int {
+	// Твоят код тук.
+	return 1
+}
+
+// answered трябва да върне колко от n почукали в тик t сървърът обслужва. Докато лежи — никого;
+// после — толкова от началото на опашката, че отговорите (по 100 единици работа) заедно с отказите
+// за всички останали (по cost единици) да се съберат в 100·rate единици.
+func (p params) answered(t, n int) int {
+	// Твоят код тук.
+	return 0
+}
+
+// result е резултатът от пускането.
+type result struct {
+	served    int // обслужени клиенти
+	half, all int // тикът, в който са обслужени над половината и всички; -1 — не дочакаха
+	requests  int // всички заявки, и първите
+	peak      int // най-много заявки в един тик от тик down нататък
+}
+
+// simulate трябва да разиграе бурята за p.ticks тика и да върне резултата. Всеки тик има своя
+// опашка: в тик 0 в нея са всички клиенти поред, а клиентът, получил отказ, се нарежда в края на
+// опашката на тика, в който ще почука пак. Не обхождай всички клиенти във всеки тик: сред скритите
+// тестове има сто хиляди клиенти за 200 000 тика, а за един тест има 2 секунди.
+func simulate(p params) result {
+	// Твоят код тук.
+	return result{half: -1, all: -1}
+}
+
+// moment печата тика като време в секунди с десетична запетая: 293 -> „29,3 с“.
+func moment(t int) string {
+	if t < 0 {
+		return "не дочакаха"
+	}
+	return fmt.Sprintf("%d,%d с", t/10, t%10)
+}
+
+// report печата резултата от пускането.
+func report(w io.Writer, p params, res result) {
+	perClient := (20*res.requests + p.clients) / (2 * p.clients) // в десети, половинката — нагоре
+	fmt.Fprintf(w, "правило: %s\n", p.rule)
+	fmt.Fprintf(w, "обслужени: %d от %d\n", res.served, p.clients)
+	fmt.Fprintf(w, "над половината: %s\n", moment(res.half))
+	fmt.Fprintf(w, "всички: %s\n", moment(res.all))
+	fmt.Fprintf(w, "заявки: %d (%d,%d на клиент)\n", res.requests, perClient/10, perClient%10)
+	fmt.Fprintf(w, "пик след вдигането: %d на тик\n", res.peak)
+}
+
+const usage = "употреба: storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] " +
+	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]"
+
+// parse чете аргументите; грешка означава код на изход 2.
+func parse(args []string) (params, error) {
+	p := params{clients: 2000, down: 100, rate: 50, cost: 0, base: 1, cap: 200, seed: 7, ticks: 600}
+	fs := flag.NewFlagSet("storm", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	name := fs.String("rule", "full", "правило за повторение")
+	fs.IntVar(&p.clients, "clients", p.clients, "клиенти")
+	fs.IntVar(&p.down, "down", p.down, "тикове престой")
+	fs.IntVar(&p.rate, "rate", p.rate, "отговори на тик")
+	fs.IntVar(&p.cost, "cost", p.cost, "цена на отказа, % от отговора")
+	fs.IntVar(&p.base, "base", p.base, "първо чакане, в тикове")
+	fs.IntVar(&p.cap, "cap", p.cap, "таван на чакането, в тикове")
+	fs.IntVar(&p.seed, "seed", p.seed, "семе на генератора")
+	fs.IntVar(&p.ticks, "ticks", p.ticks, "тикове за моделиране")
+	if err := fs.Parse(args); err != nil {
+		return p, err
+	}
+	if fs.NArg() > 0 {
+		return p, fmt.Errorf("излишен аргумент %q", fs.Arg(0))
+	}
+	p.rule = -1
+	for i, n := range flagNames {
+		if *name == n {
+			p.rule = rule(i)
+		}
+	}
+	switch {
+	case p.rule < 0:
+		return p, fmt.Errorf("непознато правило %q", *name)
+	case p.clients < 1 || p.clients > 10_000_000:
+		return p, fmt.Errorf("клиентите трябва да са от 1 до 10000000")
+	case p.down < 0 || p.rate < 0:
+		return p, fmt.Errorf("престоят и скоростта на сървъра не може да са отрицателни")
+	case p.cost < 0 || p.cost > 99:
+		return p, fmt.Errorf("цената на отказа е от 0 до 99 процента от отговора")
+	case p.base < 1 || p.cap < p.base || p.cap > 10000:
+		return p, fmt.Errorf("трябва 1 <= base <= cap <= 10000")
+	case p.seed < 0 || p.seed > 65536:
+		return p, fmt.Errorf("семето е от 0 до 65536")
+	case p.ticks < 1 || p.ticks > 1_000_000:
+		return p, fmt.Errorf("тиковете трябва да са от 1 до 1000000")
+	}
+	return p, nil
+}
+
+func main() {
+	p, err := parse(os.Args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Println(usage)
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "storm:", err)
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	report(os.Stdout, p, simulate(p))
+}

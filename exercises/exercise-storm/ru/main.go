@@ -1,0 +1,182 @@
+// Программа storm моделирует шторм повторов: у clients клиентов запрос сорвался в такт 0, сервер
+// лежит down тактов, а потом отвечает rate раз за такт. Клиенты повторяют запрос по правилу rule.
+//
+// Использование:
+//
+//	storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] [-rate N]
+//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]
+//
+// Без аргументов — сценарий урока retry-storm с полным джиттером. Разбор аргументов, генератор
+// и печать готовы; осталось написать pause, answered и simulate.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// rule — правило, по которому клиент выбирает паузу после неудачи.
+type rule int
+
+const (
+	now    rule = iota // сразу, в следующем такте
+	fixed              // ровно 10 тактов
+	double             // удвоение без джиттера
+	full               // полный джиттер
+	equal              // равный джиттер
+	decorr             // декоррелированный джиттер
+)
+
+var flagNames = [...]string{"now", "fixed", "double", "full", "equal", "decorr"}
+
+func (r rule) String() string {
+	return [...]string{"сразу", "пауза 1 с", "удвоение", "полный джиттер", "равный джиттер",
+		"декоррелированный джиттер"}[r]
+}
+
+// params — сценарий шторма.
+type params struct {
+	rule    rule
+	clients int // у скольких клиентов запрос сорвался в такт 0
+	down    int // сервер лежит такты 0..down-1
+	rate    int // потом отвечает rate раз за такт
+	cost    int // цена отказа в процентах ответа
+	base    int // первая пауза растущих правил, тактов
+	cap     int // потолок паузы, тактов
+	seed    int // зерно генератора
+	ticks   int // сколько тактов моделировать
+}
+
+// generator — генератор курса с зерном.
+type generator struct{ seed int }
+
+// random делает шаг seed = (seed*75 + 74) % 65537 и возвращает seed % bound.
+func (g *generator) random(bound int) int {
+	g.seed = (g.seed*75 + 74) % 65537
+	return g.seed % bound
+}
+
+// growth — окно после k-й неудачи: min(cap, base·2^(k-1)).
+func (p params) growth(k int) int {
+	if k > 20 { // base·2^20 больше любого допустимого потолка
+		return p.cap
+	}
+	return min(p.cap, p.base<<(k-1))
+}
+
+// pause выбирает паузу в тактах после k-й неудачи (k = 1, 2, 3…). prev — прошлая пауза клиента
+// (до первой неудачи — base); на неё смотрит только декоррелированный джиттер. Случайные числа
+// берите только у gen и только для правил с джиттером. Формулы — в условии (ru.md).
+func (p params) pause(gen *generator, k, prev int) int {
+	// Ваш код здесь.
+	return 1
+}
+
+// answered должна вернуть, сколько из n постучавших в такт t сервер обслужит. Пока сервер лежит —
+// никого; потом — столько первых в очереди, чтобы ответы (по 100 единиц работы) вместе с отказами
+// всем остальным (по cost единиц) уложились в 100·rate единиц.
+func (p params) answered(t, n int) int {
+	// Ваш код здесь.
+	return 0
+}
+
+// result — итог прогона.
+type result struct {
+	served    int // обслужено клиентов
+	half, all int // такт, когда обслужено больше половины и все; -1 — не дождались
+	requests  int // все запросы, первые тоже
+	peak      int // больше всего запросов за такт начиная с такта down
+}
+
+// simulate должна проиграть шторм p.ticks тактов и вернуть итог. У каждого такта своя очередь:
+// в такт 0 в ней все клиенты по порядку, а клиент, получивший отказ, встаёт в конец очереди того
+// такта, когда постучит снова. Не перебирайте всех клиентов в каждом такте: среди скрытых тестов
+// есть сто тысяч клиентов на 200 000 тактов, а на тест даётся 2 секунды.
+func simulate(p params) result {
+	// Ваш код здесь.
+	return result{half: -1, all: -1}
+}
+
+// moment печатает такт как время в секундах с запятой: 293 -> «29,3 с».
+func moment(t int) string {
+	if t < 0 {
+		return "не дождались"
+	}
+	return fmt.Sprintf("%d,%d с", t/10, t%10)
+}
+
+// report печатает итог прогона.
+func report(w io.Writer, p params, res result) {
+	perClient := (20*res.requests + p.clients) / (2 * p.clients) // в десятых, половина — вверх
+	fmt.Fprintf(w, "правило: %s\n", p.rule)
+	fmt.Fprintf(w, "обслужено: %d из %d\n", res.served, p.clients)
+	fmt.Fprintf(w, "больше половины: %s\n", moment(res.half))
+	fmt.Fprintf(w, "все: %s\n", moment(res.all))
+	fmt.Fprintf(w, "запросов: %d (%d,%d на клиента)\n", res.requests, perClient/10, perClient%10)
+	fmt.Fprintf(w, "пик после подъёма: %d за такт\n", res.peak)
+}
+
+const usage = "использование: storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] " +
+	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]"
+
+// parse разбирает аргументы; ошибка означает код выхода 2.
+func parse(args []string) (params, error) {
+	p := params{clients: 2000, down: 100, rate: 50, cost: 0, base: 1, cap: 200, seed: 7, ticks: 600}
+	fs := flag.NewFlagSet("storm", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	name := fs.String("rule", "full", "правило повтора")
+	fs.IntVar(&p.clients, "clients", p.clients, "клиентов")
+	fs.IntVar(&p.down, "down", p.down, "тактов простоя")
+	fs.IntVar(&p.rate, "rate", p.rate, "ответов за такт")
+	fs.IntVar(&p.cost, "cost", p.cost, "цена отказа, % ответа")
+	fs.IntVar(&p.base, "base", p.base, "первая пауза, тактов")
+	fs.IntVar(&p.cap, "cap", p.cap, "потолок паузы, тактов")
+	fs.IntVar(&p.seed, "seed", p.seed, "зерно генератора")
+	fs.IntVar(&p.ticks, "ticks", p.ticks, "тактов моделирования")
+	if err := fs.Parse(args); err != nil {
+		return p, err
+	}
+	if fs.NArg() > 0 {
+		return p, fmt.Errorf("лишний аргумент %q", fs.Arg(0))
+	}
+	p.rule = -1
+	for i, n := range flagNames {
+		if *name == n {
+			p.rule = rule(i)
+		}
+	}
+	switch {
+	case p.rule < 0:
+		return p, fmt.Errorf("неизвестное правило %q", *name)
+	case p.clients < 1 || p.clients > 10_000_000:
+		return p, fmt.Errorf("клиентов должно быть от 1 до 10000000")
+	case p.down < 0 || p.rate < 0:
+		return p, fmt.Errorf("простой и скорость сервера не бывают отрицательными")
+	case p.cost < 0 || p.cost > 99:
+		return p, fmt.Errorf("цена отказа — от 0 до 99 процентов ответа")
+	case p.base < 1 || p.cap < p.base || p.cap > 10000:
+		return p, fmt.Errorf("нужно 1 <= base <= cap <= 10000")
+	case p.seed < 0 || p.seed > 65536:
+		return p, fmt.Errorf("зерно — от 0 до 65536")
+	case p.ticks < 1 || p.ticks > 1_000_000:
+		return p, fmt.Errorf("тактов должно быть от 1 до 1000000")
+	}
+	return p, nil
+}
+
+func main() {
+	p, err := parse(os.Args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Println(usage)
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "storm:", err)
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	report(os.Stdout, p, simulate(p))
+}
