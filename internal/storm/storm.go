@@ -236,7 +236,7 @@ func Run(p Params) Result {
 			lines[j] = append(lines[j], c)
 		}
 		a.tick(t, len(line), s)
-		lines[t%size] = line[:0] // keep the memory for a later tick
+		lines[t%size] = nil // the line has moved on; the collector takes its memory
 	}
 	return a.r
 }
