@@ -1,0 +1,104 @@
+package lesson
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// runLesson is a lesson whose programs show every check the runner makes. Its lines are numbered in
+// the comments of the table below.
+const runLesson = front + // lines 1-5
+	"```go program=ok\nfunc main() {\n\tfmt.Println(strings.Repeat(\"=\", 3), strconv.Itoa(42), time.Second)\n}\n```\n" + // 6-10
+	"```output\n=== 42 1s\n```\n" + // 11-13
+	"```go program=ok\nfunc main() {\n\tfmt.Println(\"a\")\n\tfmt.Println(\"b\")\n}\n```\n" + // 14-19
+	"```output\na\nc\n```\n" + // 20-23: line 22 differs
+	"<!-- quiz: predict -->\nQ?\n\n```go program=p from=ok\nfunc main() { fmt.Println(1) }\n```\n```choice\n1\n```\n```choice correct\n2\n```\n<!-- /quiz -->\n" + // 24-36: choices at 30, 33
+	"<!-- quiz: bug line=1 -->\nQ?\n\n```go program=b from=ok\nfunc main() { fmt.Println(1) }\n```\n```go fix\nfunc main() { fmt.Println(1) }\n```\n<!-- /quiz -->\n" + // 37-46
+	"<!-- quiz: fill answer=2 -->\nQ?\n\n```go program=f\nfunc main() { fmt.Println(___ + 1) }\n```\n```output hidden\n4\n```\n<!-- /quiz -->\n" + // 47-56: 4 at 54
+	"```go program=crash\nfunc main() {\n\tvar s []int\n\tfmt.Println(s[3])\n}\n```\n" + // 57-62: s[3] at 60
+	"```output\n```\n" + // 63-64
+	"```go program=broken\nfunc main() {\n\tundefinedThing()\n}\n```\n" + // 65-69: undefinedThing at 67
+	"```output\n```\n" + // 70-71
+	"```go program=ctx\nfunc main() {\n\tctx, cancel := context.WithTimeout(context.Background(), time.Hour)\n\tdefer cancel()\n\t_, ok := ctx.Deadline()\n\tfmt.Println(ok)\n}\n```\n" + // 72-79
+	"```output\ntrue\n```\n" // 80-82
+
+func TestRunner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	l, err := Parse("lessons/x/bg.md", []byte(runLesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{}
+	errs, err := r.Check(context.Background(), l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range errs {
+		got = append(got, fmt.Sprintf("%d:%s", e.Line, e.Code))
+	}
+	want := []string{
+		"22:output",        // the second line of the output block
+		"30:predict_match", // a wrong choice is what p prints
+		"34:predict_wrong", // the first line of the choice marked correct
+		"37:bug_same",      // the fix changes nothing
+		"54:output",        // the filled program prints 3
+		"63:run",           // index out of range
+		"70:build",         // undefined
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems = %v, want %v\n%v", got, want, errs)
+	}
+	for _, e := range errs {
+		switch e.Code {
+		case CodeOutput:
+			if e.Line == 22 && (e.Diff == nil || e.Diff.Want != "c" || e.Diff.Got != "b") {
+				t.Errorf("diff %+v", e.Diff)
+			}
+		case CodeBuild:
+			if !strings.Contains(e.Detail, "lessons/x/bg.md:67") || !strings.Contains(e.Detail, "undefinedThing") {
+				t.Errorf("the compiler's message should point at the lesson line: %q", e.Detail)
+			}
+		case CodeRun:
+			if !strings.Contains(e.Detail, "index out of range") || !strings.Contains(e.Detail, "lessons/x/bg.md:60") {
+				t.Errorf("the panic should point at the lesson line: %q", e.Detail)
+			}
+		}
+	}
+	// A second check of the same lesson runs nothing again.
+	n := len(r.cache)
+	if _, err := r.Check(context.Background(), l); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.cache) != n {
+		t.Errorf("%d programs after the second check, %d after the first", len(r.cache), n)
+	}
+}
+
+func TestPredictWrongChoiceMatches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	src := front + "<!-- quiz: predict -->\nQ?\n\n```go program=p\nfunc main() { fmt.Println(1) }\n```\n```choice\n1\n```\n```choice correct\n1\n\n```\n<!-- /quiz -->\n"
+	l, err := Parse("lessons/x/ru.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, err := (&Runner{}).Check(context.Background(), l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range errs {
+		got = append(got, fmt.Sprintf("%d:%s", e.Line, e.Code))
+	}
+	// The choice marked correct has an empty line too many, at its line 2 (lesson line 17).
+	if want := []string{"12:predict_match", "17:predict_wrong"}; !slices.Equal(got, want) {
+		t.Errorf("problems = %v, want %v\n%v", got, want, errs)
+	}
+}
