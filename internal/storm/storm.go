@@ -224,6 +224,7 @@ func Run(p Params) Result {
 	}
 	lines[0] = first
 	a := newTally(p)
+	var spare []waiting // the memory of the last line that moved on
 	for t := 0; t < p.Ticks; t++ {
 		line := lines[t%size]
 		s := p.answered(t, len(line))
@@ -233,10 +234,16 @@ func Run(p Params) Result {
 			d := p.pause(rnd, int(c.fails), &prev)
 			c.prev = int32(prev)
 			j := (t + d) % size
+			if lines[j] == nil {
+				lines[j], spare = spare, nil
+			}
 			lines[j] = append(lines[j], c)
 		}
 		a.tick(t, len(line), s)
-		lines[t%size] = nil // the line has moved on; the collector takes its memory
+		lines[t%size] = nil
+		if cap(line) > cap(spare) {
+			spare = line[:0] // the next line to start gets this memory
+		}
 	}
 	return a.r
 }

@@ -112,24 +112,33 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// million is the benchmark's scenario: a million clients, ten simulated
-// minutes, the lesson's server and full jitter.
-func million() Params {
-	p := Lesson()
-	p.Rule, p.Clients, p.Ticks = Full, 1_000_000, 6000
-	return p
-}
-
-// go test -run '^$' -bench Million -benchtime 3x ./internal/storm
+// BenchmarkMillion runs a million clients for ten simulated minutes (6000 ticks)
+// against the lesson's server, bucketed and naive, in two scenarios: full jitter
+// with free refusals (most clients are still waiting at the end) and doubling
+// with costly refusals (nobody is ever served). BENCHMARKS.md has the figures.
+//
+//	go test -run '^$' -bench Million -benchtime 1x ./internal/storm
 func BenchmarkMillion(b *testing.B) {
-	b.Run("bucketed", func(b *testing.B) {
-		for b.Loop() {
-			Run(million())
-		}
-	})
-	b.Run("naive", func(b *testing.B) {
-		for b.Loop() {
-			RunNaive(million())
-		}
-	})
+	scenarios := []struct {
+		name string
+		rule Rule
+		cost int
+	}{
+		{"full", Full, 0},
+		{"double-cost10", Double, 10},
+	}
+	for _, sc := range scenarios {
+		p := Lesson()
+		p.Rule, p.Cost, p.Clients, p.Ticks = sc.rule, sc.cost, 1_000_000, 6000
+		b.Run(sc.name+"/bucketed", func(b *testing.B) {
+			for b.Loop() {
+				Run(p)
+			}
+		})
+		b.Run(sc.name+"/naive", func(b *testing.B) {
+			for b.Loop() {
+				RunNaive(p)
+			}
+		})
+	}
 }

@@ -127,6 +127,7 @@ func simulate(p params) result {
 	}
 	lines[0] = first
 	res := result{half: -1, all: -1}
+	var spare []client // паметта на последната разпръснала се опашка
 	for t := range p.ticks {
 		i := t % len(lines)
 		line := lines[i]
@@ -136,9 +137,15 @@ func simulate(p params) result {
 			d := p.pause(gen, int(c.fails), int(c.prev))
 			c.prev = int32(d)
 			j := (t + d) % len(lines)
+			if lines[j] == nil { // новата опашка започва в паметта на старата
+				lines[j], spare = spare, nil
+			}
 			lines[j] = append(lines[j], c)
 		}
-		lines[i] = nil // опашката се разпръсна; паметта ще я прибере garbage collector-ът
+		lines[i] = nil
+		if cap(line) > cap(spare) {
+			spare = line[:0]
+		}
 		res.requests += len(line)
 		if t >= p.down {
 			res.peak = max(res.peak, len(line))
