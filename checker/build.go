@@ -23,6 +23,10 @@ type Limits struct {
 	BuildTime   time.Duration // wall time for go build (default 2 min)
 	RunTime     time.Duration // wall time for one run (default 2 s)
 	OutputBytes int64         // stdout plus stderr of one run (default 1 MiB)
+	// The limits below are enforced where the system allows it (see Isolation).
+	CPUTime   time.Duration // CPU time of each process of a run, whole seconds (default twice RunTime)
+	Memory    int64         // heap and other private memory of each process, in bytes (default 512 MiB)
+	Processes int           // processes and threads of a run together (default 128)
 }
 
 func (l Limits) withDefaults() Limits {
@@ -34,6 +38,15 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.OutputBytes <= 0 {
 		l.OutputBytes = 1 << 20
+	}
+	if l.CPUTime <= 0 {
+		l.CPUTime = 2 * l.RunTime
+	}
+	if l.Memory <= 0 {
+		l.Memory = 512 << 20
+	}
+	if l.Processes <= 0 {
+		l.Processes = 128
 	}
 	return l
 }
@@ -50,6 +63,7 @@ const (
 type BuildFailure struct {
 	Verdict Verdict
 	Log     string
+	Reason  string // a code for a known cause (go_version, module, cgo, build_time, no_go_files, not_main), else ""
 }
 
 func (e *BuildFailure) Error() string { return string(e.Verdict) + ": " + e.Log }
@@ -138,14 +152,15 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 		return nil, ctx.Err()
 	}
 	if bctx.Err() != nil {
-		return nil, &BuildFailure{Verdict: BuildError, Log: fmt.Sprintf("go build did not finish within %s", lim.BuildTime)}
+		return nil, &BuildFailure{Verdict: BuildError, Reason: "build_time", Log: fmt.Sprintf("go build did not finish within %s", lim.BuildTime)}
 	}
 	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
 			return nil, fmt.Errorf("running go build: %w", err)
 		}
-		return nil, &BuildFailure{Verdict: BuildError, Log: cleanBuildLog(out.String(), srcCopy)}
+		log := cleanBuildLog(out.String(), srcCopy)
+		return nil, &BuildFailure{Verdict: BuildError, Log: log, Reason: buildReason(srcCopy, log)}
 	}
 	p.Path = exe
 	ok = true
@@ -176,9 +191,9 @@ func findMain(src string) error {
 		pkgs = append(pkgs, f.Name.Name)
 	}
 	if len(pkgs) == 0 {
-		return &BuildFailure{Verdict: NoProgram, Log: "no .go files"}
+		return &BuildFailure{Verdict: NoProgram, Reason: "no_go_files", Log: "no .go files"}
 	}
-	return &BuildFailure{Verdict: NoProgram, Log: "package " + pkgs[0] + ", not package main"}
+	return &BuildFailure{Verdict: NoProgram, Reason: "not_main", Log: "package " + pkgs[0] + ", not package main"}
 }
 
 // copySource copies the learner's folder, skipping hidden entries, symbolic links and anything past
@@ -234,7 +249,14 @@ func copyFile(from, to string) error {
 }
 
 // buildEnv is the whole environment of go build: nothing of the user's but what the toolchain needs.
+// It also turns Go telemetry off in the scratch configuration folder: in its default mode the go
+// command starts a detached child that outlives the build and writes into that folder after it is
+// removed (GOTELEMETRY in the environment does not change the mode).
 func buildEnv(goBin, scratch string) []string {
+	telemetry := filepath.Join(scratch, "config", "go", "telemetry")
+	if os.MkdirAll(telemetry, 0o755) == nil {
+		os.WriteFile(filepath.Join(telemetry, "mode"), []byte("off"), 0o644)
+	}
 	env := []string{
 		"PATH=" + filepath.Dir(goBin),
 		"HOME=" + filepath.Join(scratch, "home"),

@@ -32,7 +32,7 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 	prog, err := Build(ctx, src, opt.Limits)
 	var bf *BuildFailure
 	if errors.As(err, &bf) {
-		res.Verdict, res.BuildLog = bf.Verdict, bf.Log
+		res.Verdict, res.BuildLog, res.Message = bf.Verdict, bf.Log, bf.Reason
 		return res, nil
 	}
 	if err != nil {
@@ -40,6 +40,7 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 	}
 	defer prog.Close()
 	res.BuildTime = Millis(prog.BuildTime)
+	res.Isolation = prog.Isolation()
 	res.Cases = prog.RunCases(ctx, cases, opt)
 	res.Summarize()
 	return res, nil
@@ -184,13 +185,16 @@ func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Stderr().Write([]byte(Normalize(out.Stderr)))
 	switch out.Status {
 	case Timeout:
-		rec.Status = Timeout
+		rec.Status, rec.Message = Timeout, out.Reason
 		ts.Fatalf("the program did not finish within %s", st.prog.limits.RunTime)
 	case OutputLimit:
 		rec.Status = OutputLimit
 		ts.Fatalf("the program printed more than %d bytes", st.prog.limits.OutputBytes)
+	case MemoryLimit:
+		rec.Status, rec.Message = MemoryLimit, out.Reason
+		ts.Fatalf("the program ran out of its %d MiB of memory", st.prog.limits.Memory>>20)
 	case Crash:
-		rec.Status = Crash
+		rec.Status, rec.Message = Crash, out.Reason
 		ts.Fatalf("the program crashed (exit code %d)", out.ExitCode)
 	}
 	if neg && out.ExitCode == 0 {
@@ -201,6 +205,9 @@ func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	if !neg && out.ExitCode != 0 {
 		rec.Status = Crash
 		rec.Message = "exit_nonzero"
+		if out.Reason != "" {
+			rec.Message = out.Reason
+		}
 		ts.Fatalf("the program exited with code %d", out.ExitCode)
 	}
 }

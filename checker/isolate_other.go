@@ -1,8 +1,24 @@
+//go:build !linux
+
 package checker
 
 import "os/exec"
 
-// isolate is the seam for OS-level isolation of a run (namespaces, Landlock, resource limits). The
-// portable baseline is a scrubbed environment, a scratch working folder, a time limit, an output cap
-// and a killed process group.
-func isolate(cmd *exec.Cmd, scratch string) {}
+// runSandbox is the portable baseline outside Linux: a scrubbed environment, a scratch work folder,
+// the wall-time limit, the output cap, and on Unix a process group that is killed as a whole. There
+// are no namespaces, no file-system or network restrictions and no resource limits.
+type runSandbox struct{}
+
+// sandboxCmd prepares cmd to run in the sandbox.
+func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
+	setProcessGroup(cmd)
+	return &runSandbox{}, nil
+}
+
+func (s *runSandbox) started()           {}
+func (s *runSandbox) setupError() string { return "" }
+func (s *runSandbox) close()             {}
+
+// platformIsolation: only the baseline applies. A process group does not hold a child that calls
+// setsid, and on Windows the program's children are not killed at all.
+func platformIsolation() *Isolation { return newIsolation("basic") }

@@ -3,6 +3,7 @@
 package checker
 
 import (
+	"os"
 	"os/exec"
 	"syscall"
 )
@@ -16,7 +17,8 @@ func setProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr.Setpgid = true
 }
 
-// killProcessGroup kills the command's whole process group.
+// killProcessGroup kills the command's whole process group. It is safe after Wait: it never signals
+// a single process by a number that may have been reused.
 func killProcessGroup(cmd *exec.Cmd) error {
 	if cmd.Process == nil {
 		return nil
@@ -26,6 +28,44 @@ func killProcessGroup(cmd *exec.Cmd) error {
 		return nil
 	}
 	return err
+}
+
+// killProcessTree kills the command's process and its process group. In a PID namespace the
+// process is the namespace's first process, and its death takes every other one with it, even those
+// that left the group with setsid.
+func killProcessTree(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	err := cmd.Process.Kill()
+	if err == os.ErrProcessDone {
+		err = nil
+	}
+	if gerr := killProcessGroup(cmd); err == nil {
+		err = gerr
+	}
+	return err
+}
+
+// exitSignal names the signal that ended the process ("SIGKILL"), or "" when it exited by itself.
+func exitSignal(ps *os.ProcessState) string {
+	if ps == nil {
+		return ""
+	}
+	ws, ok := ps.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() {
+		return ""
+	}
+	switch sig := ws.Signal(); sig {
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGXCPU:
+		return "SIGXCPU"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	default:
+		return sig.String()
+	}
 }
 
 func platformEnv() []string { return nil }

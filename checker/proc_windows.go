@@ -23,6 +23,13 @@ func killProcessGroup(cmd *exec.Cmd) error {
 	return err
 }
 
+// killProcessTree kills the process; on Windows the processes it started may survive (see the
+// package doc).
+func killProcessTree(cmd *exec.Cmd) error { return killProcessGroup(cmd) }
+
+// exitSignal is always "" on Windows, where processes do not die from signals.
+func exitSignal(ps *os.ProcessState) string { return "" }
+
 // platformEnv keeps the variables without which Windows programs and the go command cannot start.
 func platformEnv() []string {
 	var env []string

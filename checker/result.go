@@ -6,7 +6,7 @@ import "time"
 type Verdict string
 
 // The verdicts. A Result's Verdict is one of them; a case's Status is one of Pass, Fail, Timeout,
-// Crash, OutputLimit.
+// Crash, OutputLimit, MemoryLimit.
 const (
 	Pass        Verdict = "pass"         // every case passed
 	Fail        Verdict = "fail"         // a case printed something else or exited with another code
@@ -14,6 +14,7 @@ const (
 	Timeout     Verdict = "timeout"      // a run took longer than its time limit
 	Crash       Verdict = "crash"        // a run panicked, was killed, or exited non-zero unexpectedly
 	OutputLimit Verdict = "output_limit" // a run printed more than the output cap
+	MemoryLimit Verdict = "memory_limit" // a run used more memory than its limit
 	NoProgram   Verdict = "no_program"   // the folder holds no Go package main
 )
 
@@ -29,6 +30,7 @@ type Result struct {
 	BuildLog  string       `json:"build_log,omitempty"`
 	BuildTime Millis       `json:"build_ms"`
 	Cases     []CaseResult `json:"cases"`
+	Isolation *Isolation   `json:"isolation,omitempty"`
 }
 
 // CaseResult is one case of a check.

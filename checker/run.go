@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -17,14 +17,18 @@ type RunOutput struct {
 	Stdout   string
 	Stderr   string
 	ExitCode int           // -1 when the program was killed
-	Status   Verdict       // Pass (it ran and exited by itself), Timeout, OutputLimit or Crash
+	Status   Verdict       // Pass (it ran and exited by itself), Timeout, OutputLimit, MemoryLimit or Crash
+	Reason   string        // why, when known: one of the Reason* codes, else ""
 	Duration time.Duration // wall time
 }
 
 // Run runs the built program once with args, in dir (the program's own scratch folder when dir is
-// ""), under the program's time and output limits. Its environment is scrubbed; on timeout or when the
-// output cap is reached the whole process group is killed. Status is Crash when the program panicked
-// or died from a signal; a plain non-zero exit is left to the caller to judge (ExitCode).
+// ""), under the program's limits and in the sandbox this system allows (see Isolation). Its
+// environment is scrubbed; on timeout or when the output cap is reached everything it started is
+// killed. Status is Crash when the program panicked or died from a signal, MemoryLimit when it ran
+// out of its memory limit and Timeout when it hit its wall-time or CPU-time limit; a plain non-zero
+// exit is left to the caller to judge (ExitCode), with Reason naming a likely cause when stderr shows
+// one (the network, a file outside the work folder, the process limit).
 func (p *Program) Run(ctx context.Context, dir string, args []string, stdin string) RunOutput {
 	if dir == "" {
 		dir = filepath.Join(p.scratch, "run")
@@ -38,12 +42,21 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 	capped := &capture{max: p.limits.OutputBytes, onFull: cancel}
 	cmd.Stdout = capped.writer(&capped.stdout)
 	cmd.Stderr = capped.writer(&capped.stderr)
-	setProcessGroup(cmd)
-	isolate(cmd, p.scratch)
-	cmd.Cancel = func() error { return killProcessGroup(cmd) }
+	sb, err := p.sandboxCmd(cmd, dir)
+	if err != nil {
+		return RunOutput{Status: Crash, ExitCode: -1, Reason: ReasonSandbox, Stderr: "sandbox: " + err.Error()}
+	}
+	defer sb.close()
+	cmd.Cancel = func() error { return killProcessTree(cmd) }
 	cmd.WaitDelay = 500 * time.Millisecond
 	start := time.Now()
-	err := cmd.Run()
+	err = cmd.Start()
+	sb.started()
+	if err == nil {
+		err = cmd.Wait()
+	} else {
+		err = fmt.Errorf("%w: %w", errStart, err)
+	}
 	out := RunOutput{Duration: time.Since(start), Status: Pass}
 	// Whatever the program left running in its group dies with it.
 	killProcessGroup(cmd)
@@ -51,12 +64,22 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 	out.Stdout, out.Stderr = capped.stdout.String(), capped.stderr.String()
 	full := capped.full
 	capped.mu.Unlock()
+	if msg := sb.setupError(); msg != "" {
+		out.Status, out.ExitCode, out.Reason = Crash, -1, ReasonSandbox
+		out.Stderr += "sandbox: " + msg
+		return out
+	}
+	timedOut := rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
 	var ee *exec.ExitError
 	switch {
 	case full:
 		out.Status, out.ExitCode = OutputLimit, -1
-	case rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil:
+	case timedOut:
 		out.Status, out.ExitCode = Timeout, -1
+	case errors.Is(err, errStart):
+		out.Status, out.ExitCode, out.Reason = Crash, -1, ReasonSandbox
+		out.Stderr += err.Error()
+		return out
 	case err == nil:
 		out.ExitCode = 0
 	case errors.As(err, &ee):
@@ -72,8 +95,16 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 		out.Status, out.ExitCode = Crash, -1
 		out.Stderr += err.Error()
 	}
+	var cpu time.Duration
+	if ps := cmd.ProcessState; ps != nil {
+		cpu = ps.UserTime() + ps.SystemTime()
+	}
+	classify(&out, p.limits, cpu, exitSignal(cmd.ProcessState), full || timedOut || ctx.Err() != nil)
 	return out
 }
+
+// errStart marks a program that could not even be started.
+var errStart = errors.New("the program could not be started")
 
 // runEnv is the whole environment of a learner's program.
 func runEnv(scratch string) []string {

@@ -44,14 +44,34 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	}
 	fmt.Fprintln(w, c.bold(pr.T("check_heading", "Title", title, "Name", res.Exercise, "Dir", res.Dir)))
 	fmt.Fprintln(w)
+	if iso := res.Isolation; iso != nil && len(iso.Missing) > 0 {
+		names := make([]string, len(iso.Missing))
+		for i, p := range iso.Missing {
+			names[i] = pr.T("protection_" + p)
+		}
+		fmt.Fprintln(w, c.dim("! "+pr.T("isolation_missing", "List", strings.Join(names, ", "))))
+		fmt.Fprintln(w)
+	}
 	switch res.Verdict {
 	case checker.NoProgram:
-		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_no_program", "Reason", res.BuildLog)))
+		reason := res.BuildLog
+		switch res.Message {
+		case "no_go_files":
+			reason = pr.T("reason_no_go_files")
+		case "not_main":
+			pkg, _, _ := strings.Cut(strings.TrimPrefix(res.BuildLog, "package "), ",")
+			reason = pr.T("reason_not_main", "Pkg", pkg)
+		}
+		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_no_program", "Reason", reason)))
 		return
 	case checker.BuildError:
 		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_build_error")))
 		for _, l := range strings.Split(res.BuildLog, "\n") {
 			fmt.Fprintln(w, "    "+l)
+		}
+		switch res.Message {
+		case "go_version", "module", "cgo", "build_time":
+			fmt.Fprintln(w, "  "+c.bold("! ")+pr.T("build_"+res.Message))
 		}
 		return
 	}
@@ -108,6 +128,9 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 		if cs.WantExit != nil {
 			fmt.Fprintln(w, ind+pr.T("msg_exit_code", "Code", cs.ExitCode, "Want", *cs.WantExit))
 		}
+	case checker.ReasonCPULimit, checker.ReasonMemoryLimit, checker.ReasonProcessLimit, checker.ReasonNetwork,
+		checker.ReasonFileAccess, checker.ReasonSandbox:
+		fmt.Fprintln(w, ind+pr.T("msg_"+cs.Message))
 	case "":
 	default:
 		fmt.Fprintln(w, ind+cs.Message)
@@ -125,7 +148,7 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 			fmt.Fprintln(w, ind+"  "+c.bold("! ")+msg)
 		}
 	}
-	if cs.Status == checker.Crash || cs.Status == checker.Fail && cs.Diff == nil {
+	if cs.Status == checker.Crash || cs.Status == checker.Fail && cs.Diff == nil || cs.Message == checker.ReasonSandbox {
 		if s := strings.TrimSpace(cs.Stderr); s != "" {
 			fmt.Fprintln(w, ind+pr.T("stderr_label"))
 			for _, l := range firstLines(s, 12) {

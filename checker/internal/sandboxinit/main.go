@@ -1,0 +1,221 @@
+//go:build linux
+
+// Command sandboxinit is the checker's sandbox init on Linux: the small program that runs between
+// the checker and a learner's program. The checker builds it from this file (the standard library
+// only, so offline) into its cache, starts it in fresh namespaces, and tells it what to do in a
+// JSON configuration in the environment variable WORKBOOK_SANDBOX_INIT. It sets up what must be
+// done between fork and exec: a private /tmp, resource limits, no supplementary groups, another
+// user where asked, no capabilities, no_new_privs and a Landlock ruleset; then it execs the
+// learner's program, which takes its place as the first process of the PID namespace.
+//
+// Its descriptors: 3 is the status pipe, on which it writes what failed before it exits 127 (it is
+// closed by a successful exec, so the checker reads nothing); 4 is the work folder and 5 the
+// program, both opened by the checker. In probe mode it sets everything up, execs nothing and exits
+// 0. It is a program of its own rather than a mode of the workbook binary so that it starts in a
+// few milliseconds: the package initialisation of a large binary costs a tenth of a second or more,
+// on every run.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"syscall"
+	"unsafe"
+)
+
+const (
+	fdStatus, fdWork, fdProg = 3, 4, 5
+
+	// prctl options; the same on every Linux architecture.
+	prSetPdeathsig    = 1
+	prCapbsetDrop     = 24
+	prSetNoNewPrivs   = 38
+	prCapAmbient      = 47
+	prCapAmbientClear = 4
+
+	// Landlock system calls; the same number on every architecture.
+	sysLandlockCreateRuleset = 444
+	sysLandlockAddRule       = 445
+	sysLandlockRestrictSelf  = 446
+	landlockRulePathBeneath  = 1
+)
+
+// config mirrors the checker's initConfig.
+type config struct {
+	Probe       bool      `json:"probe"`
+	Args        []string  `json:"args"`
+	Env         []string  `json:"env"`
+	Mount       bool      `json:"mount"`
+	TmpfsSize   string    `json:"tmpfs_size"`
+	SetID       int       `json:"set_id"`
+	ClearGroups bool      `json:"clear_groups"`
+	Rlimits     []rlimit  `json:"rlimits"`
+	Landlock    *landlock `json:"landlock"`
+	OPath       int       `json:"o_path"`
+}
+
+type rlimit struct {
+	Res int    `json:"res"`
+	Cur uint64 `json:"cur"`
+	Max uint64 `json:"max"`
+}
+
+type landlock struct {
+	HandledFS  uint64 `json:"handled_fs"`
+	HandledNet uint64 `json:"handled_net"`
+	Scoped     uint64 `json:"scoped"`
+	AttrSize   int    `json:"attr_size"`
+	FileRights uint64 `json:"file_rights"` // the rights a rule on a file (not a folder) may hold
+	Rules      []rule `json:"rules"`
+}
+
+// rule grants Access beneath Path, or beneath descriptor FD when Path is "".
+type rule struct {
+	Path   string `json:"path,omitempty"`
+	FD     int    `json:"fd,omitempty"`
+	Access uint64 `json:"access"`
+}
+
+func main() {
+	// prctl, capabilities and Landlock apply to one thread: the one that calls execve.
+	runtime.LockOSThread()
+	status := os.NewFile(fdStatus, "status")
+	fail := func(step string, err error) {
+		fmt.Fprintf(status, "%s: %v", step, err)
+		os.Exit(127)
+	}
+	var cfg config
+	if err := json.Unmarshal([]byte(os.Getenv("WORKBOOK_SANDBOX_INIT")), &cfg); err != nil {
+		fail("config", err)
+	}
+	for fd := fdStatus; fd <= 6; fd++ {
+		syscall.CloseOnExec(fd)
+	}
+	if cfg.Mount {
+		if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
+			fail("private mounts", err)
+		}
+		if err := syscall.Mount("tmpfs", "/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "size="+cfg.TmpfsSize+",mode=1777"); err != nil {
+			fail("private /tmp", err)
+		}
+		if err := os.Mkdir("/tmp/home", 0o755); err != nil {
+			fail("home", err)
+		}
+		if cfg.SetID > 0 {
+			if err := os.Chown("/tmp/home", cfg.SetID, cfg.SetID); err != nil {
+				fail("home", err)
+			}
+		}
+	}
+	if !cfg.Probe {
+		if err := syscall.Fchdir(fdWork); err != nil {
+			fail("work folder", err)
+		}
+	}
+	if cfg.ClearGroups {
+		if err := syscall.Setgroups(nil); err != nil {
+			fail("groups", err)
+		}
+	}
+	for _, rl := range cfg.Rlimits {
+		if err := syscall.Setrlimit(rl.Res, &syscall.Rlimit{Cur: rl.Cur, Max: rl.Max}); err != nil {
+			fail(fmt.Sprintf("rlimit %d", rl.Res), err)
+		}
+	}
+	if cfg.SetID > 0 {
+		if err := syscall.Setresgid(cfg.SetID, cfg.SetID, cfg.SetID); err != nil {
+			fail("setgid", err)
+		}
+		if err := syscall.Setresuid(cfg.SetID, cfg.SetID, cfg.SetID); err != nil {
+			fail("setuid", err)
+		}
+		// A change of user clears the parent-death signal.
+		prctl(prSetPdeathsig, uintptr(syscall.SIGKILL))
+	}
+	// No capability survives the exec, even for the root of a user namespace. Without
+	// CAP_SETPCAP (an ordinary user without namespaces) there are none to drop.
+	for c := 0; c <= 63; c++ {
+		prctl(prCapbsetDrop, uintptr(c))
+	}
+	prctl(prCapAmbient, prCapAmbientClear)
+	if err := prctl(prSetNoNewPrivs, 1); err != nil {
+		fail("no_new_privs", err)
+	}
+	if cfg.Landlock != nil {
+		if err := restrict(cfg.Landlock, cfg.OPath); err != nil {
+			fail("landlock", err)
+		}
+	}
+	if cfg.Probe {
+		os.Exit(0)
+	}
+	err := syscall.Exec(fmt.Sprintf("/proc/self/fd/%d", fdProg), cfg.Args, cfg.Env)
+	fail("exec", err)
+}
+
+func prctl(option, arg uintptr) error {
+	if _, _, errno := syscall.RawSyscall6(syscall.SYS_PRCTL, option, arg, 0, 0, 0, 0); errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+type rulesetAttr struct {
+	handledFS  uint64
+	handledNet uint64
+	scoped     uint64
+}
+
+// pathBeneath is struct landlock_path_beneath_attr, which the kernel reads packed (12 bytes).
+type pathBeneath struct {
+	allowed uint64
+	fd      int32
+	_       [4]byte
+}
+
+// restrict applies the Landlock ruleset to this thread, and so to the program it execs.
+func restrict(ll *landlock, oPath int) error {
+	attr := rulesetAttr{handledFS: ll.HandledFS, handledNet: ll.HandledNet, scoped: ll.Scoped}
+	if ll.AttrSize <= 0 || uintptr(ll.AttrSize) > unsafe.Sizeof(attr) {
+		return fmt.Errorf("ruleset size %d", ll.AttrSize)
+	}
+	rfd, _, errno := syscall.Syscall(sysLandlockCreateRuleset, uintptr(unsafe.Pointer(&attr)), uintptr(ll.AttrSize), 0)
+	if errno != 0 {
+		return fmt.Errorf("create ruleset: %w", errno)
+	}
+	ruleset := int(rfd)
+	defer syscall.Close(ruleset)
+	for _, r := range ll.Rules {
+		fd := r.FD
+		if r.Path != "" {
+			var err error
+			fd, err = syscall.Open(r.Path, oPath|syscall.O_CLOEXEC, 0)
+			if err == syscall.ENOENT || err == syscall.EACCES {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", r.Path, err)
+			}
+			defer syscall.Close(fd)
+		}
+		var st syscall.Stat_t
+		if err := syscall.Fstat(fd, &st); err != nil {
+			return fmt.Errorf("%s (descriptor %d): %w", r.Path, fd, err)
+		}
+		access := r.Access & ll.HandledFS
+		if st.Mode&syscall.S_IFMT != syscall.S_IFDIR {
+			access &= ll.FileRights
+		}
+		pb := pathBeneath{allowed: access, fd: int32(fd)}
+		if _, _, errno := syscall.Syscall6(sysLandlockAddRule, uintptr(ruleset), landlockRulePathBeneath,
+			uintptr(unsafe.Pointer(&pb)), 0, 0, 0); errno != 0 {
+			return fmt.Errorf("rule for %s (descriptor %d): %w", r.Path, fd, errno)
+		}
+	}
+	if _, _, errno := syscall.Syscall(sysLandlockRestrictSelf, uintptr(ruleset), 0, 0); errno != 0 {
+		return fmt.Errorf("restrict self: %w", errno)
+	}
+	return nil
+}

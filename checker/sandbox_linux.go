@@ -1,0 +1,575 @@
+//go:build linux
+
+package checker
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	_ "embed" // the sandbox init's source
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// On Linux a run does not exec the learner's program directly. It starts the sandbox init (the
+// program in internal/sandboxinit, built once from its embedded source into the user's cache) in
+// fresh namespaces; the init sets up what must be done between fork and exec (private /tmp, resource
+// limits, no capabilities, no_new_privs, Landlock), reports a failure on a status pipe, and then
+// execs the learner's program, which becomes the first process of its PID namespace: when it ends,
+// or is killed, the kernel kills everything it started.
+const (
+	initEnv = "WORKBOOK_SANDBOX_INIT"
+	// sandboxID is the user and group a learner's program runs as when the checker runs as root:
+	// nobody, never root.
+	sandboxID = 65534
+	// Descriptors of the init: the status pipe, the work folder and the program (both O_PATH), and
+	// the init itself, which the child execs as /proc/self/fd/6 so that no folder on its path needs
+	// to be open to the sandbox's user.
+	fdStatus, fdWork, fdProg, fdInit = 3, 4, 5, 6
+	tmpfsSize                        = "64m"
+	fileSizeLimit                    = 64 << 20
+)
+
+//go:embed internal/sandboxinit/main.go
+var initSource []byte
+
+// level is one way of sandboxing a run, from the strongest the system may allow down to none.
+type level struct {
+	name       string // namespaces, landlock, rlimits or basic
+	reexec     bool   // run through the sandbox init
+	namespaces bool   // new PID, network, mount, IPC and UTS namespaces
+	userns     bool   // inside a new user namespace
+	landlock   int    // Landlock ABI used (0: none)
+	setID      bool   // root without a user namespace: the init becomes sandboxID before exec
+	mapID      bool   // root in a user namespace: the namespace's root is sandboxID outside
+	nproc      bool   // RLIMIT_NPROC counts only this run's processes (or those of sandboxID)
+}
+
+// candidates lists the levels to try, strongest first.
+func candidates() []level {
+	abi := landlockABI()
+	root := os.Geteuid() == 0
+	var ls []level
+	ls = append(ls, level{name: "namespaces", reexec: true, namespaces: true, userns: true, landlock: abi, mapID: root, nproc: true})
+	if root {
+		ls = append(ls, level{name: "namespaces", reexec: true, namespaces: true, landlock: abi, setID: true, nproc: true})
+	}
+	name := "landlock"
+	if abi == 0 {
+		name = "rlimits"
+	}
+	ls = append(ls, level{name: name, reexec: true, landlock: abi, setID: root, nproc: root})
+	ls = append(ls, level{name: "basic"})
+	return ls
+}
+
+var (
+	levelOnce sync.Once
+	theLevel  level
+	testLevel *level // set by tests to force a level
+)
+
+// currentLevel is the strongest level that works here, found once by trying each in turn.
+func currentLevel() level {
+	if testLevel != nil {
+		return *testLevel
+	}
+	levelOnce.Do(func() {
+		if _, err := initPath(); err != nil {
+			probeLog = append(probeLog, "sandbox init: "+err.Error())
+		}
+		for _, l := range candidates() {
+			if !l.reexec {
+				theLevel = l
+				return
+			}
+			if err := probe(l); err != nil {
+				probeLog = append(probeLog, fmt.Sprintf("%s (user namespace %v): %v", l.name, l.userns, err))
+				continue
+			}
+			theLevel = l
+			return
+		}
+	})
+	return theLevel
+}
+
+// isolation lists the protections of a level.
+func (l level) isolation() *Isolation {
+	var ps []string
+	if l.namespaces {
+		ps = append(ps, ProtectProcessTree, ProtectNetwork, ProtectPrivateTmp)
+	}
+	if l.landlock > 0 {
+		ps = append(ps, ProtectFiles)
+	}
+	if l.reexec {
+		ps = append(ps, ProtectMemory, ProtectCPU)
+	}
+	if l.reexec && l.nproc {
+		ps = append(ps, ProtectProcesses)
+	}
+	return newIsolation(l.name, ps...)
+}
+
+func platformIsolation() *Isolation { return currentLevel().isolation() }
+
+// The sandbox init, built from initSource on first use.
+var (
+	initOnce    sync.Once
+	initBinary  string
+	initErr     error
+	testInitBin string // set by tests to use an init built elsewhere
+)
+
+// initPath returns the sandbox init's executable, building it when the cache does not hold the one
+// of this source: workbook/sandbox-init-HASH beside the Go build cache or in the user's cache
+// folder, else in a folder of the user's own under the system's temporary directory.
+func initPath() (string, error) {
+	if testInitBin != "" {
+		return testInitBin, nil
+	}
+	initOnce.Do(func() { initBinary, initErr = buildInit() })
+	return initBinary, initErr
+}
+
+func buildInit() (string, error) {
+	sum := sha256.Sum256(append(append([]byte{}, initSource...), runtime.GOARCH...))
+	name := "sandbox-init-" + hex.EncodeToString(sum[:8])
+	var dirs []string
+	// Beside the Go build cache when it has the usual name (~/.cache/go-build), so that runs with
+	// another HOME but the same GOCACHE, such as the CLI's test scripts, share the init too.
+	if gc := GoCache(); filepath.Base(gc) == "go-build" {
+		dirs = append(dirs, filepath.Join(filepath.Dir(gc), "workbook"))
+	}
+	if c, err := os.UserCacheDir(); err == nil {
+		dirs = append(dirs, filepath.Join(c, "workbook"))
+	}
+	dirs = append(dirs, filepath.Join(os.TempDir(), fmt.Sprintf("workbook-sandbox-%d", os.Geteuid())))
+	var errs []error
+	for _, dir := range dirs {
+		p := filepath.Join(dir, name)
+		if err := trustedFile(p); err == nil {
+			return p, nil
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := trustedDir(dir); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := compileInit(dir, p); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		return p, nil
+	}
+	return "", errors.Join(errs...)
+}
+
+// trustedDir refuses a folder that another user could write in, since the init runs before every
+// learner's program, as root when the checker is root.
+func trustedDir(dir string) error {
+	var st unix.Stat_t
+	if err := unix.Stat(dir, &st); err != nil {
+		return err
+	}
+	if int(st.Uid) != os.Geteuid() || st.Mode&0o022 != 0 {
+		return fmt.Errorf("%s is not a folder of this user's alone", dir)
+	}
+	return nil
+}
+
+func trustedFile(p string) error {
+	var st unix.Stat_t
+	if err := unix.Lstat(p, &st); err != nil {
+		return err
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFREG || int(st.Uid) != os.Geteuid() || st.Mode&0o022 != 0 {
+		return fmt.Errorf("%s is not a file of this user's alone", p)
+	}
+	return trustedDir(filepath.Dir(p))
+}
+
+// compileInit builds the init, offline, into a temporary name beside p and renames it into place.
+func compileInit(dir, p string) error {
+	goBin, err := GoTool()
+	if err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp(dir, "build-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	src := filepath.Join(work, "src")
+	for _, d := range []string{src, filepath.Join(work, "home"), filepath.Join(work, "tmp"), filepath.Join(work, "gopath")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte("module sandboxinit\n\ngo 1.22\n"), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(src, "main.go"), initSource, 0o644); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	tmp := filepath.Join(work, "init")
+	cmd := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, ".")
+	cmd.Dir = src
+	cmd.Env = buildEnv(goBin, work)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building the sandbox init: %v: %s", err, out.String())
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	return os.Rename(tmp, p)
+}
+
+// initConfig is what the sandbox init is told, as JSON in initEnv (see internal/sandboxinit).
+type initConfig struct {
+	Probe       bool      `json:"probe,omitempty"`
+	Args        []string  `json:"args"`
+	Env         []string  `json:"env"`
+	Mount       bool      `json:"mount,omitempty"`
+	TmpfsSize   string    `json:"tmpfs_size,omitempty"`
+	SetID       int       `json:"set_id,omitempty"`
+	ClearGroups bool      `json:"clear_groups,omitempty"`
+	Rlimits     []rlimitV `json:"rlimits"`
+	Landlock    *llConfig `json:"landlock,omitempty"`
+	OPath       int       `json:"o_path"`
+}
+
+type rlimitV struct {
+	Res int    `json:"res"`
+	Cur uint64 `json:"cur"`
+	Max uint64 `json:"max"`
+}
+
+type llConfig struct {
+	HandledFS  uint64   `json:"handled_fs"`
+	HandledNet uint64   `json:"handled_net"`
+	Scoped     uint64   `json:"scoped"`
+	AttrSize   int      `json:"attr_size"`
+	FileRights uint64   `json:"file_rights"`
+	Rules      []llRule `json:"rules"`
+}
+
+type llRule struct {
+	Path   string `json:"path,omitempty"`
+	FD     int    `json:"fd,omitempty"`
+	Access uint64 `json:"access"`
+}
+
+// config is the init configuration of a level under lim; rw are the folders the program may write
+// in beside its work folder when it has no private /tmp.
+func (l level) config(lim Limits, probe bool, rw []string) initConfig {
+	lim = lim.withDefaults()
+	cpu := uint64((lim.CPUTime + time.Second - 1) / time.Second)
+	// A Go program reserves about 700 MiB of address space before it allocates anything: the
+	// memory limit is on private writable memory (RLIMIT_DATA), the address space only a backstop.
+	as := uint64(lim.Memory) + 2<<30
+	cfg := initConfig{
+		Probe:     probe,
+		Mount:     l.namespaces,
+		TmpfsSize: tmpfsSize,
+		Rlimits: []rlimitV{
+			{unix.RLIMIT_CPU, cpu, cpu},
+			{unix.RLIMIT_DATA, uint64(lim.Memory), uint64(lim.Memory)},
+			{unix.RLIMIT_AS, as, as},
+			{unix.RLIMIT_FSIZE, fileSizeLimit, fileSizeLimit},
+			{unix.RLIMIT_CORE, 0, 0},
+			{unix.RLIMIT_NOFILE, 1024, 1024},
+		},
+		ClearGroups: os.Geteuid() == 0,
+		OPath:       unix.O_PATH,
+	}
+	if l.nproc {
+		cfg.Rlimits = append(cfg.Rlimits, rlimitV{unix.RLIMIT_NPROC, uint64(lim.Processes), uint64(lim.Processes)})
+	}
+	if l.setID {
+		cfg.SetID = sandboxID
+	}
+	if l.landlock > 0 {
+		cfg.Landlock = landlockConfig(l.landlock, probe, l.namespaces, rw)
+	}
+	return cfg
+}
+
+// landlockConfig lets the learner's program read, write and run only: its work folder and its
+// private /tmp (or the folders rw) with every right, its own executable, the time-zone data and a
+// few devices; and, from ABI 4 on, use no TCP at all, and from ABI 6 on, signal or reach through
+// abstract sockets no process outside the sandbox.
+func landlockConfig(abi int, probe, privateTmp bool, rw []string) *llConfig {
+	const fileRights = unix.LANDLOCK_ACCESS_FS_EXECUTE | unix.LANDLOCK_ACCESS_FS_WRITE_FILE |
+		unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE | unix.LANDLOCK_ACCESS_FS_IOCTL_DEV
+	const read = unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR
+	all := uint64(1<<13 - 1) // ABI 1: execute … make_sym
+	if abi >= 2 {
+		all |= unix.LANDLOCK_ACCESS_FS_REFER
+	}
+	if abi >= 3 {
+		all |= unix.LANDLOCK_ACCESS_FS_TRUNCATE
+	}
+	if abi >= 5 {
+		all |= unix.LANDLOCK_ACCESS_FS_IOCTL_DEV
+	}
+	ll := &llConfig{HandledFS: all, FileRights: fileRights, AttrSize: 8}
+	if abi >= 4 {
+		ll.HandledNet = unix.LANDLOCK_ACCESS_NET_BIND_TCP | unix.LANDLOCK_ACCESS_NET_CONNECT_TCP
+		ll.AttrSize = 16
+	}
+	if abi >= 6 {
+		ll.Scoped = unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | unix.LANDLOCK_SCOPE_SIGNAL
+		ll.AttrSize = 24
+	}
+	if !probe {
+		ll.Rules = append(ll.Rules, llRule{FD: fdWork, Access: all},
+			llRule{FD: fdProg, Access: unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_EXECUTE})
+	}
+	if privateTmp {
+		rw = append(rw, "/tmp")
+	}
+	for _, p := range rw {
+		ll.Rules = append(ll.Rules, llRule{Path: p, Access: all})
+	}
+	for _, p := range []string{"/usr/share/zoneinfo", "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero"} {
+		ll.Rules = append(ll.Rules, llRule{Path: p, Access: read})
+	}
+	ll.Rules = append(ll.Rules, llRule{Path: "/dev/null", Access: read | unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE})
+	return ll
+}
+
+// sysProcAttr starts the init in the level's namespaces.
+func (l level) sysProcAttr() *syscall.SysProcAttr {
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if l.namespaces {
+		attr.Cloneflags = syscall.CLONE_NEWPID | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS |
+			syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
+	}
+	if l.userns {
+		attr.Cloneflags |= syscall.CLONE_NEWUSER
+		uid, gid := os.Getuid(), os.Getgid()
+		if l.mapID {
+			uid, gid = sandboxID, sandboxID
+		}
+		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}}
+		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}}
+		attr.GidMappingsEnableSetgroups = os.Geteuid() == 0
+		if l.mapID {
+			// The child keeps root's IDs, which the namespace does not map; it must become the
+			// namespace's root (nobody outside) before it execs, or it has no capabilities inside.
+			attr.Credential = &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{}}
+		}
+	}
+	return attr
+}
+
+// initCmd makes cmd a start of the sandbox init with cfg and the descriptors files (work folder and
+// program, or nil in a probe). It returns the read end of the status pipe and the descriptors the
+// parent must close once the init has started.
+func initCmd(cmd *exec.Cmd, l level, cfg initConfig, work, prog *os.File) (status *os.File, childEnds []*os.File, err error) {
+	initBin, err := initPath()
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	ifd, err := unix.Open(initBin, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, &os.PathError{Op: "open", Path: initBin, Err: err}
+	}
+	initFile := os.NewFile(uintptr(ifd), initBin)
+	r, w, err := os.Pipe()
+	if err != nil {
+		initFile.Close()
+		return nil, nil, err
+	}
+	cmd.Path = fmt.Sprintf("/proc/self/fd/%d", fdInit)
+	cmd.Args = []string{"workbook-sandbox-init"}
+	cmd.Env = []string{initEnv + "=" + string(data)}
+	cmd.Dir = "/"
+	cmd.ExtraFiles = []*os.File{w, work, prog, initFile}
+	cmd.SysProcAttr = l.sysProcAttr()
+	return r, []*os.File{w, initFile}, nil
+}
+
+// probe starts the init of a level once, with nothing to exec, and reports whether it could set
+// everything up.
+func probe(l level) error {
+	var rw []string
+	if !l.namespaces {
+		rw = []string{os.TempDir()}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "/proc/self/exe")
+	r, ends, err := initCmd(cmd, l, l.config(Limits{}, true, rw), nil, nil)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err = cmd.Start()
+	for _, f := range ends {
+		f.Close()
+	}
+	if err != nil {
+		return err
+	}
+	err = cmd.Wait()
+	r.SetReadDeadline(time.Now().Add(time.Second))
+	msg, _ := io.ReadAll(r)
+	if len(msg) > 0 {
+		return errors.New(string(msg))
+	}
+	if err != nil {
+		return fmt.Errorf("%v %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return nil
+}
+
+// runSandbox holds what a sandboxed run needs until it ends.
+type runSandbox struct {
+	status    *os.File   // read end of the init's status pipe
+	childEnds []*os.File // the init's descriptors, closed in the parent once it has started
+}
+
+// sandboxCmd turns cmd, set up to run the learner's program in dir, into a run of the sandbox init
+// that will exec that program.
+func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
+	l := currentLevel()
+	if !l.reexec {
+		setProcessGroup(cmd)
+		return &runSandbox{}, nil
+	}
+	var rw []string
+	env := cmd.Env
+	if l.namespaces {
+		env = setEnv(env, "HOME", "/tmp/home")
+		env = setEnv(env, "TMPDIR", "/tmp")
+	} else {
+		rw = []string{filepath.Join(p.scratch, "home"), filepath.Join(p.scratch, "tmp")}
+	}
+	if os.Geteuid() == 0 && (l.mapID || l.setID) {
+		// The program runs as nobody: it must be able to write in its work folder, and without a
+		// private /tmp, in its own home and tmp.
+		if err := chownTree(dir, sandboxID); err != nil {
+			return nil, err
+		}
+		if !l.namespaces {
+			for _, d := range rw {
+				if err := chownTree(d, sandboxID); err != nil {
+					return nil, err
+				}
+			}
+			if err := os.Chmod(p.scratch, 0o711); err != nil {
+				return nil, err
+			}
+		}
+	}
+	cfg := l.config(p.limits, false, rw)
+	cfg.Args = append([]string{cmd.Path}, cmd.Args[1:]...)
+	cfg.Env = env
+	sb := &runSandbox{}
+	wfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	work := os.NewFile(uintptr(wfd), dir)
+	pfd, err := unix.Open(cmd.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		work.Close()
+		return nil, &os.PathError{Op: "open", Path: cmd.Path, Err: err}
+	}
+	prog := os.NewFile(uintptr(pfd), cmd.Path)
+	r, ends, err := initCmd(cmd, l, cfg, work, prog)
+	if err != nil {
+		work.Close()
+		prog.Close()
+		return nil, err
+	}
+	sb.status = r
+	sb.childEnds = append(ends, work, prog)
+	return sb, nil
+}
+
+// started closes the parent's copies of the init's descriptors, so that the status pipe reads EOF
+// once the init has exec'd or died.
+func (s *runSandbox) started() {
+	for _, f := range s.childEnds {
+		f.Close()
+	}
+	s.childEnds = nil
+}
+
+// setupError is what the init reported when it could not set the sandbox up, or "".
+func (s *runSandbox) setupError() string {
+	if s.status == nil {
+		return ""
+	}
+	s.status.SetReadDeadline(time.Now().Add(time.Second))
+	msg, _ := io.ReadAll(s.status)
+	return string(msg)
+}
+
+func (s *runSandbox) close() {
+	s.started()
+	if s.status != nil {
+		s.status.Close()
+	}
+}
+
+// setEnv sets k=v in env.
+func setEnv(env []string, k, v string) []string {
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, k+"=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, k+"="+v)
+}
+
+// chownTree gives dir and everything in it to id.
+func chownTree(dir string, id int) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(path, id, id)
+	})
+}
+
+// landlockABI is the Landlock ABI version of the running kernel, 0 when Landlock is unavailable.
+func landlockABI() int {
+	v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if errno != 0 {
+		return 0
+	}
+	return int(v)
+}

@@ -1,0 +1,141 @@
+//go:build linux
+
+package checker
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// hostileWeakerLevels runs the built programs under each level weaker than the best one that this
+// system can set up, so that every protection a level claims is tested.
+func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) {
+	best := currentLevel()
+	defer func() { testLevel = nil }()
+	for i, l := range candidates() {
+		if l == best {
+			continue
+		}
+		if l.reexec {
+			if err := probe(l); err != nil {
+				t.Logf("level %d (%s, user namespace %v) cannot be set up here: %v", i, l.name, l.userns, err)
+				continue
+			}
+		}
+		l := l
+		testLevel = &l
+		iso := l.isolation()
+		t.Run(fmt.Sprintf("%d-%s", i, l.name), func(t *testing.T) {
+			t.Logf("user namespace %v; applied %v, missing %v", l.userns, iso.Applied, iso.Missing)
+			for _, h := range hs {
+				prog := progs[h.name]
+				if prog == nil {
+					continue
+				}
+				t.Run(h.name, func(t *testing.T) {
+					if miss := h.missingNeeds(iso); len(miss) > 0 {
+						t.Skipf("this level lacks %v", miss)
+					}
+					runHostile(t, h, prog, newHostileEnv(t))
+				})
+			}
+		})
+		testLevel = nil
+	}
+}
+
+// hostileAsNobody runs the built programs again from a copy of this test binary started as nobody
+// with setpriv (see TestNobodyChild), in the sandbox an ordinary user gets.
+func hostileAsNobody(t *testing.T, hs []hostile, progs map[string]*Program) {
+	if os.Geteuid() != 0 {
+		t.Skip("the test already runs as an ordinary user: the runs above are the unprivileged path")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv is not installed, so the test cannot become nobody")
+	}
+	dir, err := os.MkdirTemp("", "workbook-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	initBin, err := initPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	copies := map[string]string{filepath.Join(dir, "checker.test"): self, filepath.Join(dir, "sandbox-init"): initBin}
+	for name, prog := range progs {
+		copies[filepath.Join(dir, name)] = prog.Path
+	}
+	for to, from := range copies {
+		if err := copyFile(from, to); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(to, 0o755)
+	}
+	os.Chmod(dir, 0o755)
+	wd, _ := os.Getwd()
+	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
+		filepath.Join(dir, "checker.test"), "-test.run=^TestNobodyChild$", "-test.v", "-test.timeout=5m")
+	cmd.Dir = wd
+	cmd.Env = []string{"WORKBOOK_TEST_NOBODY=" + dir, "PATH=" + os.Getenv("PATH"), "TMPDIR=/tmp", "HOME=/nonexistent"}
+	out, err := cmd.CombinedOutput()
+	t.Logf("as nobody:\n%s", out)
+	if err != nil {
+		t.Fatalf("the run as nobody failed: %v", err)
+	}
+	if !strings.Contains(string(out), "--- PASS: TestNobodyChild") {
+		t.Fatalf("TestNobodyChild did not pass")
+	}
+}
+
+// TestNobodyChild is the other half of TestHostile/nobody: it runs only there, as nobody, the
+// programs built as root.
+func TestNobodyChild(t *testing.T) {
+	dir := os.Getenv("WORKBOOK_TEST_NOBODY")
+	if dir == "" {
+		t.Skip("runs only inside TestHostile/nobody")
+	}
+	if os.Geteuid() == 0 {
+		t.Fatal("still root")
+	}
+	// The init the checker would build needs a Go build cache of nobody's own; use root's build.
+	testInitBin = filepath.Join(dir, "sandbox-init")
+	iso := SandboxIsolation()
+	t.Logf("uid %d: level %s, applied %v, missing %v; refused: %v", os.Geteuid(), iso.Level, iso.Applied, iso.Missing, probeLog)
+	for _, h := range loadHostile(t) {
+		if _, err := os.Stat(filepath.Join(dir, h.name)); err != nil {
+			continue
+		}
+		t.Run(h.name, func(t *testing.T) {
+			if miss := h.missingNeeds(iso); len(miss) > 0 {
+				t.Skipf("this system lacks %v for an ordinary user", miss)
+			}
+			scratch, err := os.MkdirTemp("", "workbook-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range []string{"home", "tmp", "run"} {
+				os.MkdirAll(filepath.Join(scratch, d), 0o755)
+			}
+			exe := filepath.Join(scratch, "prog")
+			if err := copyFile(filepath.Join(dir, h.name), exe); err != nil {
+				t.Fatal(err)
+			}
+			os.Chmod(exe, 0o755)
+			prog := &Program{Path: exe, scratch: scratch, limits: h.limits(t).withDefaults()}
+			runHostile(t, h, prog, newHostileEnv(t))
+			if err := prog.Close(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}

@@ -1,0 +1,453 @@
+package checker
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// A hostile program is one testdata/hostile/*.txtar: the comment says what it does and what must
+// come of it, the files are the learner's folder, and files under case/ belong to its one case.
+//
+//	verdict: crash            the verdict of the check (a case's status, or the build's verdict)
+//	message: network          the case's Message, or the build failure's Reason
+//	needs: network filesystem protections without which the program is not run (it would do harm)
+//	args: {PORT} {HOME} {TOKEN}  the run's arguments; see hostileEnv
+//	limits: run=8s cpu=1s memory=96M  limits other than the defaults
+//	max: 4s                   the check must take no longer
+//	log: TEXT                 the build log must hold TEXT
+//	stderr: TEXT              the case's stderr must hold TEXT
+//	forbid: {TOKEN}           neither stdout nor stderr may hold TEXT
+//
+// Whatever the program does, the test asserts that the listener it may dial saw nothing, that no
+// file holding the run's token appeared in /tmp, the stand-in home or the scratch folder, that no
+// process holding the token survived, and that the scratch folder is gone after Close.
+type hostile struct {
+	name    string
+	comment string
+	fields  map[string]string
+	src     []txtar.File
+	caseFs  []txtar.File
+}
+
+func loadHostile(t *testing.T) []hostile {
+	t.Helper()
+	files, err := filepath.Glob("testdata/hostile/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no hostile programs: %v", err)
+	}
+	var hs []hostile
+	for _, f := range files {
+		ar, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := hostile{name: strings.TrimSuffix(filepath.Base(f), ".txtar"), fields: map[string]string{}}
+		for _, line := range strings.Split(string(ar.Comment), "\n") {
+			if strings.HasPrefix(line, "#") {
+				h.comment += strings.TrimSpace(strings.TrimPrefix(line, "#"))
+				continue
+			}
+			if k, v, ok := strings.Cut(line, ":"); ok {
+				h.fields[strings.TrimSpace(k)] = strings.TrimSpace(v)
+			}
+		}
+		if h.fields["verdict"] == "" {
+			t.Fatalf("%s: no verdict line", f)
+		}
+		for _, af := range ar.Files {
+			if name, ok := strings.CutPrefix(af.Name, "case/"); ok {
+				h.caseFs = append(h.caseFs, txtar.File{Name: name, Data: af.Data})
+			} else {
+				h.src = append(h.src, af)
+			}
+		}
+		hs = append(hs, h)
+	}
+	return hs
+}
+
+func (h hostile) builds() bool {
+	v := Verdict(h.fields["verdict"])
+	return v != BuildError && v != NoProgram
+}
+
+func (h hostile) limits(t *testing.T) Limits {
+	lim := Limits{RunTime: 2 * time.Second}
+	for _, kv := range strings.Fields(h.fields["limits"]) {
+		k, v, _ := strings.Cut(kv, "=")
+		if k == "memory" {
+			mib, err := strconv.Atoi(strings.TrimSuffix(v, "M"))
+			if err != nil {
+				t.Fatalf("%s: limits: %v", h.name, err)
+			}
+			lim.Memory = int64(mib) << 20
+			continue
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatalf("%s: limits: %v", h.name, err)
+		}
+		switch k {
+		case "run":
+			lim.RunTime = d
+		case "cpu":
+			lim.CPUTime = d
+		default:
+			t.Fatalf("%s: unknown limit %q", h.name, k)
+		}
+	}
+	return lim
+}
+
+// missingNeeds lists the protections the program needs that iso lacks.
+func (h hostile) missingNeeds(iso *Isolation) []string {
+	var miss []string
+	for _, n := range strings.Fields(h.fields["needs"]) {
+		if !iso.Has(n) {
+			miss = append(miss, n)
+		}
+	}
+	return miss
+}
+
+func (h hostile) writeSource(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range h.src {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// hostileEnv is what a hostile run may try to reach, and what the test then inspects.
+type hostileEnv struct {
+	token    string // unique to the run: in its arguments and in every file name it writes
+	home     string // a stand-in for the user's home, with a secret.txt in it
+	port     string // a listener on 127.0.0.1
+	accepted *atomic.Int32
+}
+
+func newHostileEnv(t *testing.T) *hostileEnv {
+	t.Helper()
+	b := make([]byte, 8)
+	rand.Read(b)
+	e := &hostileEnv{token: "wbhostile" + hex.EncodeToString(b), home: t.TempDir(), accepted: new(atomic.Int32)}
+	if err := os.Chmod(e.home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(e.home, "secret.txt"), []byte(e.token+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	e.port = fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			e.accepted.Add(1)
+			c.Close()
+		}
+	}()
+	return e
+}
+
+func (e *hostileEnv) expand(s string) string {
+	return strings.NewReplacer("{TOKEN}", e.token, "{HOME}", e.home, "{PORT}", e.port).Replace(s)
+}
+
+// caseScript is the one case of a hostile program: run it, and compare stdout when it has case/out.
+func (h hostile) caseScript(e *hostileEnv) Case {
+	script := "run " + e.expand(h.fields["args"]) + "\n"
+	ar := &txtar.Archive{}
+	for _, f := range h.caseFs {
+		if f.Name == "out" {
+			script += "expect out\n"
+		}
+		ar.Files = append(ar.Files, f)
+	}
+	ar.Comment = []byte(script)
+	return Case{Name: h.name, Visible: true, Script: txtar.Format(ar)}
+}
+
+// runHostile runs a built hostile program's case and checks the verdict and that it harmed nothing.
+func runHostile(t *testing.T, h hostile, prog *Program, e *hostileEnv) {
+	t.Helper()
+	start := time.Now()
+	res := prog.RunCases(context.Background(), []Case{h.caseScript(e)}, Options{})
+	took := time.Since(start)
+	if len(res) != 1 {
+		t.Fatalf("%d results", len(res))
+	}
+	cr := res[0]
+	t.Logf("%s: status %s, message %q, exit %d, %s; stderr %.300q", h.name, cr.Status, cr.Message, cr.ExitCode, took.Round(time.Millisecond), cr.Stderr)
+	if want := Verdict(h.fields["verdict"]); cr.Status != want {
+		t.Errorf("status %s, want %s (message %q, stdout %.200q, stderr %.500q)", cr.Status, want, cr.Message, cr.Got, cr.Stderr)
+	}
+	if want, ok := h.fields["message"]; ok && cr.Message != want {
+		t.Errorf("message %q, want %q", cr.Message, want)
+	}
+	if want := h.fields["stderr"]; want != "" && !strings.Contains(cr.Stderr, want) {
+		t.Errorf("stderr lacks %q: %q", want, cr.Stderr)
+	}
+	if f := h.fields["forbid"]; f != "" {
+		if f = e.expand(f); strings.Contains(cr.Got, f) || strings.Contains(cr.Stderr, f) {
+			t.Errorf("the program's output holds %q, which it must not have been able to read", f)
+		}
+	}
+	if h.fields["verdict"] == string(Fail) {
+		if cr.Diff == nil {
+			t.Errorf("a failed case without a diff")
+		}
+		data, err := json.Marshal(cr)
+		if err != nil || !json.Valid(data) {
+			t.Errorf("the case does not marshal to valid JSON: %v", err)
+		}
+	}
+	if max := h.fields["max"]; max != "" {
+		d, _ := time.ParseDuration(max)
+		if took > d {
+			t.Errorf("the case took %s, more than %s", took, d)
+		}
+	}
+	assertNothingLeft(t, e, prog.scratch)
+}
+
+// assertNothingLeft checks that the run reached neither the listener nor a file outside its folder,
+// and that none of its processes survived.
+func assertNothingLeft(t *testing.T, e *hostileEnv, scratch string) {
+	t.Helper()
+	if n := e.accepted.Load(); n > 0 {
+		t.Errorf("the listener on 127.0.0.1:%s accepted %d connections", e.port, n)
+	}
+	for _, dir := range []string{os.TempDir(), e.home, scratch, filepath.Dir(scratch)} {
+		if _, err := os.Lstat(filepath.Join(dir, e.token)); err == nil {
+			t.Errorf("the program wrote %s", filepath.Join(dir, e.token))
+			os.Remove(filepath.Join(dir, e.token))
+		}
+	}
+	filepath.WalkDir(scratch, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.Contains(d.Name(), e.token) {
+			t.Errorf("the program wrote %s", p)
+		}
+		return nil
+	})
+	// The kernel may need a moment to finish off a PID namespace.
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		pids := processesWith(e.token)
+		if len(pids) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("processes survived the run: %v", pids)
+			for _, pid := range pids {
+				if p, err := os.FindProcess(pid); err == nil {
+					p.Kill()
+				}
+			}
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// processesWith lists the processes whose command line holds s.
+func processesWith(s string) []int {
+	if runtime.GOOS != "linux" {
+		return nil
+	}
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, en := range entries {
+		var pid int
+		if _, err := fmt.Sscan(en.Name(), &pid); err != nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("/proc", en.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(data), s) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestHostile builds every hostile program once, checks the verdict of those that do not build,
+// and runs the others: in the strongest sandbox this system allows, then under each weaker level the
+// system can set up (what a machine without user namespaces or without Landlock gets), then, when
+// the test runs as root, as the unprivileged user nobody (a learner on a laptop). A program is run
+// only where the sandbox has the protections it needs; the others are skipped, saying why.
+func TestHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs about twenty programs")
+	}
+	if _, err := GoTool(); err != nil {
+		t.Skip(err)
+	}
+	iso := SandboxIsolation()
+	t.Logf("isolation: level %s, applied %v, missing %v; refused: %v", iso.Level, iso.Applied, iso.Missing, probeLog)
+	hs := loadHostile(t)
+	progs := buildHostile(t, hs)
+	t.Run("best", func(t *testing.T) {
+		for _, h := range hs {
+			if prog := progs[h.name]; prog != nil {
+				t.Run(h.name, func(t *testing.T) {
+					t.Parallel()
+					if miss := h.missingNeeds(iso); len(miss) > 0 {
+						t.Skipf("%s: this system cannot give the protections %v, without which the program would do harm", h.comment, miss)
+					}
+					runHostile(t, h, prog, newHostileEnv(t))
+				})
+			}
+		}
+	})
+	t.Run("weaker", func(t *testing.T) { hostileWeakerLevels(t, hs, progs) })
+	t.Run("nobody", func(t *testing.T) { hostileAsNobody(t, hs, progs) })
+	for name, prog := range progs {
+		if err := prog.Close(); err != nil {
+			t.Errorf("%s: Close: %v", name, err)
+		}
+		if _, err := os.Stat(prog.scratch); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s: the scratch folder %s is still there", name, prog.scratch)
+		}
+	}
+}
+
+// buildHostile builds the programs, a few at a time, checking the verdict of those that must not
+// build; it returns the others.
+func buildHostile(t *testing.T, hs []hostile) map[string]*Program {
+	t.Helper()
+	progs := map[string]*Program{}
+	var mu sync.Mutex
+	t.Run("build", func(t *testing.T) {
+		for _, h := range hs {
+			t.Run(h.name, func(t *testing.T) {
+				t.Parallel()
+				src := filepath.Join(t.TempDir(), "src")
+				h.writeSource(t, src)
+				start := time.Now()
+				prog, err := Build(context.Background(), src, h.limits(t))
+				took := time.Since(start)
+				if h.builds() {
+					if err != nil {
+						t.Fatalf("Build: %v", err)
+					}
+					mu.Lock()
+					progs[h.name] = prog
+					mu.Unlock()
+					return
+				}
+				var bf *BuildFailure
+				if !errors.As(err, &bf) {
+					prog.Close()
+					t.Fatalf("Build: %v, want a %s", err, h.fields["verdict"])
+				}
+				t.Logf("%s: %s (%s) in %s:\n%s", h.name, bf.Verdict, bf.Reason, took.Round(time.Millisecond), bf.Log)
+				if string(bf.Verdict) != h.fields["verdict"] {
+					t.Errorf("verdict %s, want %s", bf.Verdict, h.fields["verdict"])
+				}
+				if want, ok := h.fields["message"]; ok && bf.Reason != want {
+					t.Errorf("reason %q, want %q", bf.Reason, want)
+				}
+				if want := h.fields["log"]; want != "" && !strings.Contains(bf.Log, want) {
+					t.Errorf("the build log lacks %q", want)
+				}
+				if strings.Contains(bf.Log, os.TempDir()+string(filepath.Separator)+"workbook-") {
+					t.Errorf("the build log shows the scratch folder:\n%s", bf.Log)
+				}
+				if took > 30*time.Second {
+					t.Errorf("the build took %s", took)
+				}
+			})
+		}
+	})
+	return progs
+}
+
+// TestIsolationReported checks that the isolation a check reports is the one the system gives, and
+// that a missing protection is never listed as applied.
+func TestIsolationReported(t *testing.T) {
+	iso := SandboxIsolation()
+	seen := map[string]bool{}
+	for _, p := range append(append([]string{}, iso.Applied...), iso.Missing...) {
+		if seen[p] {
+			t.Errorf("%s is listed twice", p)
+		}
+		seen[p] = true
+	}
+	if len(seen) != len(allProtections) {
+		t.Errorf("%d protections listed, want %d: %+v", len(seen), len(allProtections), iso)
+	}
+	for _, p := range []string{ProtectTime, ProtectOutput, ProtectEnv} {
+		if !iso.Has(p) {
+			t.Errorf("the baseline protection %s is missing", p)
+		}
+	}
+	if runtime.GOOS != "linux" && len(iso.Missing) == 0 {
+		t.Errorf("%s claims every protection", runtime.GOOS)
+	}
+	if runtime.GOOS == "linux" && os.Geteuid() == 0 && iso.Level != "namespaces" {
+		t.Logf("as root the sandbox should have namespaces; it is %s (refused: %v)", iso.Level, probeLog)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	lim := Limits{}.withDefaults()
+	tests := []struct {
+		name       string
+		out        RunOutput
+		cpu        time.Duration
+		signal     string
+		killed     bool
+		wantStatus Verdict
+		wantReason string
+	}{
+		{"cpu limit", RunOutput{ExitCode: -1, Status: Crash}, lim.CPUTime, "SIGKILL", false, Timeout, ReasonCPULimit},
+		{"killed by us", RunOutput{ExitCode: -1, Status: Timeout}, lim.CPUTime, "SIGKILL", true, Timeout, ""},
+		{"sigkill early", RunOutput{ExitCode: -1, Status: Crash}, 10 * time.Millisecond, "SIGKILL", false, Crash, ""},
+		{"go out of memory", RunOutput{ExitCode: 2, Status: Crash, Stderr: "fatal error: runtime: out of memory\n"}, 0, "", false, MemoryLimit, ReasonMemoryLimit},
+		{"thread limit", RunOutput{ExitCode: 2, Status: Crash, Stderr: "runtime: failed to create new OS thread (have 9 already; errno=11)\n"}, 0, "", false, Crash, ReasonProcessLimit},
+		{"fork limit", RunOutput{ExitCode: 1, Status: Pass, Stderr: "fork/exec /proc/self/exe: resource temporarily unavailable\n"}, 0, "", false, Crash, ReasonProcessLimit},
+		{"dial", RunOutput{ExitCode: 1, Status: Pass, Stderr: "dial tcp 127.0.0.1:80: connect: network is unreachable\n"}, 0, "", false, Pass, ReasonNetwork},
+		{"write", RunOutput{ExitCode: 1, Status: Pass, Stderr: "open /tmp/x: permission denied\n"}, 0, "", false, Pass, ReasonFileAccess},
+		{"zero exit", RunOutput{ExitCode: 0, Status: Pass, Stderr: "open /tmp/x: permission denied\n"}, 0, "", false, Pass, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.out
+			classify(&got, lim, tt.cpu, tt.signal, tt.killed)
+			if got.Status != tt.wantStatus || got.Reason != tt.wantReason {
+				t.Errorf("got %s/%q, want %s/%q", got.Status, got.Reason, tt.wantStatus, tt.wantReason)
+			}
+		})
+	}
+}
