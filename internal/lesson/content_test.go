@@ -2,6 +2,7 @@ package lesson
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"path"
 	"testing"
@@ -39,6 +40,14 @@ func TestLessons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	exercises, err := fs.Glob(fsys, "exercises/*/exercise.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range exercises {
+		exercises[i] = path.Base(path.Dir(x))
+	}
+	errs = append(errs, CheckRefs(files, exercises, topics)...)
 	for _, e := range errs {
 		t.Error(e)
 	}

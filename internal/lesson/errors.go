@@ -63,6 +63,8 @@ const (
 	CodeBugSame       Code = "bug_same"       //
 	CodeBugFixBroken  Code = "bug_fix_broken" //
 	CodeMissingLang   Code = "missing_lang"   // {{.File}}
+	CodeNoExercise    Code = "no_exercise"    // {{.Name}}
+	CodeNoTopic       Code = "no_topic"       // {{.Name}}
 	CodeParityMeta    Code = "parity_meta"    // {{.Field}} {{.Here}} {{.There}} {{.File}}
 	CodeParityBlocks  Code = "parity_blocks"  // {{.Here}} {{.There}} {{.File}}
 	CodeParityQuizzes Code = "parity_quizzes" // {{.Here}} {{.There}} {{.File}}
@@ -124,6 +126,8 @@ var English = map[Code]string{
 	CodeBugSame:       "the buggy version and the fixed one print the same: the quiz shows no bug",
 	CodeBugFixBroken:  "the fixed version does not build or run",
 	CodeMissingLang:   "the lesson has no {{.File}}: every lesson needs bg.md and ru.md",
+	CodeNoExercise:    "exercises: {{.Name}} is not an exercise of the course",
+	CodeNoTopic:       "requires: {{.Name}} is not a lesson of the course",
 	CodeParityMeta:    "{{.Field}} is {{.Here}} here but {{.There}} in {{.File}}",
 	CodeParityBlocks:  "blocks of code and output: {{.Here}} here, {{.There}} in {{.File}}",
 	CodeParityQuizzes: "quizzes: {{.Here}} here, {{.There}} in {{.File}}",

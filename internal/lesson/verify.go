@@ -121,3 +121,28 @@ func Verify(ctx context.Context, r *Runner, files []File) (Errors, error) {
 	errs.Sort()
 	return errs, nil
 }
+
+// CheckRefs checks that what the front matter of each file names exists: every entry of exercises is
+// one of exercises, every entry of requires one of topics (and not the lesson itself). Files read for
+// parity only are skipped, and so are files whose front matter cannot be read (Verify reports those).
+func CheckRefs(files []File, exercises, topics []string) Errors {
+	var errs Errors
+	for _, f := range files {
+		if f.ParityOnly {
+			continue
+		}
+		l, _ := Parse(f.Name, f.Data)
+		for _, x := range l.Meta.Exercises {
+			if !contains(exercises, x) {
+				errs = append(errs, newError(f.Name, 1, CodeNoExercise, "Name", x))
+			}
+		}
+		self := path.Base(path.Dir(f.Name))
+		for _, x := range l.Meta.Requires {
+			if !contains(topics, x) || x == self {
+				errs = append(errs, newError(f.Name, 1, CodeNoTopic, "Name", x))
+			}
+		}
+	}
+	return errs
+}
