@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/lesson"
+)
+
+// TestVerifyMessages makes sure every problem the lesson engine reports has a message, and that the
+// English message file says what the engine says. (That every English message is there in Russian
+// and Bulgarian too is internal/i18n's test.)
+func TestVerifyMessages(t *testing.T) {
+	en := i18n.New("en")
+	for code, text := range lesson.English {
+		id := "lesson_" + string(code)
+		// With every named value standing for itself, the English message is its template.
+		var kv []any
+		for _, name := range []string{"Err", "Field", "Word", "Info", "Name", "Line", "Kind", "Attr", "Count", "Lines",
+			"Names", "Status", "File", "Here", "There", "At"} {
+			kv = append(kv, name, "{{."+name+"}}")
+		}
+		if got := en.T(id, kv...); got != text {
+			t.Errorf("%s:\n message file: %s\n       engine: %s", id, got, text)
+		}
+	}
+}
+
+// TestVerifyChangedOutput copies the slow-neighbour lesson, changes one line of an output block in
+// bg.md and expects verify to fail naming that line.
+func TestVerifyChangedOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the lesson's programs")
+	}
+	dir := filepath.Join(t.TempDir(), "slow-neighbour")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var line int
+	for _, name := range []string{"bg.md", "ru.md"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "lessons", "slow-neighbour", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "bg.md" {
+			lines := strings.Split(string(data), "\n")
+			for i, l := range lines {
+				if l == "```output" {
+					line = i + 2 // the block's first line, counted from 1
+					lines[i+1] += " (променено)"
+					break
+				}
+			}
+			if line == 0 {
+				t.Fatal("no output block in bg.md")
+			}
+			data = []byte(strings.Join(lines, "\n"))
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	code := run(context.Background(), []string{"verify", dir, "--lang", "bg"}, e)
+	if code != 1 {
+		t.Fatalf("exit code %d, want 1\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
+	}
+	want := fmt.Sprintf("%s:%d: програмата pool отпечатва тук друго (ред 1 от блока output)\n",
+		filepath.ToSlash(filepath.Join(dir, "bg.md")), line)
+	if !strings.HasPrefix(stdout.String(), want) {
+		t.Errorf("stdout should start with\n%s\ngot\n%s", want, &stdout)
+	}
+	if !strings.Contains(stdout.String(), "Намерена е 1 грешка.") {
+		t.Errorf("one problem expected:\n%s", &stdout)
+	}
+}
