@@ -31,6 +31,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"time"
 )
@@ -282,6 +283,9 @@ func Save(path string, st *State) error {
 			os.Remove(tmp.Name())
 		}
 	}()
+	if err := tmp.Chmod(0o644); err != nil && runtime.GOOS != "windows" {
+		return err
+	}
 	if _, err := tmp.Write(data); err != nil {
 		return err
 	}
