@@ -23,9 +23,10 @@ type env struct {
 	stderr io.Writer
 	getenv func(string) string
 
-	ui      *i18n.Printer // messages
-	content string        // bg or ru
-	course  *course.Course
+	ui       *i18n.Printer // messages
+	content  string        // bg or ru
+	langFlag string        // the --lang value given, if any
+	course   *course.Course
 }
 
 // command is one subcommand: its own flags, help text and run function.
@@ -60,7 +61,8 @@ var errFailed = &exitError{code: 1}
 func run(ctx context.Context, args []string, e *env) int {
 	flagLang, rest := peekLang(args)
 	ui, content, lerr := i18n.Detect(flagLang, e.getenv)
-	e.ui, e.content = i18n.New(ui), content
+	e.ui, e.content, e.langFlag = i18n.New(ui), content, flagLang
+	e.workspaceUI()
 	if e.course == nil {
 		e.course = course.New(workbook.Content())
 	}
@@ -199,11 +201,6 @@ func runHelp(e *env, args []string) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.ui.T("help_outro"))
 	return nil
-}
-
-// runHome is what plain `workbook` does: say where the learner can start.
-func runHome(ctx context.Context, e *env) error {
-	return runHelp(e, nil)
 }
 
 // colorOK reports whether w is a terminal that may get colours.

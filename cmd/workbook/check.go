@@ -74,6 +74,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
+	e.recordCheck(ex, src, string(res.Verdict))
 	if res.Verdict != checker.Pass {
 		return errFailed
 	}
@@ -90,14 +91,15 @@ func (e *env) exercise(name string) (*course.Exercise, error) {
 }
 
 // learnerDir is the folder holding the learner's program: --dir when given, else the exercise's
-// starter folder in the clone of the repository the command runs in.
+// folder in the workspace (made by `workbook init`) or the clone of the repository the command runs
+// in. In a workspace the content language becomes the workspace's.
 func (e *env) learnerDir(ex *course.Exercise, dir string) (string, error) {
+	p := e.where(dir)
 	if dir == "" {
-		root := findClone()
-		if root == "" {
-			return "", e.usageErr("err_no_clone", "Name", ex.Name)
+		if p == nil {
+			return "", e.usageErr("err_no_place_dir", "Name", ex.Name)
 		}
-		dir = filepath.Join(root, filepath.FromSlash(ex.StarterDir(e.content)))
+		dir = p.exerciseDir(ex)
 	}
 	info, err := os.Stat(dir)
 	if err != nil {

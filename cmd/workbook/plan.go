@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"path"
+	"sort"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/progress"
+)
+
+// lessonInfo is what the learner's commands need of a lesson: its topic, title and place in the course.
+type lessonInfo struct {
+	Topic   string
+	Title   string
+	Summary string
+	Order   int
+}
+
+// step is one stop of the course: a lesson with the exercises that follow it.
+type step struct {
+	Lesson    *lessonInfo // nil for exercises whose lesson is not in the course
+	Exercises []*course.Exercise
+}
+
+// plan is the course in order: lessons by their order, each followed by its exercises.
+func (e *env) plan(lang string) ([]step, error) {
+	lessons, err := e.lessons(lang)
+	if err != nil {
+		return nil, err
+	}
+	exercises, err := e.course.Exercises()
+	if err != nil {
+		return nil, err
+	}
+	var steps []step
+	index := map[string]int{}
+	for i := range lessons {
+		index[lessons[i].Topic] = len(steps)
+		steps = append(steps, step{Lesson: &lessons[i]})
+	}
+	var orphans []*course.Exercise
+	for _, ex := range exercises {
+		if i, ok := index[ex.Lesson]; ok {
+			steps[i].Exercises = append(steps[i].Exercises, ex)
+		} else {
+			orphans = append(orphans, ex)
+		}
+	}
+	if len(orphans) > 0 {
+		steps = append(steps, step{Exercises: orphans})
+	}
+	return steps, nil
+}
+
+// exercisesInOrder flattens a plan into its exercises.
+func exercisesInOrder(steps []step) []*course.Exercise {
+	var list []*course.Exercise
+	for _, s := range steps {
+		list = append(list, s.Exercises...)
+	}
+	return list
+}
+
+// nextExercise is the first exercise in course order whose last check did not pass, or nil.
+func nextExercise(steps []step, st *progress.State) *course.Exercise {
+	for _, ex := range exercisesInOrder(steps) {
+		if st.Lookup(ex.Name).Status() != progress.Passed {
+			return ex
+		}
+	}
+	return nil
+}
+
+// lessonOf returns the lesson of the step holding ex.
+func lessonOf(steps []step, ex *course.Exercise) *lessonInfo {
+	for _, s := range steps {
+		for _, x := range s.Exercises {
+			if x == ex {
+				return s.Lesson
+			}
+		}
+	}
+	return nil
+}
+
+// lessons reads the front matter of every lesson in lang (or the other language when a lesson is
+// not written in lang yet), in course order.
+func (e *env) lessons(lang string) ([]lessonInfo, error) {
+	fsys := e.course.FS()
+	entries, err := fs.ReadDir(fsys, "lessons")
+	if err != nil {
+		return nil, err
+	}
+	var list []lessonInfo
+	for _, d := range entries {
+		if !d.IsDir() {
+			continue
+		}
+		for _, l := range append([]string{lang}, course.Langs...) {
+			data, err := fs.ReadFile(fsys, path.Join("lessons", d.Name(), l+".md"))
+			if err != nil {
+				continue
+			}
+			info := lessonInfo{Topic: d.Name(), Title: d.Name()}
+			if m, ok := frontMatter(data); ok {
+				if m.Title != "" {
+					info.Title = m.Title
+				}
+				info.Summary, info.Order = m.Summary, m.Order
+			}
+			list = append(list, info)
+			break
+		}
+	}
+	sort.SliceStable(list, func(i, j int) bool {
+		if list[i].Order != list[j].Order {
+			return list[i].Order < list[j].Order
+		}
+		return list[i].Topic < list[j].Topic
+	})
+	return list, nil
+}
+
+type lessonMeta struct {
+	Title   string `yaml:"title"`
+	Summary string `yaml:"summary"`
+	Order   int    `yaml:"order"`
+}
+
+// frontMatter reads the YAML between the opening and closing --- lines of a lesson.
+func frontMatter(src []byte) (lessonMeta, bool) {
+	var m lessonMeta
+	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	rest, ok := bytes.CutPrefix(src, []byte("---\n"))
+	if !ok {
+		return m, false
+	}
+	body, _, ok := bytes.Cut(rest, []byte("\n---\n"))
+	if !ok {
+		return m, false
+	}
+	if err := yaml.Unmarshal(body, &m); err != nil {
+		return m, false
+	}
+	return m, true
+}
+
+// hasQuizzes reports whether the lesson on topic has quizzes in lang.
+func (e *env) hasQuizzes(topic, lang string) bool {
+	data, err := fs.ReadFile(e.course.FS(), path.Join("lessons", topic, lang+".md"))
+	return err == nil && bytes.Contains(data, []byte("<!-- quiz:"))
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/workbook-course/workbook/internal/progress"
+)
+
+var progressCmd = &command{name: "progress", usage: "progress_usage", summary: "progress_summary"}
+
+func init() {
+	progressCmd.run = runProgress
+	register(progressCmd)
+}
+
+// runProgress shows what the learner has done: exercises passed, hints used, quiz scores, and the
+// time since the start.
+func runProgress(ctx context.Context, e *env, args []string) error {
+	flags := e.newFlags(progressCmd)
+	pos, err := e.parse(progressCmd, flags, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return e.usageErr("err_progress_args")
+	}
+	p, err := e.mustPlace()
+	if err != nil {
+		return err
+	}
+	st, err := e.loadState(p)
+	if err != nil {
+		return err
+	}
+	steps, err := e.plan(p.lang)
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	pt := e.paintFor(w)
+	now := time.Now()
+	list := exercisesInOrder(steps)
+	passed, nameWidth := 0, 0
+	for _, ex := range list {
+		if st.Lookup(ex.Name).Status() == progress.Passed {
+			passed++
+		}
+		nameWidth = max(nameWidth, len(ex.Name))
+	}
+	fmt.Fprintln(w, pt.bold(e.ui.T("progress_started", "Since", e.since(st.Started, now), "Date", st.Started.Local().Format("2006-01-02"))))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, pt.bold(e.ui.N("home_passed", passed, "Total", len(list))))
+	for _, ex := range list {
+		x := st.Lookup(ex.Name)
+		status := x.Status()
+		line := fmt.Sprintf("  %s %s  %s", statusMark(pt, status), pad(ex.Name, nameWidth), e.statusText(status))
+		var facts []string
+		if x != nil && x.Checks > 0 {
+			facts = append(facts, e.ui.N("progress_checks", x.Checks))
+		}
+		if x != nil && x.Hints > 0 {
+			facts = append(facts, e.ui.N("progress_hints", x.Hints))
+		}
+		if x != nil && x.SolutionSeen {
+			facts = append(facts, e.ui.T("progress_solution_seen"))
+		}
+		for i, f := range facts {
+			if i == 0 {
+				line += " (" + f
+			} else {
+				line += ", " + f
+			}
+		}
+		if len(facts) > 0 {
+			line += ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, e.ui.T("progress_hints_total", "Count", st.HintsUsed()))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, pt.bold(e.ui.T("progress_quizzes")))
+	any := false
+	for _, s := range steps {
+		if s.Lesson == nil {
+			continue
+		}
+		q := st.Quizzes[s.Lesson.Topic]
+		if q == nil {
+			if e.hasQuizzes(s.Lesson.Topic, p.lang) {
+				fmt.Fprintln(w, "  "+pt.dim("·")+" "+e.ui.T("progress_quiz_none", "Title", s.Lesson.Title, "Topic", s.Lesson.Topic))
+				any = true
+			}
+			continue
+		}
+		any = true
+		line := e.ui.T("progress_quiz_once", "Title", s.Lesson.Title, "Score", e.ui.N("quiz_score", q.Last, "Total", q.Total))
+		if q.Best != q.Last {
+			line = e.ui.T("progress_quiz", "Title", s.Lesson.Title,
+				"Score", e.ui.N("quiz_score", q.Last, "Total", q.Total),
+				"Best", e.ui.N("quiz_score", q.Best, "Total", q.Total))
+		}
+		fmt.Fprintln(w, "  "+quizMark(pt, q)+" "+line)
+	}
+	if !any {
+		fmt.Fprintln(w, "  "+e.ui.T("progress_no_quizzes"))
+	}
+	return nil
+}
+
+func quizMark(pt paint, q *progress.Quiz) string {
+	if q.Best == q.Total {
+		return pt.green("✓")
+	}
+	return pt.yellow("~")
+}
