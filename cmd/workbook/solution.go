@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/workbook-course/workbook/internal/progress"
+)
+
+var solutionCmd = &command{name: "solution", usage: "solution_usage", summary: "solution_summary"}
+
+func init() {
+	solutionCmd.run = runSolution
+	register(solutionCmd)
+}
+
+// runSolution prints the reference solution of an exercise. Before the exercise has passed it asks
+// first (or takes --yes), because the solution read too early takes the exercise away.
+func runSolution(ctx context.Context, e *env, args []string) error {
+	flags := e.newFlags(solutionCmd)
+	yes := flags.Bool("yes", false, e.ui.T("flag_solution_yes"))
+	pos, err := e.parse(solutionCmd, flags, args)
+	if err != nil {
+		return err
+	}
+	p := e.where("")
+	ex, err := e.exerciseArg(p, pos, "err_solution_args")
+	if err != nil {
+		return err
+	}
+	passed := false
+	if p != nil {
+		st, err := e.loadState(p)
+		if err != nil {
+			return err
+		}
+		passed = st.Lookup(ex.Name).EverPassed()
+	}
+	if !passed && !*yes {
+		fmt.Fprintln(e.stdout, e.ui.T("solution_not_passed", "Title", ex.Title(e.content), "Name", ex.Name))
+		fmt.Fprint(e.stdout, e.ui.T("solution_confirm")+" ")
+		answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
+		if !e.confirmed(answer) {
+			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(e.stdout, e.ui.T("solution_declined", "Name", ex.Name))
+			return nil
+		}
+	}
+	fsys := e.course.FS()
+	dir := ex.SolutionDir(e.content)
+	var files []string
+	err = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil || len(files) == 0 {
+		return e.usageErr("err_no_solution", "Name", ex.Name)
+	}
+	pt := e.paintFor(e.stdout)
+	fmt.Fprintln(e.stdout, pt.bold(e.ui.T("solution_heading", "Title", ex.Title(e.content), "Name", ex.Name)))
+	for _, f := range files {
+		data, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.stdout, pt.dim("// "+strings.TrimPrefix(f, dir+"/")))
+		fmt.Fprint(e.stdout, string(data))
+	}
+	if p != nil {
+		if _, err := e.updateState(p, func(st *progress.State) error {
+			st.Exercise(ex.Name).SolutionSeen = true
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// confirmed reports whether a typed answer means yes, in any of the tool's languages.
+func (e *env) confirmed(answer string) bool {
+	switch strings.ToLower(strings.TrimSpace(answer)) {
+	case "y", "yes", "д", "да":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/muesli/termenv"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/report"
+)
+
+var watchCmd = &command{name: "watch", usage: "watch_usage", summary: "watch_summary"}
+
+func init() {
+	watchCmd.run = runWatch
+	register(watchCmd)
+}
+
+// debounce is how long the folder must stay quiet after a save before the check starts: an editor
+// often writes a file in several steps, and a save of several files should give one check.
+const debounce = 250 * time.Millisecond
+
+// runWatch checks an exercise, then again on every save, one check at a time. When it passes, it
+// moves on to the next exercise of the course that has not passed. Ctrl-C ends it; so do --once (after
+// the first pass) and --for (after that long), which scripts and tests use.
+func runWatch(ctx context.Context, e *env, args []string) error {
+	flags := e.newFlags(watchCmd)
+	once := flags.Bool("once", false, e.ui.T("flag_watch_once"))
+	limit := flags.Duration("for", 0, e.ui.T("flag_watch_for"))
+	timeout := flags.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
+	pos, err := e.parse(watchCmd, flags, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return e.usageErr("err_watch_args")
+	}
+	p, err := e.mustPlace()
+	if err != nil {
+		return err
+	}
+	steps, err := e.plan(p.lang)
+	if err != nil {
+		return err
+	}
+	var ex *course.Exercise
+	if len(pos) == 1 {
+		if ex, err = e.exercise(pos[0]); err != nil {
+			return err
+		}
+	} else if ex = e.exerciseHere(p); ex == nil {
+		st, err := e.loadState(p)
+		if err != nil {
+			return err
+		}
+		if ex = nextExercise(steps, st); ex == nil {
+			fmt.Fprintln(e.stdout, e.ui.T("watch_all_done"))
+			return nil
+		}
+	}
+	if *limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *limit)
+		defer cancel()
+	}
+	if f, ok := e.stdout.(*os.File); ok {
+		if _, tty := terminal(f); tty {
+			// Old Windows consoles need to be told to understand the escape that clears the screen.
+			if restore, err := termenv.EnableVirtualTerminalProcessing(termenv.NewOutput(f)); err == nil {
+				defer restore()
+			}
+		}
+	}
+	w := &watcher{e: e, p: p, steps: steps, timeout: *timeout}
+	err = w.loop(ctx, ex, *once)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.stdout, e.ui.T("watch_stopped"))
+		return nil // Ctrl-C (or --for) is how watching ends
+	}
+	return err
+}
+
+type watcher struct {
+	e       *env
+	p       *place
+	steps   []step
+	timeout time.Duration
+}
+
+// loop watches ex until it passes, then the next exercise, until the course is done or ctx ends.
+func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) error {
+	e := w.e
+	fsw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return e.usageErr("err_watch_start", "Err", err.Error())
+	}
+	defer fsw.Close()
+	for ex != nil {
+		dir := w.p.exerciseDir(ex)
+		// Watch before the first check, so that a save during it is not missed.
+		if err := fsw.Add(dir); err != nil {
+			return e.usageErr("err_watch_dir", "Dir", dir, "Err", err.Error(), "Name", ex.Name)
+		}
+		passed, err := w.check(ctx, ex, dir)
+		for err == nil && !passed {
+			if err = w.waitForSave(ctx, fsw); err == nil {
+				passed, err = w.check(ctx, ex, dir)
+			}
+		}
+		fsw.Remove(dir)
+		if err != nil {
+			return err
+		}
+		if once {
+			return nil
+		}
+		st, err := e.loadState(w.p)
+		if err != nil {
+			return err
+		}
+		next := nextExercise(w.steps, st)
+		if next == nil {
+			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(e.stdout, e.paintFor(e.stdout).green(e.ui.T("watch_all_done")))
+			return nil
+		}
+		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.stdout, e.ui.T("watch_next", "Title", next.Title(w.p.lang), "Name", next.Name))
+		// Give the learner a moment to read the good news before the screen clears.
+		if err := sleep(ctx, 2*time.Second); err != nil {
+			return err
+		}
+		ex = next
+	}
+	return nil
+}
+
+// waitForSave waits for a change to a Go source or go.mod in the watched folder, then for the folder
+// to be quiet for the debounce interval.
+func (w *watcher) waitForSave(ctx context.Context, fsw *fsnotify.Watcher) error {
+	var quiet <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case ev, ok := <-fsw.Events:
+			if !ok {
+				return errors.New("the file watcher stopped")
+			}
+			if relevant(ev) {
+				quiet = time.After(debounce)
+			}
+		case err, ok := <-fsw.Errors:
+			if ok {
+				w.e.warn("warn_watch", "Err", err.Error())
+			}
+		case <-quiet:
+			return nil
+		}
+	}
+}
+
+// relevant reports whether an event can change the program: a Go file or the module files.
+func relevant(ev fsnotify.Event) bool {
+	if ev.Op == fsnotify.Chmod {
+		return false
+	}
+	name := filepath.Base(ev.Name)
+	return strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum"
+}
+
+// check clears the screen, checks ex in dir, reports and records the verdict.
+func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (bool, error) {
+	e := w.e
+	out := e.stdout
+	pt := e.paintFor(out)
+	if _, tty := terminal(out); tty {
+		fmt.Fprint(out, "\x1b[H\x1b[2J\x1b[3J")
+	} else {
+		fmt.Fprintln(out, strings.Repeat("─", 60))
+	}
+	fmt.Fprintln(out, pt.dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
+	cases, err := ex.Cases()
+	if err != nil {
+		return false, err
+	}
+	res, err := checker.Check(ctx, dir, cases, checker.Options{
+		Exercise: ex.Name,
+		Lang:     w.p.lang,
+		UILang:   e.ui.Lang(),
+		Limits:   checker.Limits{RunTime: w.timeout},
+	})
+	if ctx.Err() != nil {
+		return false, ctx.Err() // stopped in the middle: no verdict to show or record
+	}
+	if err != nil {
+		return false, e.usageErr("err_check_tool", "Err", err.Error())
+	}
+	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(w.p.lang)})
+	e.recordCheck(ex, dir, string(res.Verdict))
+	if res.Verdict == checker.Pass {
+		return true, nil
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, pt.dim(e.ui.T("watch_waiting", "Dir", dir, "Name", ex.Name)))
+	return false, nil
+}
+
+// sleep waits for d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
