@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/workbook-course/workbook/internal/progress"
+)
+
+var lessonCmd = &command{name: "lesson", usage: "lesson_cmd_usage", summary: "lesson_cmd_summary"}
+
+func init() {
+	lessonCmd.run = runLesson
+	register(lessonCmd)
+}
+
+// runLesson shows a lesson in the terminal, rendered (headings, highlighted code, tables), with its
+// quizzes as questions, through a pager when it is longer than the screen. TOPIC may also be the
+// path of a lesson file, to preview a draft.
+func runLesson(ctx context.Context, e *env, args []string) error {
+	flags := e.newFlags(lessonCmd)
+	noPager := flags.Bool("no-pager", false, e.ui.T("flag_no_pager"))
+	pos, err := e.parse(lessonCmd, flags, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return e.usageErr("err_lesson_args", "List", e.topicList())
+	}
+	p := e.where("")
+	l, topic, err := e.openLesson(pos[0], e.content)
+	if err != nil {
+		return err
+	}
+	text, err := e.renderMarkdown(e.readerMarkdown(l, topic))
+	if err != nil {
+		return err
+	}
+	if p != nil && topic == pos[0] {
+		if _, err := e.updateState(p, func(st *progress.State) error {
+			st.OpenLesson(topic, time.Now())
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
+	return e.page(text, *noPager)
+}
+
+// topicList names the lessons of the course, for messages.
+func (e *env) topicList() string {
+	lessons, err := e.lessons(e.content)
+	if err != nil {
+		return ""
+	}
+	s := ""
+	for i, l := range lessons {
+		if i > 0 {
+			s += ", "
+		}
+		s += l.Topic
+	}
+	return s
+}
