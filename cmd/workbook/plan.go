@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"io/fs"
 	"path"
 	"sort"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
@@ -18,6 +16,7 @@ type lessonInfo struct {
 	Title   string
 	Summary string
 	Order   int
+	Quizzes int // in the language it was read in
 }
 
 // step is one stop of the course: a lesson with the exercises that follow it.
@@ -88,29 +87,28 @@ func lessonOf(steps []step, ex *course.Exercise) *lessonInfo {
 }
 
 // lessons reads the front matter of every lesson in lang (or the other language when a lesson is
-// not written in lang yet), in course order.
+// not written in lang yet), in course order. A lesson with problems still gives what could be read:
+// `workbook verify` is where authors hear about the problems.
 func (e *env) lessons(lang string) ([]lessonInfo, error) {
 	fsys := e.course.FS()
-	entries, err := fs.ReadDir(fsys, "lessons")
+	topics, err := lesson.Topics(fsys, "lessons")
 	if err != nil {
 		return nil, err
 	}
 	var list []lessonInfo
-	for _, d := range entries {
-		if !d.IsDir() {
-			continue
-		}
-		for _, l := range append([]string{lang}, course.Langs...) {
-			data, err := fs.ReadFile(fsys, path.Join("lessons", d.Name(), l+".md"))
+	for _, topic := range topics {
+		for _, l := range append([]string{lang}, otherLangs(lang)...) {
+			name := path.Join("lessons", topic, l+".md")
+			data, err := fs.ReadFile(fsys, name)
 			if err != nil {
 				continue
 			}
-			info := lessonInfo{Topic: d.Name(), Title: d.Name()}
-			if m, ok := frontMatter(data); ok {
-				if m.Title != "" {
-					info.Title = m.Title
+			info := lessonInfo{Topic: topic, Title: topic}
+			if ls, _ := lesson.Parse(name, data); ls != nil {
+				if ls.Meta.Title != "" {
+					info.Title = ls.Meta.Title
 				}
-				info.Summary, info.Order = m.Summary, m.Order
+				info.Summary, info.Order, info.Quizzes = ls.Meta.Summary, ls.Meta.Order, len(ls.Quizzes)
 			}
 			list = append(list, info)
 			break
@@ -123,34 +121,4 @@ func (e *env) lessons(lang string) ([]lessonInfo, error) {
 		return list[i].Topic < list[j].Topic
 	})
 	return list, nil
-}
-
-type lessonMeta struct {
-	Title   string `yaml:"title"`
-	Summary string `yaml:"summary"`
-	Order   int    `yaml:"order"`
-}
-
-// frontMatter reads the YAML between the opening and closing --- lines of a lesson.
-func frontMatter(src []byte) (lessonMeta, bool) {
-	var m lessonMeta
-	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
-	rest, ok := bytes.CutPrefix(src, []byte("---\n"))
-	if !ok {
-		return m, false
-	}
-	body, _, ok := bytes.Cut(rest, []byte("\n---\n"))
-	if !ok {
-		return m, false
-	}
-	if err := yaml.Unmarshal(body, &m); err != nil {
-		return m, false
-	}
-	return m, true
-}
-
-// hasQuizzes reports whether the lesson on topic has quizzes in lang.
-func (e *env) hasQuizzes(topic, lang string) bool {
-	data, err := fs.ReadFile(e.course.FS(), path.Join("lessons", topic, lang+".md"))
-	return err == nil && bytes.Contains(data, []byte("<!-- quiz:"))
 }
