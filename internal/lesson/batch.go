@@ -80,6 +80,7 @@ func (r *Runner) batch(ctx context.Context, base string, idx []int, pkgs map[int
 		}
 		return r.batch(ctx, base, idx[half:], pkgs, ran, n)
 	}
+	r.builds.Add(1)
 	prog, err := checker.Build(ctx, dir, r.Limits)
 	var bf *checker.BuildFailure
 	switch {
@@ -101,6 +102,54 @@ func (r *Runner) batch(ctx context.Context, base string, idx []int, pkgs map[int
 		return ctx.Err()
 	})
 }
+
+// quietInit reports whether a program's initialisation surely prints nothing and changes nothing
+// outside its package: no func init, and package-level variables initialised with no calls but to
+// builtins and to packages without side effects. (The batch's probe run catches what this misses.)
+func quietInit(f *ast.File) bool {
+	quiet := true
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Name.Name == "init" {
+				return false
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.VAR {
+				continue
+			}
+			ast.Inspect(d, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || !quiet {
+					return quiet
+				}
+				switch fun := call.Fun.(type) {
+				case *ast.Ident:
+					quiet = builtins[fun.Name]
+				case *ast.SelectorExpr:
+					pkg, ok := fun.X.(*ast.Ident)
+					quiet = ok && purePackages[pkg.Name]
+				case *ast.FuncLit:
+					quiet = false
+				}
+				return quiet
+			})
+			if !quiet {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var builtins = map[string]bool{"len": true, "cap": true, "make": true, "new": true, "append": true, "min": true,
+	"max": true, "complex": true, "real": true, "imag": true, "string": true, "int": true, "int64": true, "float64": true,
+	"byte": true, "rune": true}
+
+// purePackages are standard packages whose functions a variable may be initialised with in a batch.
+var purePackages = map[string]bool{"time": true, "strings": true, "strconv": true, "errors": true, "math": true,
+	"rand": true, "regexp": true, "sort": true, "slices": true, "maps": true, "bytes": true, "unicode": true,
+	"utf8": true, "context": true, "sync": true, "atomic": true, "big": true, "bits": true}
 
 // batchNone is the argument on which the batch's main calls no program.
 const batchNone = "-none"
@@ -137,7 +186,7 @@ func asPackage(src []byte, name string) ([]byte, bool) {
 			mainFunc = fd.Name
 		}
 	}
-	if mainFunc == nil {
+	if mainFunc == nil || !quietInit(f) {
 		return nil, false
 	}
 	clash := false

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/imports"
 
@@ -23,8 +24,9 @@ type Runner struct {
 	Limits checker.Limits // for every build and run (the checker's defaults when zero)
 	Jobs   int            // programs built or run at once (default: the number of CPUs)
 
-	mu    sync.Mutex
-	cache map[[32]byte]*outcome
+	mu     sync.Mutex
+	cache  map[[32]byte]*outcome
+	builds atomic.Int32 // go builds made, for tests
 }
 
 // outcome is what became of one program.
@@ -105,6 +107,7 @@ func (r *Runner) runAll(ctx context.Context, srcs []string) (map[string]*outcome
 			return nil
 		}
 		o := todo[i]
+		r.builds.Add(1)
 		prog, err := checker.Build(ctx, dirs[i], r.Limits)
 		var bf *checker.BuildFailure
 		switch {

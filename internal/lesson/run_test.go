@@ -3,6 +3,8 @@ package lesson
 import (
 	"context"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"slices"
 	"strings"
 	"testing"
@@ -100,5 +102,67 @@ func TestPredictWrongChoiceMatches(t *testing.T) {
 	// The choice marked correct has an empty line too many, at its line 2 (lesson line 17).
 	if want := []string{"12:predict_match", "17:predict_wrong"}; !slices.Equal(got, want) {
 		t.Errorf("problems = %v, want %v\n%v", got, want, errs)
+	}
+}
+
+// TestBatch checks that programs are built together: four programs, one build; and that a program
+// whose initialisation prints is built alone, so that the others do not print it too.
+func TestBatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	var b strings.Builder
+	b.WriteString(front)
+	for i := range 4 {
+		fmt.Fprintf(&b, "```go program=p%d\nfunc main() { fmt.Println(%d) }\n```\n```output\n%d\n```\n", i, i, i)
+	}
+	l, err := Parse("lessons/x/bg.md", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner{}
+	if errs, err := r.Check(context.Background(), l); err != nil || len(errs) > 0 {
+		t.Fatal(err, errs)
+	}
+	if n := r.builds.Load(); n != 1 {
+		t.Errorf("%d builds for four programs, want 1", n)
+	}
+
+	b.WriteString("```go program=noisy\nfunc init() { fmt.Println(\"init\") }\n\nfunc main() {}\n```\n```output\ninit\n```\n")
+	b.WriteString("```go program=loud\nvar x = say()\n\nfunc say() int { fmt.Println(\"loud\"); return 1 }\n\nfunc main() {}\n```\n```output\nloud\n```\n")
+	b.WriteString("```go program=p0\nfunc main() { fmt.Println(10) }\n```\n```output\n10\n```\n")
+	l, err = Parse("lessons/x/bg.md", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = &Runner{}
+	if errs, err := r.Check(context.Background(), l); err != nil || len(errs) > 0 {
+		t.Fatal(err, errs)
+	}
+	if n := r.builds.Load(); n != 3 {
+		t.Errorf("%d builds, want 3: the quiet programs together, each loud one alone", n)
+	}
+}
+
+func TestQuietInit(t *testing.T) {
+	for _, tt := range []struct {
+		src   string
+		quiet bool
+	}{
+		{"var seed = 7", true},
+		{"var start = time.Date(2025, time.November, 28, 9, 0, 0, 0, time.UTC)", true},
+		{"var m = make(map[string]int, len(\"ab\"))", true},
+		{"func init() {}", false},
+		{"var _ = fmt.Println(1)", false},
+		{"var x = f()\nfunc f() int { return 1 }", false},
+		{"var f = func() int { return 1 }()", false},
+	} {
+		f, err := parser.ParseFile(token.NewFileSet(), "", "package main\n"+tt.src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := quietInit(f); got != tt.quiet {
+			t.Errorf("quietInit(%q) = %v, want %v", tt.src, got, tt.quiet)
+		}
 	}
 }
