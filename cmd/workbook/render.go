@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/glamour"
 	"github.com/charmbracelet/glamour/styles"
@@ -45,7 +46,7 @@ func (e *env) renderMarkdown(src string) (string, error) {
 		style = e.getenv("GLAMOUR_STYLE")
 		if _, ok := styles.DefaultStyles[style]; !ok {
 			style = styles.LightStyle
-			if termenv.HasDarkBackground() {
+			if darkBackground() {
 				style = styles.DarkStyle
 			}
 		}
@@ -86,6 +87,10 @@ func (e *env) renderMarkdown(src string) (string, error) {
 	}
 	return strings.Join(parts, "\n\n") + "\n", nil
 }
+
+// darkBackground asks the terminal its background colour once per run: the question costs a round
+// trip, and a quiz renders many times.
+var darkBackground = sync.OnceValue(termenv.HasDarkBackground)
 
 // segment is a run of Markdown: prose, or one fenced code block at the top level.
 type segment struct {
