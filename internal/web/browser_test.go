@@ -1,0 +1,395 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/progress"
+)
+
+// The browser tests drive a real Chromium through chromedp against a real server, the way a
+// learner uses the course: run a snippet and see its output, edit it, answer quizzes, check an
+// exercise that fails, fix it and see it pass, in both languages, with a screenshot of each page.
+//
+// Chromium is looked for as $WORKBOOK_CHROMIUM, then chromium, chromium-browser, google-chrome on
+// the PATH. Without it the tests are skipped, unless CI is set: then they fail (.ci/install-deps
+// installs it). Screenshots go to $WORKBOOK_SCREENSHOTS when set, else to the test's temporary
+// folder.
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("WORKBOOK_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed, and CI is set: the browser tests must run (.ci/install-deps installs it)")
+	}
+	t.Skip("chromium is not installed: skipping the browser tests (install it with .ci/install-deps; with CI=true they fail instead)")
+	return ""
+}
+
+// browserEnv is a server for a clone-like place in a temporary folder and a browser to drive it.
+type browserEnv struct {
+	t     *testing.T
+	ctx   context.Context
+	base  string
+	place *Place
+	shots string
+}
+
+func newBrowserEnv(t *testing.T) *browserEnv {
+	exe := chromiumPath(t)
+	root := t.TempDir()
+	place := &Place{
+		Root:      root,
+		StatePath: filepath.Join(root, progress.FileName),
+		Dir: func(ex *course.Exercise, lang string) string {
+			return filepath.Join(root, filepath.FromSlash(ex.StarterDir(lang)))
+		},
+		Fresh: func() *progress.State { return progress.New("", time.Now()) },
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Course: course.New(workbook.Content()), Lang: "ru", Place: place, Addr: ln.Addr().String(),
+		Limits: checker.Limits{RunTime: 20 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	t.Cleanup(ts.Close)
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 6*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // start the browser
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	shots := os.Getenv("WORKBOOK_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return &browserEnv{t: t, ctx: ctx, base: ts.URL, place: place, shots: shots}
+}
+
+func (b *browserEnv) do(steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// void drops the value of an action, to run it among others with Do.
+func void[T any](a chromedp.Action[T]) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := a(ctx, t)
+		return chromedp.Void{}, err
+	}
+}
+
+func (b *browserEnv) text(sel string) string {
+	b.t.Helper()
+	s, err := chromedp.Run(b.ctx, chromedp.TextContent(chromedp.CSS(sel)))
+	if err != nil {
+		b.t.Fatalf("text of %s: %v", sel, err)
+	}
+	return s
+}
+
+func (b *browserEnv) eval(js string) string {
+	b.t.Helper()
+	s, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
+	return s
+}
+
+// setCode puts text in the editor under sel as if the learner had typed it.
+func (b *browserEnv) setCode(sel, text string) {
+	b.t.Helper()
+	q, _ := json.Marshal(sel + " textarea")
+	v, _ := json.Marshal(text)
+	b.eval(fmt.Sprintf(`(function(){ var ta = document.querySelector(%s); ta.focus(); ta.select();
+		document.execCommand('insertText', false, %s); return ta.value; })()`, q, v))
+}
+
+// scrollTo scrolls the element under sel to the top of the window, below the header.
+func (b *browserEnv) scrollTo(sel string) {
+	b.t.Helper()
+	q, _ := json.Marshal(sel)
+	b.eval(fmt.Sprintf(`(function(){ var e = document.querySelector(%s);
+		window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 70); return ''; })()`, q))
+}
+
+// dark switches the page to the system's dark theme and back.
+func (b *browserEnv) dark(on bool) {
+	b.t.Helper()
+	value := "light"
+	if on {
+		value = "dark"
+	}
+	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: value}},
+		})
+		return err
+	}))
+}
+
+// screenshot saves what the window shows.
+func (b *browserEnv) screenshot(name string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	file := filepath.Join(b.shots, name+".png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s", file)
+}
+
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs in a browser")
+	}
+	b := newBrowserEnv(t)
+
+	t.Run("snippet", func(t *testing.T) {
+		b.t = t
+		first := `.lesson .snippet[data-block="0"]`
+		b.do(chromedp.Navigate(b.base+"/ru/lessons/slow-neighbour"), chromedp.WaitVisible(chromedp.CSS(first+" .run")))
+		if title := b.text("article h1"); !strings.HasPrefix(title, "Когда сосед тормозит") {
+			t.Fatalf("lesson title %q", title)
+		}
+		b.do(chromedp.Click(chromedp.CSS(first+" .run")),
+			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy)")))
+		status := b.text(first + " .result-status")
+		out := b.text(first + " .result-cols .col:first-child pre")
+		if !strings.Contains(status, "совпадает") || out != "без таймаута — занято потоков: 4 из 4, отказов каталога: 5" {
+			t.Fatalf("run: status %q, output %q", status, out)
+		}
+		// Edit: a pool of 8 threads; Ctrl+Enter runs it; the output now differs from the verified one.
+		code := b.eval(`document.querySelector('.lesson .snippet[data-block="0"] textarea').value`)
+		b.setCode(first, strings.Replace(code, "threads       = 4", "threads       = 8", 1))
+		b.eval(`(function(){ var ta = document.querySelector('.lesson .snippet[data-block="0"] textarea');
+			var i = ta.value.indexOf('providerDelay'); ta.focus(); ta.setSelectionRange(i, i + 13); return ''; })()`)
+		b.scrollTo(first)
+		b.screenshot("lesson-ru-edit")
+		b.do(chromedp.Focus(chromedp.CSS(first+" textarea")),
+			chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+			chromedp.Sleep(200*time.Millisecond),
+			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy)")))
+		status = b.text(first + " .result-status")
+		out = b.text(first + " .result-cols .col:first-child pre")
+		if !strings.Contains(status, "расходится") || !strings.Contains(out, "занято потоков: 8 из 8") {
+			t.Fatalf("edited run: status %q, output %q", status, out)
+		}
+		if m := b.text(first + " .result-cols mark"); !strings.Contains(m, "8 из 8") {
+			t.Errorf("the differing line is not marked: %q", m)
+		}
+		b.scrollTo(first + " .result")
+		b.screenshot("lesson-ru-run")
+		b.dark(true)
+		b.screenshot("lesson-ru-run-dark")
+		b.dark(false)
+		// The edit survives a reload (localStorage) and Reset brings the lesson's code back.
+		b.do(chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(first+" .snippet-edited")))
+		if v := b.eval(`document.querySelector('.lesson .snippet[data-block="0"] textarea').value`); !strings.Contains(v, "threads       = 8") {
+			t.Fatalf("the edit was not kept")
+		}
+		b.do(chromedp.Click(chromedp.CSS(first+" .reset")), chromedp.WaitNotVisible(chromedp.CSS(first+" .snippet-edited")))
+		if v := b.eval(`document.querySelector('.lesson .snippet[data-block="0"] textarea').value`); v != code {
+			t.Fatalf("reset did not bring the code back")
+		}
+	})
+
+	t.Run("quiz", func(t *testing.T) {
+		b.t = t
+		b.do(chromedp.Navigate(b.base+"/ru/lessons/slow-neighbour"), chromedp.WaitVisible(chromedp.CSS(`form.quiz`)))
+		lp, err := (&Server{cfg: Config{Course: course.New(workbook.Content())}, lessons: map[string]*lessonPage{}}).lessonPage("slow-neighbour", "ru")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, q := range lp.l.Quizzes {
+			right, wrong := answers(q)
+			form := fmt.Sprintf(`form.quiz[data-quiz="%d"]`, i)
+			answer := func(a string) (string, string) {
+				switch q.Kind {
+				case "fill":
+					b.do(chromedp.SetValue(chromedp.CSS(form+" input.blank"), a))
+				default:
+					b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s input[name=answer][value="%s"]`, form, a))))
+				}
+				b.do(chromedp.Click(chromedp.CSS(form+" button[type=submit]")),
+					void(chromedp.Poll[bool](fmt.Sprintf(`(function(){ var f = document.querySelector('%s .quiz-feedback');
+						return f.classList.contains('ok') || f.classList.contains('bad'); })()`, form))))
+				return b.eval(fmt.Sprintf(`document.querySelector('%s .quiz-feedback').className`, form)), b.text(form + " .quiz-feedback")
+			}
+			if i < 2 { // the predict and the bug quiz: first a wrong answer
+				if cls, txt := answer(wrong); !strings.Contains(cls, "bad") {
+					t.Errorf("quiz %d: wrong answer %q judged right: %q", i, wrong, txt)
+				}
+			}
+			if cls, txt := answer(strings.TrimSpace(right)); !strings.Contains(cls, "ok") || !strings.Contains(txt, "Верно") {
+				t.Errorf("quiz %d (%s): right answer %q: %q %q", i, q.Kind, right, cls, txt)
+			}
+			if q.Kind == "bug" {
+				if fix := b.text(form + " .quiz-fix pre"); !strings.Contains(fix, `answer == "timeout"`) {
+					t.Errorf("bug quiz: fix %q", fix)
+				}
+			}
+		}
+		score := b.text(".quiz-score")
+		if !strings.Contains(score, "верны 6 ответов из 8") || !strings.Contains(score, "записан") {
+			t.Errorf("score %q", score)
+		}
+		st, err := progress.Load(b.place.StatePath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := st.Quizzes["slow-neighbour"]; q == nil || q.Last != 6 || q.Total != 8 {
+			t.Errorf("quiz progress %+v", q)
+		}
+		b.scrollTo(`form.quiz[data-quiz="0"]`)
+		b.screenshot("lesson-ru-quiz-predict")
+		b.scrollTo(`form.quiz[data-quiz="1"]`)
+		b.screenshot("lesson-ru-quiz-bug")
+		b.scrollTo(`form.quiz[data-quiz="2"]`)
+		b.screenshot("lesson-ru-quiz-fill")
+		b.scrollTo(`form.quiz[data-quiz="3"]`)
+		b.screenshot("lesson-ru-quiz-choice")
+	})
+
+	t.Run("bulgarian lesson", func(t *testing.T) {
+		b.t = t
+		b.do(chromedp.Navigate(b.base+"/bg/lessons/slow-neighbour"), chromedp.WaitVisible(chromedp.CSS(".lesson .snippet .run")))
+		if lang := b.eval(`document.documentElement.lang`); lang != "bg" {
+			t.Fatalf("lang %q", lang)
+		}
+		if run := b.text(".lesson .snippet .run"); !strings.Contains(run, "Пусни") {
+			t.Errorf("run button %q", run)
+		}
+		// A heading anchor with Cyrillic works.
+		href := b.eval(`decodeURIComponent(document.querySelector('.toc a').getAttribute('href'))`)
+		b.do(chromedp.Click(chromedp.CSS(".toc a")), chromedp.Sleep(300*time.Millisecond))
+		if hash := b.eval(`decodeURIComponent(location.hash)`); hash != href || !strings.ContainsAny(hash, "абвгдежзийклмнопрстуфхцчшщъьюя") {
+			t.Errorf("anchor %q, location %q", href, hash)
+		}
+		b.do(void(chromedp.Evaluate[bool](`window.scrollTo(0, 0), true`)))
+		b.screenshot("lesson-bg")
+	})
+
+	t.Run("exercise", func(t *testing.T) {
+		b.t = t
+		c := course.New(workbook.Content())
+		ex, err := c.Exercise("exercise-retry")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := copyStarter(c.FS(), ex.StarterDir("bg"), b.place.Dir(ex, "bg")); err != nil {
+			t.Fatal(err)
+		}
+		ed := ".exercise-editor"
+		b.do(chromedp.Navigate(b.base+"/bg/exercises/exercise-retry"), chromedp.WaitVisible(chromedp.CSS(ed+" .check")))
+		check := func() (string, string) {
+			b.do(chromedp.Click(chromedp.CSS(ed+" .check")),
+				void(chromedp.Poll[bool](`(function(){ var v = document.querySelector('.check-result .verdict');
+					return !!v && (v.classList.contains('ok') || v.classList.contains('bad')); })()`)))
+			return b.eval(`document.querySelector('.check-result .verdict').className`), b.text(".check-result")
+		}
+		cls, report := check()
+		if !strings.Contains(cls, "bad") || !strings.Contains(report, "✗") || !strings.Contains(report, "теста от") {
+			t.Fatalf("the starter: %q\n%s", cls, report)
+		}
+		if badge := b.text("#ex-status"); badge != "още не минава" {
+			t.Errorf("status %q", badge)
+		}
+		b.do(chromedp.Click(chromedp.CSS(".hint-next")), chromedp.WaitVisible(chromedp.CSS(".hint-list .hint")))
+		b.screenshot("exercise-bg-fail")
+		sol, err := fs.ReadFile(c.FS(), path.Join(ex.SolutionDir("bg"), "main.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.setCode(ed, string(sol))
+		cls, report = check()
+		if !strings.Contains(cls, "ok") || !strings.Contains(report, "Всички тестове минават") {
+			t.Fatalf("the solution: %q\n%s", cls, report)
+		}
+		if badge := b.text("#ex-status"); badge != "решена" {
+			t.Errorf("status %q", badge)
+		}
+		saved, _ := os.ReadFile(filepath.Join(b.place.Dir(ex, "bg"), "main.go"))
+		if strings.TrimSpace(string(saved)) != strings.TrimSpace(string(sol)) {
+			t.Errorf("the file was not saved")
+		}
+		b.screenshot("exercise-bg-pass")
+		st, err := progress.Load(b.place.StatePath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := st.Lookup(ex.Name); x.Status() != progress.Passed || x.Hints != 1 {
+			t.Errorf("progress %+v", x)
+		}
+	})
+
+	t.Run("index", func(t *testing.T) {
+		b.t = t
+		for _, lang := range []string{"ru", "bg"} {
+			b.do(chromedp.Navigate(b.base+"/"+lang+"/"), chromedp.WaitVisible(chromedp.CSS(".group")))
+			if n := b.eval(`String(document.querySelectorAll('.exercise-item.status-passed').length)`); n != "1" {
+				t.Errorf("%s: %s exercises shown as solved, want 1", lang, n)
+			}
+			b.screenshot("index-" + lang)
+		}
+	})
+}

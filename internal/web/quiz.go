@@ -1,0 +1,127 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/lesson"
+	"github.com/workbook-course/workbook/internal/progress"
+)
+
+// attempt is the learner's way through a lesson's quizzes on the page: the first answer to each
+// quiz counts. When every quiz has one, the score is recorded, as `workbook quiz` records an
+// attempt, and a new attempt begins.
+type attempt struct {
+	first map[int]bool // quiz index -> whether the first answer was right
+}
+
+type quizReply struct {
+	Correct bool   `json:"correct"`
+	Message string `json:"message"`
+	Fix     string `json:"fix,omitempty"`   // bug quiz: the corrected line(s), as highlighted HTML
+	Score   string `json:"score,omitempty"` // once every quiz of the lesson is answered
+	Right   int    `json:"right"`
+	Total   int    `json:"total"`
+}
+
+// apiQuiz checks an answer to a quiz against the lesson, on the server: the page never holds the
+// answers. choice and predict: the number of the answer; bug: the line number; fill: the text of
+// the blank.
+func (s *Server) apiQuiz(ctx context.Context, p *i18n.Printer, req *request) (any, error) {
+	lp, err := s.lessonPage(req.Topic, req.Lang)
+	if errors.Is(err, errNotFound) {
+		return nil, &apiError{http.StatusNotFound, p.T("web_err_no_lesson", "Name", req.Topic)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	l := lp.l
+	if req.Quiz < 0 || req.Quiz >= len(l.Quizzes) {
+		return nil, &apiError{http.StatusNotFound, p.T("web_err_no_quiz", "N", req.Quiz)}
+	}
+	q := l.Quizzes[req.Quiz]
+	if strings.TrimSpace(req.Answer) == "" {
+		return nil, &apiError{http.StatusBadRequest, p.T("web_quiz_no_answer")}
+	}
+	correct := judge(q, req.Answer)
+	reply := &quizReply{Correct: correct, Total: len(l.Quizzes)}
+	if correct {
+		reply.Message = p.T("web_quiz_right")
+		if q.Kind == lesson.Bug {
+			for _, b := range q.Blocks {
+				if b.Kind == lesson.FixBlock {
+					reply.Fix = string(highlight("go", strings.TrimSuffix(b.Text, "\n")))
+				}
+			}
+		}
+	} else {
+		reply.Message = p.T("web_quiz_wrong_" + string(q.Kind))
+	}
+	done, right := s.answered(lp.topic, req.Quiz, correct, len(l.Quizzes))
+	if done {
+		reply.Right = right
+		reply.Score = p.N("web_quiz_score", right, "Total", len(l.Quizzes))
+		if _, err := s.update(func(st *progress.State) {
+			st.RecordQuiz(lp.topic, right, len(l.Quizzes), s.cfg.Now())
+		}); err != nil {
+			s.logf("%v", err)
+		} else if s.cfg.Place != nil {
+			reply.Score += " " + p.T("web_quiz_saved")
+		}
+	}
+	return reply, nil
+}
+
+// judge says whether answer is right for quiz q, as `workbook quiz` judges it: the number of the
+// answer (the page sends it from 0), the number of the line, or the text of the blank with
+// backticks around it and differences in spacing forgiven.
+func judge(q *lesson.Quiz, answer string) bool {
+	answer = strings.TrimSpace(answer)
+	switch q.Kind {
+	case lesson.Choice, lesson.Predict:
+		n, err := strconv.Atoi(answer)
+		return err == nil && n == q.Right()
+	case lesson.Bug:
+		n, err := strconv.Atoi(answer)
+		return err == nil && n == q.BugLine
+	case lesson.Fill:
+		return sameCode(answer, q.Answer)
+	}
+	return false
+}
+
+// sameCode compares a typed answer with the expected one as `workbook quiz` does.
+func sameCode(typed, want string) bool {
+	norm := func(s string) string { return strings.Join(strings.Fields(strings.Trim(s, "` ")), " ") }
+	return norm(typed) == norm(want)
+}
+
+// answered notes the answer to quiz qi of topic and reports whether every quiz now has a first
+// answer, with how many of those were right.
+func (s *Server) answered(topic string, qi int, correct bool, total int) (bool, int) {
+	s.quizMu.Lock()
+	defer s.quizMu.Unlock()
+	a := s.attempts[topic]
+	if a == nil {
+		a = &attempt{first: map[int]bool{}}
+		s.attempts[topic] = a
+	}
+	if _, ok := a.first[qi]; !ok {
+		a.first[qi] = correct
+	}
+	if len(a.first) < total {
+		return false, 0
+	}
+	right := 0
+	for _, ok := range a.first {
+		if ok {
+			right++
+		}
+	}
+	delete(s.attempts, topic)
+	return true, right
+}

@@ -1,0 +1,539 @@
+// workbook serve: editors, runs, quizzes, checks and hints. Plain JavaScript, no libraries; every
+// request goes to the workbook server that sent this page, with its session token.
+(function () {
+  'use strict';
+
+  document.documentElement.classList.add('js');
+
+  var token = meta('workbook-token');
+  var lang = meta('workbook-lang');
+  var messages = {};
+
+  function meta(name) {
+    var m = document.querySelector('meta[name="' + name + '"]');
+    return m ? m.getAttribute('content') : '';
+  }
+
+  function msg(id) {
+    return messages[id] || id;
+  }
+
+  function store(key, value) {
+    try {
+      if (value === null) {
+        localStorage.removeItem('workbook:' + key);
+      } else {
+        localStorage.setItem('workbook:' + key, value);
+      }
+    } catch (e) { /* private mode or full: edits live only on the page */ }
+  }
+
+  function load(key) {
+    try {
+      return localStorage.getItem('workbook:' + key);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function post(url, body) {
+    body.lang = lang;
+    return fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Workbook-Token': token },
+      body: JSON.stringify(body),
+      credentials: 'same-origin'
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (data) {
+        if (!r.ok) {
+          var err = new Error(data.error || (msg('error') + ' ' + r.status));
+          err.status = r.status;
+          throw err;
+        }
+        return data;
+      });
+    }, function () {
+      throw new Error(msg('offline'));
+    });
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  }
+
+  // ---- Go highlighting, with the classes chroma gives on the server (its Go lexer's rules) ----
+
+  var builtinsCalled = 'uint8|uint16|uint32|uint64|uint|int8|int16|int32|int64|int|float32|float64|float|complex64|complex128|byte|rune|string|bool|error|uintptr|println|print|panic|recover|close|complex|real|imag|len|cap|append|copy|delete|new|make|clear|min|max';
+  var types = 'uint8|uint16|uint32|uint64|uint|int8|int16|int32|int64|int|float32|float64|float|complex64|complex128|byte|rune|string|bool|error|uintptr|any';
+  var rules = [
+    [/\s+/y, null],
+    [/\/\/[^\s][^\n\r]*/y, 'cp'],
+    [/\/\/\s+[^\n\r]*/y, 'c1'],
+    [/\/(\\\n)?[*][\s\S]*?[*](\\\n)?\//y, 'cm'],
+    [/(import|package)\b/y, 'kn'],
+    [/(var|func|struct|map|chan|type|interface|const)\b/y, 'kd'],
+    [/(fallthrough|continue|default|select|return|switch|break|range|defer|else|goto|case|for|go|if)\b/y, 'k'],
+    [/(true|false|iota|nil)\b/y, 'kc'],
+    [new RegExp('(' + builtinsCalled + ')\\b(\\()', 'y'), ['nb', 'p']],
+    [new RegExp('(' + types + ')\\b', 'y'), 'kt'],
+    [/\d+i/y, 'm'],
+    [/\d+\.\d*([Ee][-+]\d+)?i/y, 'm'],
+    [/\.\d+([Ee][-+]\d+)?i/y, 'm'],
+    [/\d+[Ee][-+]\d+i/y, 'm'],
+    [/\d+(\.\d+[eE][+\-]?\d+|\.\d*|[eE][+\-]?\d+)/y, 'mf'],
+    [/\.\d+([eE][+\-]?\d+)?/y, 'mf'],
+    [/0[0-7]+/y, 'mo'],
+    [/0[xX][0-9a-fA-F_]+/y, 'mh'],
+    [/0b[01_]+/y, 'mb'],
+    [/(0|[1-9][0-9_]*)/y, 'mi'],
+    [/'(\\['"\\abfnrtv]|\\x[0-9a-fA-F]{2}|\\[0-7]{1,3}|\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|[^\\])'/yu, 'sc'],
+    [/`[^`]*`/y, 's'],
+    [/"(\\\\|\\"|[^"])*"/y, 's'],
+    [/(<<=|>>=|<<|>>|<=|>=|&\^=|&\^|\+=|-=|\*=|\/=|%=|&=|\|=|&&|\|\||<-|\+\+|--|==|!=|:=|\.\.\.|[+\-*\/%&])/y, 'o'],
+    [/([a-zA-Z_][\p{L}\p{N}_]*)(\s*)(\()/yu, ['nf', null, 'p']],
+    [/[|^<>=!()\[\]{}.,;:~]/y, 'p'],
+    [/[\p{L}_][\p{L}\p{N}_]*/yu, 'nx']
+  ];
+
+  function esc(s) {
+    return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  }
+
+  function span(cls, text) {
+    if (!text) return '';
+    return cls ? '<span class="' + cls + '">' + esc(text) + '</span>' : esc(text);
+  }
+
+  function highlightGo(code) {
+    var out = '';
+    var i = 0;
+    outer:
+    while (i < code.length) {
+      for (var r = 0; r < rules.length; r++) {
+        var re = rules[r][0];
+        re.lastIndex = i;
+        var m = re.exec(code);
+        if (!m || m[0] === '') continue;
+        var cls = rules[r][1];
+        if (Array.isArray(cls)) {
+          for (var g = 0; g < cls.length; g++) out += span(cls[g], m[g + 1]);
+        } else {
+          out += span(cls, m[0]);
+        }
+        i += m[0].length;
+        continue outer;
+      }
+      out += span('err', code[i]);
+      i++;
+    }
+    return out;
+  }
+
+  // ---- Editors: highlighted code under a transparent textarea ----
+
+  function Editor(root, onChange) {
+    this.root = root;
+    this.ta = root.querySelector('textarea');
+    this.pre = root.querySelector('pre.code');
+    this.gutter = root.querySelector('.gutter');
+    this.lines = -1;
+    var self = this;
+    this.ta.addEventListener('input', function () {
+      self.refresh();
+      if (onChange) onChange();
+    });
+    this.ta.addEventListener('keydown', function (e) { self.key(e); });
+  }
+
+  Editor.prototype.value = function () {
+    return this.ta.value;
+  };
+
+  Editor.prototype.set = function (text) {
+    this.ta.value = text;
+    this.refresh();
+  };
+
+  Editor.prototype.refresh = function () {
+    var text = this.ta.value;
+    this.pre.innerHTML = highlightGo(text) + '\n';
+    var n = text.replace(/\n$/, '').split('\n').length;
+    if (n !== this.lines) {
+      var nums = '';
+      for (var k = 1; k <= n; k++) nums += k + '\n';
+      this.gutter.textContent = nums;
+      this.lines = n;
+    }
+  };
+
+  Editor.prototype.insert = function (text) {
+    var ta = this.ta;
+    ta.focus();
+    if (!document.execCommand || !document.execCommand('insertText', false, text)) {
+      ta.setRangeText(text, ta.selectionStart, ta.selectionEnd, 'end');
+      ta.dispatchEvent(new Event('input'));
+    }
+  };
+
+  Editor.prototype.key = function (e) {
+    var ta = this.ta;
+    if (e.key === 'Tab' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      if (e.shiftKey) return; // let Shift+Tab move the focus out
+      e.preventDefault();
+      this.insert('\t');
+    } else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey) {
+      var before = ta.value.slice(0, ta.selectionStart);
+      var line = before.slice(before.lastIndexOf('\n') + 1);
+      var indent = line.match(/^[\t ]*/)[0];
+      if (/[{(\[]\s*$/.test(line)) indent += '\t';
+      e.preventDefault();
+      this.insert('\n' + indent);
+    } else if (e.key === 'Escape') {
+      ta.blur();
+    }
+  };
+
+  // ---- Lesson snippets ----
+
+  var snippets = [];
+
+  function initSnippets() {
+    var layout = document.querySelector('.lesson-layout');
+    if (!layout) return;
+    var topic = layout.getAttribute('data-topic');
+    Array.prototype.forEach.call(document.querySelectorAll('.lesson .snippet'), function (root) {
+      var s = {
+        root: root,
+        block: parseInt(root.getAttribute('data-block'), 10),
+        key: 'snippet/' + root.getAttribute('data-key'),
+        runBtn: root.querySelector('.run'),
+        resetBtn: root.querySelector('.reset'),
+        edited: root.querySelector('.snippet-edited'),
+        result: root.querySelector('.result')
+      };
+      s.original = root.querySelector('textarea').defaultValue;
+      s.editor = new Editor(root.querySelector('.editor'), function () { changed(s); });
+      var saved = load(s.key);
+      if (saved !== null && saved !== s.original) {
+        s.editor.set(saved);
+        mark(s);
+      }
+      s.runBtn.addEventListener('click', function () { runSnippet(topic, s); });
+      s.resetBtn.addEventListener('click', function () {
+        s.editor.set(s.original);
+        store(s.key, null);
+        mark(s);
+        s.result.hidden = true;
+      });
+      s.editor.ta.addEventListener('keydown', function (e) {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          runSnippet(topic, s);
+        }
+      });
+      snippets.push(s);
+    });
+  }
+
+  function mark(s) {
+    var dirty = s.editor.value() !== s.original;
+    s.edited.hidden = !dirty;
+    s.resetBtn.disabled = !dirty;
+    s.root.classList.toggle('edited', dirty);
+  }
+
+  var saveTimers = {};
+
+  function changed(s) {
+    mark(s);
+    clearTimeout(saveTimers[s.key]);
+    saveTimers[s.key] = setTimeout(function () {
+      var v = s.editor.value();
+      store(s.key, v === s.original ? null : v);
+    }, 300);
+  }
+
+  function runSnippet(topic, s) {
+    if (s.busy) return;
+    var edits = {};
+    snippets.forEach(function (o) {
+      if (o.editor.value() !== o.original) edits[o.block] = o.editor.value();
+    });
+    s.busy = true;
+    s.runBtn.disabled = true;
+    s.result.hidden = false;
+    s.result.innerHTML = '';
+    s.result.appendChild(el('div', 'result-status busy', msg('running')));
+    post('/api/run', { topic: topic, block: s.block, edits: edits }).then(function (r) {
+      showRun(s.result, r);
+    }, function (err) {
+      s.result.innerHTML = '';
+      s.result.appendChild(el('div', 'result-status bad', err.message));
+    }).then(function () {
+      s.busy = false;
+      s.runBtn.disabled = false;
+    });
+  }
+
+  function lineMarked(text, n) {
+    var pre = el('pre', 'output-text');
+    if (!n) {
+      pre.textContent = text;
+      return pre;
+    }
+    var lines = text.split('\n');
+    lines.forEach(function (line, i) {
+      if (i > 0) pre.appendChild(document.createTextNode('\n'));
+      if (i === n - 1) {
+        pre.appendChild(el('mark', '', line === '' ? ' ' : line));
+      } else {
+        pre.appendChild(document.createTextNode(line));
+      }
+    });
+    return pre;
+  }
+
+  function showRun(box, r) {
+    box.innerHTML = '';
+    var good = r.status === 'pass' && (r.want === undefined || r.match);
+    box.appendChild(el('div', 'result-status ' + (good ? 'ok' : 'bad'), (good ? '✓ ' : '✗ ') + r.message));
+    if (r.status === 'build_error') {
+      box.appendChild(el('pre', 'output-text build-log', r.build_log));
+      return;
+    }
+    // Side by side while the lines fit; one above the other when they are long.
+    var widest = 0;
+    (r.stdout + '\n' + (r.want || '')).split('\n').forEach(function (l) { widest = Math.max(widest, l.length); });
+    var cols = el('div', 'result-cols' + (r.want === undefined || widest > 44 ? ' single' : ''));
+    var mine = el('div', 'col');
+    var line = r.diff ? r.diff.line : 0;
+    mine.appendChild(el('div', 'col-label', msg('your_output')));
+    mine.appendChild(lineMarked(r.stdout.replace(/\n$/, ''), line));
+    if (r.stderr) mine.appendChild(el('pre', 'output-text stderr', r.stderr.replace(/\n$/, '')));
+    cols.appendChild(mine);
+    if (r.want !== undefined) {
+      var want = el('div', 'col');
+      want.appendChild(el('div', 'col-label', msg('verified_output')));
+      want.appendChild(lineMarked(r.want.replace(/\n$/, ''), line));
+      cols.appendChild(want);
+    }
+    box.appendChild(cols);
+    if (r.notes && r.notes.length) {
+      var ul = el('ul', 'notes');
+      r.notes.forEach(function (n) { ul.appendChild(el('li', '', n)); });
+      box.appendChild(ul);
+    }
+  }
+
+  // ---- Quizzes ----
+
+  function initQuizzes() {
+    var layout = document.querySelector('.lesson-layout');
+    if (!layout) return;
+    var topic = layout.getAttribute('data-topic');
+    var score = document.querySelector('.quiz-score');
+    Array.prototype.forEach.call(document.querySelectorAll('form.quiz'), function (form) {
+      var feedback = form.querySelector('.quiz-feedback');
+      var button = form.querySelector('button[type=submit]');
+      var blank = form.querySelector('input.blank');
+      if (blank) {
+        var grow = function () { blank.style.width = Math.max(6, blank.value.length + 2) + 'ch'; };
+        blank.addEventListener('input', grow);
+        grow();
+      }
+      form.addEventListener('submit', function (e) {
+        e.preventDefault();
+        var answer;
+        if (blank) {
+          answer = blank.value;
+        } else {
+          var checked = form.querySelector('input[name=answer]:checked');
+          answer = checked ? checked.value : '';
+        }
+        if (!answer.trim()) {
+          feedback.className = 'quiz-feedback bad';
+          feedback.textContent = msg('choose_first');
+          return;
+        }
+        button.disabled = true;
+        feedback.className = 'quiz-feedback';
+        feedback.textContent = msg('checking');
+        post('/api/quiz', { topic: topic, quiz: parseInt(form.getAttribute('data-quiz'), 10), answer: answer }).then(function (r) {
+          feedback.className = 'quiz-feedback ' + (r.correct ? 'ok' : 'bad');
+          feedback.textContent = (r.correct ? '✓ ' : '✗ ') + r.message;
+          form.classList.toggle('solved', r.correct);
+          var fix = form.querySelector('.quiz-fix');
+          if (r.fix && fix) {
+            fix.innerHTML = '';
+            fix.appendChild(el('div', 'col-label', msg('fixed_line')));
+            var pre = el('pre', 'code chroma');
+            pre.innerHTML = r.fix;
+            fix.appendChild(pre);
+            fix.hidden = false;
+          }
+          if (r.score && score) score.textContent = r.score;
+        }, function (err) {
+          feedback.className = 'quiz-feedback bad';
+          feedback.textContent = err.message;
+        }).then(function () {
+          button.disabled = false;
+        });
+      });
+    });
+  }
+
+  // ---- Exercise page ----
+
+  function initExercise() {
+    var page = document.querySelector('.exercise-page');
+    if (!page) return;
+    var name = page.getAttribute('data-exercise');
+    var draft = page.getAttribute('data-draft');
+    var hash = page.getAttribute('data-hash');
+    var root = page.querySelector('.exercise-editor');
+    var saveBtn = root.querySelector('.save');
+    var checkBtn = root.querySelector('.check');
+    var edited = root.querySelector('.snippet-edited');
+    var status = root.querySelector('.save-status');
+    var result = root.querySelector('.check-result');
+    var badge = document.getElementById('ex-status');
+    var saved = root.querySelector('textarea').defaultValue;
+    var editor = new Editor(root.querySelector('.editor'), function () {
+      dirty();
+      if (draft) {
+        clearTimeout(editor.timer);
+        editor.timer = setTimeout(function () { store(draft, editor.value()); }, 300);
+      }
+    });
+    if (draft) {
+      var d = load(draft);
+      if (d !== null) editor.set(d);
+    }
+
+    function dirty() {
+      edited.hidden = !saveBtn || editor.value() === saved;
+    }
+
+    function say(text, bad) {
+      status.textContent = text;
+      status.className = 'save-status' + (bad ? ' bad' : '');
+    }
+
+    function save() {
+      if (!saveBtn) return Promise.resolve();
+      saveBtn.disabled = true;
+      var code = editor.value();
+      return post('/api/save', { exercise: name, code: code, base: hash }).then(function (r) {
+        hash = r.hash;
+        saved = code;
+        dirty();
+        say(r.message);
+      }, function (err) {
+        say(err.message, true);
+      }).then(function () {
+        saveBtn.disabled = false;
+      });
+    }
+
+    function check() {
+      if (checkBtn.disabled) return;
+      checkBtn.disabled = true;
+      var code = editor.value();
+      result.hidden = false;
+      result.innerHTML = '';
+      result.appendChild(el('div', 'verdict', msg('checking')));
+      say('');
+      post('/api/check', { exercise: name, code: code, base: hash }).then(function (r) {
+        if (r.hash) {
+          hash = r.hash;
+          saved = code;
+          dirty();
+        }
+        result.innerHTML = '';
+        var ok = r.verdict === 'pass';
+        result.classList.toggle('passed', ok);
+        result.appendChild(el('div', 'verdict ' + (ok ? 'ok' : 'bad'), (ok ? '✓ ' : '✗ ') + msg(ok ? 'check_pass' : 'check_fail')));
+        var pre = el('pre', 'report');
+        pre.innerHTML = r.report;
+        result.appendChild(pre);
+        if (badge && r.status) {
+          badge.textContent = r.status_text;
+          badge.className = 'badge status status-' + r.status;
+        }
+      }, function (err) {
+        result.innerHTML = '';
+        result.appendChild(el('div', 'verdict bad', err.message));
+      }).then(function () {
+        checkBtn.disabled = false;
+      });
+    }
+
+    if (saveBtn) saveBtn.addEventListener('click', save);
+    checkBtn.addEventListener('click', check);
+    editor.ta.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        check();
+      } else if ((e.key === 's' || e.key === 'S') && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        save();
+      }
+    });
+    window.addEventListener('beforeunload', function (e) {
+      if (saveBtn && editor.value() !== saved) {
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    });
+
+    // Hints, one at a time.
+    var next = page.querySelector('.hint-next');
+    if (next) {
+      var list = page.querySelector('.hint-list');
+      var count = page.querySelector('.hint-count');
+      var total = parseInt(next.getAttribute('data-total'), 10);
+      var hintKey = 'hints/' + name + '/' + lang;
+      var showHints = function (r) {
+        list.innerHTML = '';
+        r.hints.forEach(function (h) {
+          var li = el('li', 'hint');
+          li.innerHTML = h;
+          list.appendChild(li);
+        });
+        count.textContent = msg('hint_count').replace('{n}', r.hints.length).replace('{total}', r.total);
+        next.disabled = r.hints.length >= r.total;
+        if (draft) store(hintKey, String(r.hints.length));
+      };
+      var ask = function (shown) {
+        next.disabled = true;
+        return post('/api/hint', { exercise: name, shown: shown }).then(showHints, function (err) {
+          say(err.message, true);
+          next.disabled = false;
+        });
+      };
+      next.addEventListener('click', function () {
+        ask(list.children.length).then(function () {
+          var last = list.lastElementChild;
+          if (last) last.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        });
+      });
+      if (draft) {
+        var had = parseInt(load(hintKey) || '0', 10);
+        if (had > 0 && list.children.length === 0) ask(Math.min(had, total) - 1);
+      }
+    }
+  }
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var m = document.getElementById('workbook-messages');
+    if (m) {
+      try { messages = JSON.parse(m.textContent); } catch (e) { messages = {}; }
+    }
+    initSnippets();
+    initQuizzes();
+    initExercise();
+  });
+})();
