@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/web"
+)
+
+var serveCmd = &command{name: "serve", usage: "serve_usage", summary: "serve_summary"}
+
+func init() {
+	serveCmd.run = runServe
+	register(serveCmd)
+}
+
+// runServe serves the course in the browser until interrupted: lessons with runnable programs and
+// quizzes, exercises with an editor, checks and hints, and the progress of the workspace or clone
+// the command runs in. It listens on loopback unless --addr names another address.
+func runServe(ctx context.Context, e *env, args []string) error {
+	flags := e.newFlags(serveCmd)
+	addr := flags.String("addr", "127.0.0.1:8080", e.ui.T("flag_serve_addr"))
+	open := flags.Bool("open", false, e.ui.T("flag_serve_open"))
+	timeout := flags.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
+	pos, err := e.parse(serveCmd, flags, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return e.usageErr("err_serve_args")
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil {
+		return e.usageErr("err_serve_addr", "Addr", *addr, "Err", err.Error())
+	}
+	if !web.IsLoopback(host) {
+		// Only when asked for: the default is loopback, and anyone who can reach the address can
+		// open the pages (and so get the session token).
+		e.warn("warn_serve_exposed", "Addr", *addr)
+	}
+	p := e.where("")
+	cfg := web.Config{Course: e.course, Lang: e.content, Log: e.stderr}
+	cfg.Limits.RunTime = *timeout
+	if p != nil {
+		cfg.Place = e.webPlace(p)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
+	}
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	cfg.Addr = net.JoinHostPort(host, port)
+	srv, err := web.New(cfg)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	urlHost := host
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		urlHost = "127.0.0.1"
+	}
+	url := "http://" + net.JoinHostPort(urlHost, port) + "/" + e.content + "/"
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	fmt.Fprintln(e.stdout, e.ui.T("serve_listening", "URL", url))
+	if p == nil {
+		fmt.Fprintln(e.stdout, e.ui.T("serve_no_place"))
+	} else {
+		fmt.Fprintln(e.stdout, e.ui.T("serve_place", "Root", p.root))
+	}
+	fmt.Fprintln(e.stdout, e.ui.T("serve_stop_hint"))
+	if *open {
+		if err := openBrowser(url); err != nil {
+			e.warn("warn_serve_open", "URL", url, "Err", err.Error())
+		}
+	}
+	select {
+	case err := <-done:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
+		}
+		return nil
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	hs.Shutdown(stop)
+	fmt.Fprintln(e.stdout, e.ui.T("serve_stopped"))
+	return nil
+}
+
+// webPlace describes the learner's place to the web server: the same folders and state file the
+// other commands use.
+func (e *env) webPlace(p *place) *web.Place {
+	wp := &web.Place{Root: p.root, StatePath: p.statePath()}
+	if p.kind == inWorkspace {
+		wp.Lang = p.lang
+		wp.Dir = func(ex *course.Exercise, _ string) string { return filepath.Join(p.root, ex.Name) }
+		wp.Fresh = func() *progress.State { return progress.New(guessLang(e, p), time.Now()) }
+	} else {
+		wp.Dir = func(ex *course.Exercise, lang string) string {
+			return filepath.Join(p.root, filepath.FromSlash(ex.StarterDir(lang)))
+		}
+		wp.Fresh = e.freshState(p)
+	}
+	return wp
+}
+
+// openBrowser asks the system to open url in the default browser.
+func openBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	case "darwin":
+		cmd = exec.Command("open", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait()
+	return nil
+}

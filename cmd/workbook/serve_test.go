@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a bytes.Buffer safe to read while the command writes to it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestServe starts `workbook serve` on a free loopback port outside any workspace, opens the index
+// through it, and stops it the way Ctrl+C does.
+func TestServe(t *testing.T) {
+	t.Chdir(t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr lockedBuffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "bg"}, e) }()
+
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/bg/`)
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		url = urlRE.FindString(stdout.String())
+	}
+	if url == "" {
+		t.Fatalf("no URL printed:\n%s\n%s", stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "нито напредъкът") {
+		t.Errorf("outside a workspace serve does not say that nothing is kept:\n%s", stdout.String())
+	}
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `<html lang="bg">`) {
+		t.Errorf("GET %s: %d\n%.300s", url, resp.StatusCode, body)
+	}
+	// A page asked for under another host name (DNS rebinding) is refused.
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Host = "attacker.example" + url[len("http://127.0.0.1"):strings.LastIndex(url, "/bg/")]
+	if resp, err := http.DefaultClient.Do(req); err != nil {
+		t.Error(err)
+	} else if resp.Body.Close(); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("GET with Host %s: %d, want 403", req.Host, resp.StatusCode)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit code %d after interrupt; stderr:\n%s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if !strings.Contains(stdout.String(), "Спряно.") {
+		t.Errorf("no goodbye:\n%s", stdout.String())
+	}
+}
