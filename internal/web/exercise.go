@@ -223,6 +223,7 @@ type exerciseBody struct {
 	Editor     template.HTML
 	Hash       string // of the file as it was read ("" when there is none yet)
 	File       string // where the program is kept, or ""
+	FileShown  string // the same, relative to the place
 	CodeLang   string // the language of the program and its transcripts
 	LangNote   string
 	Hints      []template.HTML
@@ -258,6 +259,12 @@ func (s *Server) exercise(r *http.Request, d *pageData) (string, error) {
 		return "", err
 	}
 	body.Code, body.Hash, body.File = code, hash, file
+	if file != "" {
+		body.FileShown = file
+		if rel, err := filepath.Rel(s.cfg.Place.Root, file); err == nil && !strings.HasPrefix(rel, "..") {
+			body.FileShown = filepath.ToSlash(rel)
+		}
+	}
 	var ed strings.Builder
 	writeEditor(&ed, strings.TrimSuffix(code, "\n"), p.T("web_editor_exercise", "Name", ex.Name))
 	body.Editor = template.HTML(ed.String())
