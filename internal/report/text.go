@@ -91,7 +91,9 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		caseDetail(w, pr, c, cs)
 	}
 	passed := pr.N("cases_passed", res.Passed, "Total", res.Total)
-	fmt.Fprintln(w)
+	if res.Verdict != checker.Pass || opt.ShowPass {
+		fmt.Fprintln(w)
+	}
 	if res.Verdict == checker.Pass {
 		fmt.Fprintln(w, c.green("✓ "+passed))
 	} else {
