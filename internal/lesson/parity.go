@@ -46,8 +46,8 @@ func Parity(a, b *Lesson) Errors {
 				add(x.CodeLine()+at-1, CodeParityShape, "Here", here, "There", there, "Line", y.CodeLine()+at-1, "At", at)
 			}
 		case OutputBlock, ChoiceBlock:
-			if nx, ny := numbers(x.Text), numbers(y.Text); !slices.Equal(nx, ny) {
-				add(x.Line, CodeParityNumbers, "Here", strings.Join(nx, " "), "There", strings.Join(ny, " "), "Line", y.Line)
+			if lx, here, ly, there, ok := sameNumbers(x.Text, y.Text); !ok {
+				add(x.CodeLine()+lx-1, CodeParityNumbers, "Here", here, "There", there, "Line", y.CodeLine()+ly-1)
 			}
 		}
 	}
@@ -118,8 +118,58 @@ func (q *Quiz) answers() int {
 
 var digits = regexp.MustCompile(`[0-9]+`)
 
+// number is a group of digits and the line (from 1) it is on.
+type number struct {
+	text string
+	line int
+}
+
 // numbers returns the groups of digits in s, in order.
-func numbers(s string) []string { return digits.FindAllString(s, -1) }
+func numbers(s string) []number {
+	var out []number
+	for i, line := range strings.Split(s, "\n") {
+		for _, d := range digits.FindAllString(line, -1) {
+			out = append(out, number{d, i + 1})
+		}
+	}
+	return out
+}
+
+// sameNumbers compares the numbers of two outputs. When they differ it returns the line of each where
+// the first difference is, with the numbers of those lines.
+func sameNumbers(a, b string) (la int, here string, lb int, there string, ok bool) {
+	na, nb := numbers(a), numbers(b)
+	for i := 0; i < len(na) || i < len(nb); i++ {
+		if i < len(na) && i < len(nb) && na[i].text == nb[i].text {
+			continue
+		}
+		la, lb = lineAt(na, i, a), lineAt(nb, i, b)
+		return la, lineNumbers(na, la), lb, lineNumbers(nb, lb), false
+	}
+	return 0, "", 0, "", true
+}
+
+// lineAt is the line of the i-th number, or the last line of s when there are fewer.
+func lineAt(ns []number, i int, s string) int {
+	if i < len(ns) {
+		return ns[i].line
+	}
+	return max(1, strings.Count(strings.TrimSuffix(s, "\n"), "\n")+1)
+}
+
+// lineNumbers is the numbers on one line, "—" when there are none.
+func lineNumbers(ns []number, line int) string {
+	var list []string
+	for _, n := range ns {
+		if n.line == line {
+			list = append(list, n.text)
+		}
+	}
+	if len(list) == 0 {
+		return "—"
+	}
+	return strings.Join(list, " ")
+}
 
 // sameShape compares two pieces of Go token by token, comments skipped and every string or rune
 // literal taken as equal to any other. When they differ it returns the line (from 1) of the first

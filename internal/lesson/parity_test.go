@@ -36,7 +36,7 @@ func TestParity(t *testing.T) {
 		{"code", "fmt.Println(withRetry(3))", "fmt.Println(withRetry(4))", []string{"17:parity_shape"}},
 		{"operator", "return fmt.Sprint", "return fmt.Sprintln", []string{"13:parity_shape"}},
 		{"missing block", "```output\nпопытка 3 120\n```\n", "", []string{"1:parity_blocks", "21:parity_block"}},
-		{"numbers", "попытка 3 120", "попытка 3 12", []string{"21:parity_numbers"}},
+		{"numbers", "попытка 3 120", "попытка 3 12", []string{"22:parity_numbers"}},
 		{"right answer", "- [ ] да\n- [x] нет", "- [x] да\n- [ ] нет", []string{"25:parity_right"}},
 		{"answers", "- [x] нет", "- [x] нет\n- [ ] может быть", []string{"25:parity_answers"}},
 		{"bug line", "bug line=2", "bug line=1", []string{"32:parity_attr"}},
@@ -88,6 +88,26 @@ func TestSameShape(t *testing.T) {
 		at, h, th, ok := sameShape(tt.a, tt.b)
 		if ok != tt.ok || at != tt.at || h != tt.h || th != tt.th {
 			t.Errorf("sameShape(%q, %q) = %d %q %q %v, want %d %q %q %v", tt.a, tt.b, at, h, th, ok, tt.at, tt.h, tt.th, tt.ok)
+		}
+	}
+}
+
+func TestSameNumbers(t *testing.T) {
+	tests := []struct {
+		a, b      string
+		ok        bool
+		la, lb    int
+		here, thr string
+	}{
+		{"тик 1: ok\nтик 2: 503\n", "такт 1: ok\nтакт 2: 503\n", true, 0, 0, "", ""},
+		{"a 1\nb 2 3\n", "a 1\nb 2 4\n", false, 2, 2, "2 3", "2 4"},
+		{"a 1\nb 2\n", "a 1\n", false, 2, 1, "2", "1"},
+		{"1.5s\n", "1,5s\n", true, 0, 0, "", ""},
+	}
+	for _, tt := range tests {
+		la, here, lb, there, ok := sameNumbers(tt.a, tt.b)
+		if ok != tt.ok || la != tt.la || lb != tt.lb || here != tt.here || there != tt.thr {
+			t.Errorf("sameNumbers(%q, %q) = %d %q %d %q %v", tt.a, tt.b, la, here, lb, there, ok)
 		}
 	}
 }
