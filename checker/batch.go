@@ -1,0 +1,300 @@
+package checker
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// BuildMany builds several learners' programs, as Build would build each of them, but with as few
+// go commands as it can: the programs that need nothing but the standard library are copied side by
+// side into one scratch module and built by one `go build -o DIR/ ./p000 ./p001 …`, which shares the
+// go command's start-up, module loading and scheduling among them. A program with its own go.mod
+// that asks for more than a module line and a go version (requirements, replacements, another
+// toolchain), or that imports anything outside the standard library, is built alone with Build; so
+// is every program the batch failed to produce, so that a program that does not compile gets exactly
+// the verdict and compiler messages Build would give it.
+//
+// The results are index-aligned with srcs: for each program either a *Program (Close it) or an error,
+// a *BuildFailure when the program itself is at fault. BuildTime of a program built in a batch is its
+// share of the batch's wall time.
+func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []error) {
+	lim = lim.withDefaults()
+	progs := make([]*Program, len(srcs))
+	errs := make([]error, len(srcs))
+	var batch []int
+	for i, src := range srcs {
+		ok, err := batchable(src)
+		switch {
+		case err != nil:
+			errs[i] = err
+		case ok:
+			batch = append(batch, i)
+		}
+	}
+	if len(batch) > 1 {
+		missing := buildBatch(ctx, srcs, batch, lim, progs)
+		// A second batch without the programs the first one blamed: a package that fails to load
+		// stops the whole go command, so innocent programs may be missing too.
+		if len(missing) > 1 && len(missing) < len(batch) {
+			buildBatch(ctx, srcs, missing, lim, progs)
+		}
+	}
+	for i := range srcs {
+		if progs[i] != nil || errs[i] != nil {
+			continue
+		}
+		if ctx.Err() != nil {
+			errs[i] = ctx.Err()
+			continue
+		}
+		progs[i], errs[i] = Build(ctx, srcs[i], lim)
+	}
+	return progs, errs
+}
+
+// batchable reports whether the program in src can be built in a shared module: it is a package
+// main, its go.mod (if any) holds only a module line and a go version this toolchain speaks, and it
+// imports only the standard library. A folder with no package main gives the *BuildFailure Build
+// would give.
+func batchable(src string) (bool, error) {
+	info, err := os.Stat(src)
+	if err != nil {
+		return false, err
+	}
+	if !info.IsDir() {
+		return false, fmt.Errorf("%s is not a folder", src)
+	}
+	if err := findMain(src); err != nil {
+		return false, err
+	}
+	if data, err := os.ReadFile(filepath.Join(src, "go.mod")); err == nil {
+		if !plainGoMod(string(data)) {
+			return false, nil
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return false, err
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return false, err
+	}
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, ".") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(src, name), nil, parser.ImportsOnly)
+		if err != nil {
+			// A syntax error: the batch reports it as well as a build of its own would, and the
+			// program is then rebuilt alone for its exact messages.
+			continue
+		}
+		for _, imp := range f.Imports {
+			p, err := strconv.Unquote(imp.Path.Value)
+			if err != nil || !isStd(p) {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+var goModDirective = regexp.MustCompile(`^go\s+1\.(\d+)(\.\d+)?\s*$`)
+
+// plainGoMod reports whether a go.mod says nothing a shared module would lose: a module line and a go
+// version from 1.22 (loop variables per iteration, as in the shared module) up to this toolchain's.
+func plainGoMod(text string) bool {
+	verOnce.Do(func() { verLine = goVersionLine() })
+	toolMinor, _ := strconv.Atoi(strings.TrimPrefix(verLine, "1."))
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "", strings.HasPrefix(line, "module ") || strings.HasPrefix(line, "module\t"):
+		case goModDirective.MatchString(line):
+			minor, _ := strconv.Atoi(goModDirective.FindStringSubmatch(line)[1])
+			if minor < 22 || minor > toolMinor {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	stdOnce sync.Once
+	stdRoot string
+)
+
+// isStd reports whether an import path names a package of the standard library of the go command
+// that builds learners' programs.
+func isStd(path string) bool {
+	stdOnce.Do(func() {
+		root := runtime.GOROOT()
+		if goBin, err := GoTool(); err == nil {
+			if out, err := exec.Command(goBin, "env", "GOROOT").Output(); err == nil {
+				if r := strings.TrimSpace(string(out)); r != "" {
+					root = r
+				}
+			}
+		}
+		stdRoot = filepath.Join(root, "src")
+	})
+	if path == "C" || path == "" || strings.HasPrefix(path, "cmd/") || strings.Contains(path, "internal") || strings.Contains(path, "vendor") {
+		return false
+	}
+	first, _, _ := strings.Cut(path, "/")
+	if strings.Contains(first, ".") {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(stdRoot, filepath.FromSlash(path)))
+	return err == nil && fi.IsDir()
+}
+
+// buildBatch builds the programs srcs[i] for i in idx with one go command and stores each program it
+// produced in progs. It returns the indices it did not produce and did not blame on the program
+// itself (candidates for another batch).
+func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs []*Program) []int {
+	goBin, err := GoTool()
+	if err != nil {
+		return nil
+	}
+	scratch, err := os.MkdirTemp("", "workbook-batch-")
+	if err != nil {
+		return nil
+	}
+	defer os.RemoveAll(scratch)
+	mod := filepath.Join(scratch, "mod")
+	outDir := filepath.Join(scratch, "bin")
+	for _, d := range []string{mod, outDir, filepath.Join(scratch, "home"), filepath.Join(scratch, "tmp"), filepath.Join(scratch, "gopath"), filepath.Join(scratch, "config")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil
+		}
+	}
+	verOnce.Do(func() { verLine = goVersionLine() })
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module learners\n\ngo "+verLine+"\n"), 0o644); err != nil {
+		return nil
+	}
+	// Without the symbol table and DWARF (which no learner's run uses: panics still name functions,
+	// files and lines) the linker, the bulk of building a small program, does a third less work.
+	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", outDir + string(filepath.Separator)}
+	pkgOf := map[string]int{}
+	var copied []int
+	for _, i := range idx {
+		pkg := fmt.Sprintf("p%03d", i)
+		dst := filepath.Join(mod, pkg)
+		if err := copySource(srcs[i], dst); err != nil {
+			continue // Build alone will say what is wrong.
+		}
+		os.Remove(filepath.Join(dst, "go.mod"))
+		os.Remove(filepath.Join(dst, "go.sum"))
+		pkgOf[pkg] = i
+		copied = append(copied, i)
+		args = append(args, "./"+pkg)
+	}
+	if len(copied) == 0 {
+		return nil
+	}
+	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
+	defer cancel()
+	cmd := exec.CommandContext(bctx, goBin, args...)
+	cmd.Dir = mod
+	cmd.Env = buildEnv(goBin, scratch)
+	var out bytes.Buffer
+	cmd.Stdout = &limitedBuffer{buf: &out, max: 4 << 20}
+	cmd.Stderr = cmd.Stdout
+	setProcessGroup(cmd)
+	cmd.Cancel = func() error { return killProcessGroup(cmd) }
+	cmd.WaitDelay = time.Second
+	start := time.Now()
+	runErr := cmd.Run()
+	elapsed := time.Since(start)
+	if ctx.Err() != nil {
+		return nil
+	}
+	blamed := map[int]bool{}
+	if runErr != nil {
+		for _, m := range blamePattern.FindAllStringSubmatch(out.String(), -1) {
+			if i, ok := pkgOf[m[1]]; ok {
+				blamed[i] = true
+			}
+		}
+	}
+	share := elapsed / time.Duration(len(copied))
+	var missing []int
+	for _, i := range copied {
+		pkg := fmt.Sprintf("p%03d", i)
+		exe := filepath.Join(outDir, pkg)
+		if runtime.GOOS == "windows" {
+			exe += ".exe"
+		}
+		if _, err := os.Stat(exe); err != nil {
+			if !blamed[i] {
+				missing = append(missing, i)
+			}
+			continue
+		}
+		p, err := adopt(exe, lim)
+		if err != nil {
+			continue
+		}
+		p.BuildTime = share
+		progs[i] = p
+	}
+	return missing
+}
+
+// blamePattern finds the package a message of the batch's go command is about: "# learners/p003"
+// headers and "p003/main.go:…" positions.
+var blamePattern = regexp.MustCompile(`(?m)(?:^# learners/|^|[\s/])(p\d{3,})(?:/|$)`)
+
+// adopt gives a program built in a batch a scratch folder of its own, laid out as Build lays one out,
+// and moves the executable there.
+func adopt(exe string, lim Limits) (*Program, error) {
+	scratch, err := os.MkdirTemp("", "workbook-")
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{scratch: scratch, limits: lim}
+	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
+		if err := os.MkdirAll(filepath.Join(scratch, d), 0o755); err != nil {
+			p.Close()
+			return nil, err
+		}
+	}
+	dst := filepath.Join(scratch, "prog")
+	if runtime.GOOS == "windows" {
+		dst += ".exe"
+	}
+	if err := os.Rename(exe, dst); err != nil {
+		if err := copyFile(exe, dst); err != nil {
+			p.Close()
+			return nil, err
+		}
+		if err := os.Chmod(dst, 0o755); err != nil {
+			p.Close()
+			return nil, err
+		}
+	}
+	p.Path = dst
+	return p, nil
+}
