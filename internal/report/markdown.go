@@ -1,0 +1,153 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/i18n"
+)
+
+// Markdown writes the result as Markdown feedback for a student, with the same words as Text: every
+// case with ✓ or ✗ (failed ones only unless opt.ShowPass), and for a failed visible case its
+// arguments, the first differing line and what cannot be seen in it. Hidden cases show their title
+// and status only: the result is redacted before anything is written.
+func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
+	res = res.Redacted()
+	title := opt.Title
+	if title == "" {
+		title = pr.T("check_heading", "Title", res.Exercise, "Name", res.Exercise, "Dir", res.Dir)
+	}
+	fmt.Fprintf(w, "# %s\n\n", MarkdownEscape(title))
+	switch res.Verdict {
+	case checker.NoProgram:
+		reason := res.BuildLog
+		if id := "reason_" + res.Message; res.Message != "" && i18n.Has(pr.Lang(), id) {
+			pkg, _, _ := strings.Cut(strings.TrimPrefix(res.BuildLog, "package "), ",")
+			reason = pr.T(id, "Pkg", pkg)
+		}
+		fmt.Fprintf(w, "✗ %s\n", MarkdownEscape(pr.T("verdict_no_program", "Reason", reason)))
+		fmt.Fprintf(w, "\n%s\n", pr.N("cases_passed", 0, "Total", res.Total))
+		return
+	case checker.BuildError:
+		fmt.Fprintf(w, "✗ %s\n\n", MarkdownEscape(pr.T("verdict_build_error")))
+		writeFence(w, "text", res.BuildLog)
+		if id := "build_" + res.Message; res.Message != "" && i18n.Has(pr.Lang(), id) {
+			fmt.Fprintf(w, "\n**!** %s\n", MarkdownEscape(pr.T(id)))
+		}
+		fmt.Fprintf(w, "\n%s\n", pr.N("cases_passed", 0, "Total", res.Total))
+		return
+	}
+	mark := "✗"
+	if res.Verdict == checker.Pass {
+		mark = "✓"
+	}
+	fmt.Fprintf(w, "**%s %s**\n", mark, MarkdownEscape(pr.N("cases_passed", res.Passed, "Total", res.Total)))
+	for _, cs := range res.Cases {
+		if cs.Status == checker.Pass {
+			if opt.ShowPass {
+				fmt.Fprintf(w, "\n## ✓ %s\n", MarkdownEscape(caseLabel(pr, cs)))
+			}
+			continue
+		}
+		fmt.Fprintf(w, "\n## ✗ %s\n\n", MarkdownEscape(caseLabel(pr, cs)))
+		fmt.Fprintf(w, "%s\n", MarkdownEscape(statusText(pr, cs.Status)))
+		if !cs.Visible {
+			fmt.Fprintf(w, "\n_%s_\n", MarkdownEscape(pr.T("hidden_case_note")))
+			continue
+		}
+		markdownDetail(w, pr, cs)
+	}
+}
+
+// markdownDetail is caseDetail for Markdown.
+func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
+	args := pr.T("no_args")
+	if len(cs.Args) > 0 {
+		args = codeSpan(strings.Join(cs.Args, " "))
+	} else {
+		args = MarkdownEscape(args)
+	}
+	fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", "\x00")), "\x00", args, 1))
+	switch cs.Message {
+	case "exit_zero":
+		fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.T("msg_exit_zero")))
+	case "exit_nonzero":
+		fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.T("msg_exit_nonzero", "Code", cs.ExitCode)))
+	case "exit_code":
+		if cs.WantExit != nil {
+			fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.T("msg_exit_code", "Code", cs.ExitCode, "Want", *cs.WantExit)))
+		}
+	case "":
+	default:
+		// A known cause (a limit of the sandbox and the like) has a message of its own.
+		if id := "msg_" + cs.Message; i18n.Has(pr.Lang(), id) {
+			fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.T(id)))
+		} else {
+			fmt.Fprintf(w, "- %s\n", MarkdownEscape(cs.Message))
+		}
+	}
+	if d := cs.Diff; d != nil {
+		fmt.Fprintf(w, "- %s\n\n", MarkdownEscape(pr.T("first_diff", "Line", d.Line)))
+		writeFence(w, "text", pr.T("want_label")+" "+shown(pr, d.Want, d.Notes, true)+"\n"+
+			pr.T("got_label")+" "+shown(pr, d.Got, d.Notes, false))
+		if len(d.Notes) > 0 {
+			fmt.Fprintln(w)
+		}
+		for _, n := range d.Notes {
+			msg := pr.T("note_" + n)
+			if n == checker.NoteLatinLookalike || n == checker.NoteCyrillicInWord {
+				cols := checker.LookalikeColumns(d.Want, d.Got)
+				msg = pr.N("note_"+n, len(cols), "Cols", joinInts(cols))
+			}
+			fmt.Fprintf(w, "- **!** %s\n", MarkdownEscape(msg))
+		}
+	}
+	if cs.Status == checker.Crash || cs.Status == checker.Fail && cs.Diff == nil {
+		if s := strings.TrimSpace(cs.Stderr); s != "" {
+			fmt.Fprintf(w, "\n%s\n\n", MarkdownEscape(pr.T("stderr_label")))
+			writeFence(w, "text", strings.Join(firstLines(s, 12), "\n"))
+		}
+	}
+}
+
+// MarkdownEscape escapes the characters that Markdown would take for markup in running text.
+func MarkdownEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>#|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// writeFence writes text as a fenced code block, with a fence longer than any run of backticks in it.
+func writeFence(w io.Writer, lang, text string) {
+	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
+	fmt.Fprintf(w, "%s%s\n%s\n%s\n", fence, lang, strings.TrimRight(text, "\n"), fence)
+}
+
+// codeSpan writes s as inline code, whatever backticks it holds.
+func codeSpan(s string) string {
+	ticks := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return ticks + " " + s + " " + ticks
+	}
+	return ticks + s + ticks
+}
+
+func longestRun(s string, c rune) int {
+	best, n := 0, 0
+	for _, r := range s {
+		if r == c {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
+}
