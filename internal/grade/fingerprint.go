@@ -1,0 +1,160 @@
+package grade
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Print is what copy detection knows of a program: a hash of its declarations, each normalised (no
+// comments, no layout, identifiers renamed in order of first use), with the starter's declarations
+// left out and the rest sorted, so that reformatting, renaming and reordering do not change it; and
+// how many tokens went into it, so that a tiny difference from the starter is not taken for a copy.
+type Print struct {
+	Hash   string `json:"hash,omitempty"`
+	Tokens int    `json:"tokens"`
+}
+
+// minCopyTokens is the least amount of a student's own code (beyond the starter) that two programs
+// must share to be suspected of being copies.
+const minCopyTokens = 20
+
+// Fingerprint computes the Print of a program. Declarations whose normalised form is in exclude (the
+// starter's, from DeclForms) do not count. A program of nothing but excluded declarations has an
+// empty Hash.
+func Fingerprint(src Source, exclude map[string]bool) Print {
+	forms := DeclForms(src)
+	var own []string
+	tokens := 0
+	for _, f := range forms {
+		if exclude[f] {
+			continue
+		}
+		own = append(own, f)
+		tokens += strings.Count(f, " ") + 1
+	}
+	if len(own) == 0 {
+		return Print{}
+	}
+	sort.Strings(own)
+	sum := sha256.Sum256([]byte(strings.Join(own, "\n")))
+	return Print{Hash: hex.EncodeToString(sum[:])[:24], Tokens: tokens}
+}
+
+// DeclForms returns the normalised form of every top-level declaration of a program but its imports:
+// its tokens without comments or layout, with every identifier that is not predeclared, not a
+// package's name and not a name selected from a package renamed to its order of first use within the
+// declaration (v1, v2, …). A file that does not parse contributes its tokens as one declaration.
+func DeclForms(src Source) []string {
+	names := make([]string, 0, len(src.Files))
+	for n := range src.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var forms []string
+	for _, name := range names {
+		data := src.Files[name]
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, data, parser.SkipObjectResolution)
+		if err != nil || f == nil {
+			forms = append(forms, normalize(data, 0, len(data), nil))
+			continue
+		}
+		imports := map[string]bool{}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			n := path.Base(p)
+			if imp.Name != nil {
+				n = imp.Name.Name
+			}
+			imports[n] = true
+		}
+		file := fset.File(f.Pos())
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+				continue
+			}
+			start, end := file.Offset(d.Pos()), file.Offset(d.End())
+			forms = append(forms, normalize(data, start, end, imports))
+		}
+	}
+	return forms
+}
+
+// normalize renders the tokens of data[start:end] as one line.
+func normalize(data []byte, start, end int, imports map[string]bool) string {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	part := data[start:end]
+	s.Init(fset.AddFile("", -1, len(part)), part, nil, 0)
+	renamed := map[string]string{}
+	var out []string
+	prevPkg := false
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch {
+		case tok == token.SEMICOLON:
+			// Written or inserted at a line end, it is the same token.
+			out = append(out, ";")
+			prevPkg = false
+		case tok == token.IDENT:
+			switch {
+			case imports[lit]:
+				out = append(out, lit)
+				prevPkg = true
+				continue
+			case prevPkg && len(out) > 0 && out[len(out)-1] == ".":
+				out = append(out, lit)
+			case predeclared[lit]:
+				out = append(out, lit)
+			default:
+				v, ok := renamed[lit]
+				if !ok {
+					v = "v" + strconv.Itoa(len(renamed)+1)
+					renamed[lit] = v
+				}
+				out = append(out, v)
+			}
+			prevPkg = false
+		case tok.IsLiteral():
+			out = append(out, lit)
+			prevPkg = false
+		default:
+			// A semicolon may be left out before a closing ) or }: "{ x }" on one line is "{ x\n}".
+			if (tok == token.RBRACE || tok == token.RPAREN) && len(out) > 0 && out[len(out)-1] == ";" {
+				out = out[:len(out)-1]
+			}
+			out = append(out, tok.String())
+			if tok != token.PERIOD {
+				prevPkg = false
+			}
+		}
+	}
+	// A trailing semicolon inserted at the end of the declaration says nothing.
+	for len(out) > 0 && out[len(out)-1] == ";" {
+		out = out[:len(out)-1]
+	}
+	return strings.Join(out, " ")
+}
+
+var predeclared = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`any bool byte comparable complex64 complex128 error float32 float64
+		int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
+		true false iota nil
+		append cap clear close complex copy delete imag len make max min new panic print println real recover
+		main init _`) {
+		predeclared[n] = true
+	}
+}

@@ -1,0 +1,537 @@
+// Package grade grades a class: every student's submission (a folder or a .zip, the program at any
+// depth in it) is built and run against an exercise's cases and the instructor's own, and the grades
+// come out as grades.csv, results.json, report.html and one feedback file per student.
+//
+//	job := &grade.Job{Exercise: "exercise-deadline", Cases: cases, Limits: checker.Limits{RunTime: 2 * time.Second}}
+//	rep, err := grade.Run(ctx, job, "submissions", "report")
+//	err = grade.Write("report", rep, "ru")
+//
+// Programs are built many per go command (checker.BuildMany) while the cases of those already built
+// run on the other cores. Each finished student is appended to a journal in the report folder at
+// once; a run that is stopped and started again continues where it stopped and never lists a student
+// twice, and a student whose submission changed is graded again. Job.Shard grades one slice of a
+// class; Merge joins the reports of the slices into the report one run would have made.
+package grade
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+// graderVersion changes when grading changes enough that old journals must not be resumed.
+const graderVersion = "1"
+
+// Job is what to grade and how.
+type Job struct {
+	Exercise string            // the exercise's name
+	Titles   map[string]string // its title in each language
+	Cases    []checker.Case    // the exercise's cases and the instructor's
+	// TestsFrom names the cases that came from the instructor's --tests folder.
+	TestsFrom map[string]bool
+	Starters  []Source // the exercise's starters: the shape of the program to look for, and code that is nobody's own
+	Solutions []Source // the reference solutions: a student who hands one in is named in the copies
+	Lang      string   // the transcript language for everyone; "" guesses each student's from the program
+	Fallback  string   // the language when the program does not say (default "bg")
+	Limits    checker.Limits
+	Jobs      int    // programs run at once (default: the number of CPUs)
+	Only      string // grade this student alone (the report still lists everyone graded before)
+	Shard     Shard  // grade one slice of the class
+	// BatchSize is how many programs one go command builds (default 4 per job, at least 8).
+	BatchSize int
+	// Progress, when set, is called after each student is graded (from one goroutine at a time).
+	Progress func(Progress)
+}
+
+// Progress is how far a run has come.
+type Progress struct {
+	Done, Total int
+	Student     string        // the student just graded
+	Elapsed     time.Duration // since grading began
+	ETA         time.Duration // estimated time left (0 until a student is done)
+}
+
+// Outcome says what a run did besides the report: which students it graded, which it resumed, and
+// which entries of the submissions folder it skipped.
+type Outcome struct {
+	Graded  int
+	Resumed int // students taken over from the journal of an earlier run
+	Reset   bool
+	Skipped []string
+}
+
+// ErrNotReport is returned when the output folder holds files but no report of ours.
+var ErrNotReport = errors.New("the folder holds files but no workbook report")
+
+// ErrUnknownStudent is returned (wrapped) when Job.Only names no submission.
+var ErrUnknownStudent = errors.New("no such student")
+
+// ErrOtherShard is returned (wrapped) when Job.Only names a student of another shard.
+var ErrOtherShard = errors.New("the student belongs to another shard")
+
+// Config identifies the grading: the exercise, every case's text and visibility, the limits and the
+// language forced on the class (if any). A journal is resumed only by a run with the same Config.
+func (j *Job) Config() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "grader %s\nexercise %s\nrun %s\nout %d\nlang %s\n", graderVersion, j.Exercise,
+		j.Limits.RunTime, j.Limits.OutputBytes, j.Lang)
+	for _, c := range j.Cases {
+		fmt.Fprintf(h, "case %s %t %t %d\n", c.Name, c.Visible, j.TestsFrom[c.Name], len(c.Script))
+		h.Write(c.Script)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+func (j *Job) fallback() string {
+	if j.Fallback == "" {
+		return "bg"
+	}
+	return j.Fallback
+}
+
+func (j *Job) jobs() int {
+	if j.Jobs > 0 {
+		return j.Jobs
+	}
+	return runtime.NumCPU()
+}
+
+// Run grades the submissions in subsDir into the report folder outDir (created if need be) and
+// returns the report; Write turns it into files. A submission that is wrong in any way gets a
+// verdict; an error means the grading itself could not go on (an unreadable folder, a full disk,
+// ctx cancelled: what was finished is in the journal, and the next run continues from there).
+func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outcome, error) {
+	if _, err := checker.GoTool(); err != nil {
+		return nil, nil, err
+	}
+	subs, skipped, err := List(subsDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := &Outcome{Skipped: skipped}
+	var selected []Submission
+	for _, s := range subs {
+		if job.Shard.Has(s.Name) {
+			selected = append(selected, s)
+		}
+	}
+	var only *Submission
+	if job.Only != "" {
+		s, ok := Select(subs, job.Only)
+		if !ok {
+			return nil, nil, fmt.Errorf("%w %q", ErrUnknownStudent, job.Only)
+		}
+		if !job.Shard.Has(s.Name) {
+			return nil, nil, fmt.Errorf("%w %d/%d", ErrOtherShard, ShardOf(s.Name, job.Shard.N), job.Shard.N)
+		}
+		only = &s
+	}
+	if err := PrepareOut(outDir); err != nil {
+		return nil, nil, err
+	}
+	config := job.Config()
+	jr, err := OpenJournal(outDir, config, job.Exercise)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer jr.Close()
+	out.Reset = jr.Reset
+
+	hashes := map[string]string{}
+	var todo []Submission
+	for _, s := range selected {
+		h, err := SourceHash(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		hashes[s.Name] = h
+		if only != nil {
+			continue
+		}
+		if rec, ok := jr.Get(s.Name); ok && rec.SourceHash == h {
+			out.Resumed++
+			continue
+		}
+		todo = append(todo, s)
+	}
+	if only != nil {
+		todo = []Submission{*only}
+	}
+
+	g := newGrader(job)
+	if err := g.run(ctx, todo, hashes, jr); err != nil {
+		return nil, nil, err
+	}
+	out.Graded = g.done
+	if err := jr.Compact(config, job.Exercise); err != nil {
+		return nil, nil, err
+	}
+
+	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints()}
+	if !job.Shard.Whole() {
+		rep.Shard = job.Shard.String()
+	}
+	for _, c := range job.Cases {
+		src := "exercise"
+		if job.TestsFrom[c.Name] {
+			src = "tests"
+		}
+		rep.Cases = append(rep.Cases, CaseInfo{Name: c.Name, Visible: c.Visible, Source: src, Titles: c.Titles})
+	}
+	for _, s := range selected {
+		if rec, ok := jr.Get(s.Name); ok {
+			rep.Students = append(rep.Students, rec)
+		}
+	}
+	rep.Finalize()
+	return rep, out, nil
+}
+
+// PrepareOut makes sure outDir is a report folder: new, empty, or one we wrote before.
+func PrepareOut(outDir string) error {
+	entries, err := os.ReadDir(outDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return os.MkdirAll(outDir, 0o755)
+	}
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	for _, e := range entries {
+		switch e.Name() {
+		case JournalFile, "results.json", JournalFile + ".old":
+			return nil
+		}
+	}
+	return ErrNotReport
+}
+
+// grader is one run's working state.
+type grader struct {
+	job      *Job
+	shape    map[string]bool // function names of the starters
+	starters map[string]bool // normalised declarations of the starters
+	plain    map[string]bool // Print hashes of the untouched starters
+	solPrint map[string]string
+	work     string
+	done     int
+}
+
+func newGrader(job *Job) *grader {
+	g := &grader{job: job, shape: map[string]bool{}, starters: map[string]bool{}, plain: map[string]bool{}, solPrint: map[string]string{}}
+	for _, s := range job.Starters {
+		for n := range funcNames(s) {
+			g.shape[n] = true
+		}
+		for _, f := range DeclForms(s) {
+			g.starters[f] = true
+		}
+		if fp := Fingerprint(s, nil); fp.Hash != "" {
+			g.plain[fp.Hash] = true
+		}
+	}
+	for _, s := range job.Solutions {
+		if fp := Fingerprint(s, g.starters); fp.Hash != "" {
+			g.solPrint[s.Lang] = fp.Hash
+		}
+	}
+	return g
+}
+
+func (g *grader) solutionPrints() map[string]string {
+	if len(g.solPrint) == 0 {
+		return nil
+	}
+	return g.solPrint
+}
+
+// item is one student on its way through the run.
+type item struct {
+	st   Student
+	dir  string // the program's folder to build; "" when the verdict is already known
+	prog *checker.Program
+	err  error
+}
+
+// run grades todo: a builder goroutine prepares and builds the programs batch by batch, workers run
+// their cases, and this goroutine writes each finished student to the journal.
+func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]string, jr *Journal) error {
+	if len(todo) == 0 {
+		return nil
+	}
+	work, err := os.MkdirTemp("", "workbook-grade-")
+	if err != nil {
+		return err
+	}
+	g.work = work
+	defer os.RemoveAll(work)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := g.job.jobs()
+	batch := g.job.BatchSize
+	if batch <= 0 {
+		batch = max(8, 4*jobs)
+	}
+	built := make(chan *item, batch)
+	finished := make(chan *item, jobs)
+	var buildErr error
+
+	go func() {
+		defer close(built)
+		for start := 0; start < len(todo); start += batch {
+			chunk := todo[start:min(start+batch, len(todo))]
+			items := make([]*item, len(chunk))
+			var dirs []string
+			var which []int
+			for i, s := range chunk {
+				it, err := g.prepare(s, start+i, hashes[s.Name])
+				if err != nil {
+					buildErr = err
+					cancel()
+					return
+				}
+				items[i] = it
+				if it.dir != "" {
+					dirs = append(dirs, it.dir)
+					which = append(which, i)
+				}
+			}
+			if ctx.Err() != nil {
+				return
+			}
+			progs, errs := checker.BuildMany(ctx, dirs, g.job.Limits)
+			for k, i := range which {
+				items[i].prog, items[i].err = progs[k], errs[k]
+			}
+			for _, it := range items {
+				select {
+				case built <- it:
+				case <-ctx.Done():
+					if it.prog != nil {
+						it.prog.Close()
+					}
+				}
+			}
+		}
+	}()
+
+	// At most jobs programs run at once, so that a program that spins (or a class of them) takes its
+	// own cores and no one else's: one case at a time per student, unless there are fewer students
+	// than jobs.
+	par := max(1, jobs/len(todo))
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range built {
+				g.check(ctx, it, par)
+				select {
+				case finished <- it:
+				case <-ctx.Done():
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(finished) }()
+
+	start := time.Now()
+	var journalErr error
+	for it := range finished {
+		if ctx.Err() != nil || journalErr != nil {
+			continue // a result cut short by the stop is not a result
+		}
+		if err := jr.Append(it.st); err != nil {
+			journalErr = err
+			cancel()
+			continue
+		}
+		g.done++
+		if g.job.Progress != nil {
+			el := time.Since(start)
+			eta := time.Duration(float64(el) / float64(g.done) * float64(len(todo)-g.done))
+			g.job.Progress(Progress{Done: g.done, Total: len(todo), Student: it.st.Name, Elapsed: el, ETA: eta})
+		}
+	}
+	switch {
+	case journalErr != nil:
+		return journalErr
+	case buildErr != nil:
+		return buildErr
+	}
+	return ctx.Err()
+}
+
+// prepare unpacks a submission, finds its program and its language, and fingerprints it. A submission
+// that cannot be graded gets its verdict here.
+func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
+	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash}}
+	root := s.Path
+	switch s.Kind {
+	case KindZip:
+		root = filepath.Join(g.work, strconv.Itoa(n))
+		if err := os.MkdirAll(root, 0o755); err != nil {
+			return nil, err
+		}
+		if err := unzip(s.Path, root); err != nil {
+			var ae *ArchiveError
+			if !errors.As(err, &ae) {
+				return nil, err
+			}
+			it.st.Lang = g.job.Lang
+			if it.st.Lang == "" {
+				it.st.Lang = g.job.fallback()
+			}
+			it.st.Result = g.verdict(it.st, BadArchive, ae.Code, ae.Entry)
+			return it, nil
+		}
+	case KindGo:
+		root = filepath.Join(g.work, strconv.Itoa(n))
+		if err := os.MkdirAll(root, 0o755); err != nil {
+			return nil, err
+		}
+		if err := copyOne(s.Path, filepath.Join(root, "main.go")); err != nil {
+			return nil, err
+		}
+	}
+	rel, ok := findProgram(root, g.shape, g.plain)
+	lang := g.job.Lang
+	if !ok {
+		if lang == "" {
+			lang = g.job.fallback()
+		}
+		it.st.Lang = lang
+		reason := "no .go files"
+		if hasGoFiles(root) {
+			reason = "no package main"
+		}
+		it.st.Result = g.verdict(it.st, checker.NoProgram, "", reason)
+		return it, nil
+	}
+	dir := filepath.Join(root, filepath.FromSlash(rel))
+	src := readDirSource(dir)
+	if lang == "" {
+		lang = DetectLang(src)
+	}
+	if lang == "" {
+		lang = g.job.fallback()
+	}
+	it.st.Lang = lang
+	it.st.Program = rel
+	it.st.Fingerprint = Fingerprint(src, g.starters)
+	if files, size := programStats(dir); files > 500 || size > 20<<20 {
+		it.st.Result = g.verdict(it.st, TooBig, "", fmt.Sprintf("%d files, %d bytes", files, size))
+		return it, nil
+	}
+	it.dir = dir
+	return it, nil
+}
+
+// verdict is the Result of a submission whose program never ran.
+func (g *grader) verdict(st Student, v checker.Verdict, msg, log string) *checker.Result {
+	return &checker.Result{Exercise: g.job.Exercise, Lang: st.Lang, Dir: g.displayDir(st), Verdict: v, Message: msg,
+		BuildLog: log, Total: len(g.job.Cases), Cases: []checker.CaseResult{}}
+}
+
+func (g *grader) displayDir(st Student) string {
+	if st.Program == "" || st.Program == "." {
+		return st.Entry
+	}
+	return path.Join(st.Entry, st.Program)
+}
+
+// check runs the cases of a built program (or records why it was not built) and settles the student.
+func (g *grader) check(ctx context.Context, it *item, par int) {
+	defer func() {
+		if it.prog != nil {
+			it.prog.Close()
+		}
+	}()
+	if it.st.Result != nil {
+		it.st.settle()
+		return
+	}
+	res := &checker.Result{Exercise: g.job.Exercise, Lang: it.st.Lang, Dir: g.displayDir(it.st), Total: len(g.job.Cases), Cases: []checker.CaseResult{}}
+	var bf *checker.BuildFailure
+	switch {
+	case errors.As(it.err, &bf):
+		res.Verdict, res.BuildLog, res.Message = bf.Verdict, bf.Log, bf.Reason
+	case it.err != nil:
+		res.Verdict, res.Message = NotGraded, it.err.Error()
+	default:
+		res.BuildTime = checker.Millis(it.prog.BuildTime)
+		res.Isolation = it.prog.Isolation()
+		opt := checker.Options{Exercise: g.job.Exercise, Lang: it.st.Lang, UILang: it.st.Lang, Limits: g.job.Limits, Parallel: par}
+		res.Cases = it.prog.RunCases(ctx, g.job.Cases, opt)
+		g.confirmTimeouts(ctx, it.prog, res.Cases, opt)
+		res.Summarize()
+	}
+	it.st.Result = res
+	it.st.settle()
+}
+
+// maxConfirm is how many timed-out cases of one student are run a second time.
+const maxConfirm = 4
+
+// confirmTimeouts runs again, one at a time, the cases in which a program that finishes in other
+// cases ran out of time: the limit is wall time, and on a machine busy with builds and other
+// students' programs a quick program can miss it. The second run's result stands. A program that
+// times out in every case is not given a second chance: it hangs.
+func (g *grader) confirmTimeouts(ctx context.Context, prog *checker.Program, results []checker.CaseResult, opt checker.Options) {
+	var again []int
+	for i, c := range results {
+		if c.Status == checker.Timeout {
+			again = append(again, i)
+		}
+	}
+	if len(again) == 0 || len(again) == len(results) || len(again) > maxConfirm {
+		return
+	}
+	opt.Parallel = 1
+	byName := map[string]checker.Case{}
+	for _, c := range g.job.Cases {
+		byName[c.Name] = c
+	}
+	for _, i := range again {
+		c, ok := byName[results[i].Name]
+		if !ok || ctx.Err() != nil {
+			continue
+		}
+		if r := prog.RunCases(ctx, []checker.Case{c}, opt); len(r) == 1 {
+			results[i] = r[0]
+		}
+	}
+}
+
+func copyOne(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, io.LimitReader(in, 20<<20)); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

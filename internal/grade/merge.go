@@ -1,0 +1,109 @@
+package grade
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// MergeError says why reports cannot be merged; Code is a machine code (the CLI's message ID suffix)
+// and the other fields name what is at fault.
+type MergeError struct {
+	Code    string // no_results, other_grading, duplicate, missing_shards, mixed_shards
+	Report  string
+	Student string
+	Detail  string
+}
+
+func (e *MergeError) Error() string {
+	var parts []string
+	for _, s := range []string{e.Report, e.Student, e.Detail} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return "merge: " + e.Code + ": " + strings.Join(parts, ": ")
+}
+
+// ReadReport reads the results.json of a report folder.
+func ReadReport(dir string) (*Report, error) {
+	data, err := os.ReadFile(filepath.Join(dir, ResultsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, &MergeError{Code: "no_results", Report: dir}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var rep Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ResultsFile), err)
+	}
+	return &rep, nil
+}
+
+// Merge joins the reports of the slices of one grading into the report a single run would have
+// made. The reports must come from the same exercise, cases and limits (the same Config); when they
+// are shards they must be all the shards of one cut, each once; a student may appear only once.
+func Merge(dirs []string) (*Report, error) {
+	var out *Report
+	seen := map[string]string{}
+	shards := map[string]string{}
+	total := 0
+	for _, dir := range dirs {
+		rep, err := ReadReport(dir)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = &Report{Exercise: rep.Exercise, Titles: rep.Titles, Config: rep.Config, Cases: rep.Cases, Solutions: rep.Solutions}
+		} else if rep.Config != out.Config || rep.Exercise != out.Exercise {
+			return nil, &MergeError{Code: "other_grading", Report: dir, Detail: rep.Exercise + " " + rep.Config + " ≠ " + out.Exercise + " " + out.Config}
+		}
+		if rep.Shard != "" {
+			sh, err := ParseShard(rep.Shard)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", dir, err)
+			}
+			if total == 0 {
+				total = sh.N
+			} else if sh.N != total {
+				return nil, &MergeError{Code: "mixed_shards", Report: dir, Detail: rep.Shard}
+			}
+			if prev, dup := shards[rep.Shard]; dup {
+				return nil, &MergeError{Code: "duplicate_shard", Report: dir, Detail: rep.Shard + " = " + prev}
+			}
+			shards[rep.Shard] = dir
+		}
+		for _, st := range rep.Students {
+			if prev, dup := seen[st.Name]; dup {
+				return nil, &MergeError{Code: "duplicate", Report: dir, Student: st.Name, Detail: prev}
+			}
+			seen[st.Name] = dir
+			out.Students = append(out.Students, st)
+		}
+	}
+	if out == nil {
+		return nil, &MergeError{Code: "no_results"}
+	}
+	if total > 0 {
+		var missing []string
+		for k := 1; k <= total; k++ {
+			if _, ok := shards[Shard{K: k, N: total}.String()]; !ok {
+				missing = append(missing, Shard{K: k, N: total}.String())
+			}
+		}
+		if len(missing) > 0 {
+			return nil, &MergeError{Code: "missing_shards", Detail: strings.Join(missing, ", ")}
+		}
+		if len(shards) != len(dirs) {
+			return nil, &MergeError{Code: "mixed_shards", Detail: "a whole-class report among shards"}
+		}
+	}
+	sort.Slice(out.Students, func(i, j int) bool { return out.Students[i].Name < out.Students[j].Name })
+	out.Finalize()
+	return out, nil
+}

@@ -1,0 +1,128 @@
+package grade
+
+import (
+	"math"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+// Verdicts a submission can get before its program is ever built.
+const (
+	BadArchive checker.Verdict = "bad_archive" // the .zip is refused; Result.Message holds the code (ZipSlip, …)
+	TooBig     checker.Verdict = "too_big"     // the program's folder holds more than the checker copies
+	NotGraded  checker.Verdict = "not_graded"  // something outside the program went wrong; Result.Message says what
+)
+
+// Statuses of a student, as in grades.csv and Exercism's results.json.
+const (
+	StatusPass  = "pass"  // every case passed
+	StatusFail  = "fail"  // the program ran, and some case failed (wrong output, timeout, crash, flood, memory)
+	StatusError = "error" // the program could not be run: it does not build, is missing, or the archive is refused
+)
+
+// Student is one graded submission: a line of the journal, a row of grades.csv, an entry of
+// results.json and a feedback file.
+type Student struct {
+	Name        string          `json:"student"`
+	Entry       string          `json:"entry"`             // the submission's name in the submissions folder
+	Kind        string          `json:"kind"`              // dir, zip or go
+	SourceHash  string          `json:"source_hash"`       // what was graded (see SourceHash)
+	Program     string          `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
+	Lang        string          `json:"lang"`              // the language of its transcripts and of its feedback
+	Status      string          `json:"status"`
+	Passed      int             `json:"passed"`
+	Total       int             `json:"total"`
+	Score       float64         `json:"score"` // percent of cases passed, two decimals
+	Fingerprint Print           `json:"fingerprint"`
+	Result      *checker.Result `json:"result"`
+}
+
+// StatusOf maps a verdict to pass, fail or error.
+func StatusOf(v checker.Verdict) string {
+	switch v {
+	case checker.Pass:
+		return StatusPass
+	case checker.Fail, checker.Timeout, checker.Crash, checker.OutputLimit, checker.MemoryLimit:
+		return StatusFail
+	}
+	return StatusError
+}
+
+// settle fills the student's status, counts and score from its Result.
+func (st *Student) settle() {
+	r := st.Result
+	st.Status = StatusOf(r.Verdict)
+	st.Passed, st.Total = r.Passed, r.Total
+	st.Score = 0
+	if r.Total > 0 {
+		st.Score = math.Round(float64(r.Passed)*10000/float64(r.Total)) / 100
+	}
+}
+
+// CaseInfo describes one case of the grading and how the class did on it.
+type CaseInfo struct {
+	Name    string            `json:"name"`
+	Visible bool              `json:"visible"`
+	Source  string            `json:"source"` // "exercise" or "tests" (the instructor's --tests)
+	Titles  map[string]string `json:"titles"`
+	Passed  int               `json:"passed"` // students who passed it
+	Ran     int               `json:"ran"`    // students whose program ran it
+}
+
+// Title returns the case's title in lang.
+func (c CaseInfo) Title(lang string) string {
+	return checker.Case{Name: c.Name, Titles: c.Titles}.Title(lang)
+}
+
+// CopyGroup is a set of students whose programs are the same after gofmt and identifier renaming,
+// once the starter's code is left out; Solution names the reference solution's language when the
+// group's program is also the reference solution.
+type CopyGroup struct {
+	Students []string `json:"students"`
+	Solution string   `json:"solution,omitempty"`
+	Tokens   int      `json:"tokens"` // the size of what they share
+	Hash     string   `json:"hash"`
+}
+
+// WrongGroup is a wrong transcript that several students printed in the same case: a misconception
+// the class shares.
+type WrongGroup struct {
+	Case     string        `json:"case"`
+	Visible  bool          `json:"visible"`
+	Lang     string        `json:"lang"`
+	Students []string      `json:"students"`
+	Got      string        `json:"got"`
+	Want     string        `json:"want"`
+	Diff     *checker.Diff `json:"diff,omitempty"`
+}
+
+// Summary counts the class.
+type Summary struct {
+	Students  int     `json:"students"`
+	Pass      int     `json:"pass"`
+	Fail      int     `json:"fail"`
+	Error     int     `json:"error"`
+	MeanScore float64 `json:"mean_score"`
+}
+
+// Report is everything a grading produced; results.json is its JSON, and grades.csv, report.html and
+// the feedback files are made from it alone, so that merging the reports of shards gives the files
+// one run would have given.
+type Report struct {
+	Version  int               `json:"version"` // 3, the version of Exercism's results.json it follows per student
+	Tool     string            `json:"tool"`
+	Exercise string            `json:"exercise"`
+	Titles   map[string]string `json:"titles"`
+	Config   string            `json:"config"`          // identifies the cases and limits graded with
+	Shard    string            `json:"shard,omitempty"` // "k/n" for one slice of a class
+	Cases    []CaseInfo        `json:"cases"`
+	Summary  Summary           `json:"summary"`
+	Students []Student         `json:"students"`
+	Copies   []CopyGroup       `json:"copies"`
+	ByHeart  []string          `json:"by_heart"`
+	Wrong    []WrongGroup      `json:"common_wrong"`
+	Feedback map[string]string `json:"feedback"` // student → file under feedback/
+	// Solutions holds the Print hash of each reference solution by language, so that a copy of the
+	// reference solution is named as such.
+	Solutions map[string]string `json:"solutions,omitempty"`
+}

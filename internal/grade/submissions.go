@@ -1,0 +1,266 @@
+package grade
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Submission kinds.
+const (
+	KindDir = "dir" // a folder
+	KindZip = "zip" // a .zip archive
+	KindGo  = "go"  // a single .go file
+)
+
+// Submission is one student's entry in the submissions folder.
+type Submission struct {
+	Name string // the student: the entry's name without .zip or .go, in Unicode NFC
+	Path string // the entry on disk
+	Kind string // KindDir, KindZip or KindGo
+}
+
+// List returns the submissions in dir, sorted by student name: every folder, .zip and .go file.
+// Hidden entries and archive junk (__MACOSX) are ignored; other files come back in skipped. Two
+// entries that would give the same student name (Иван and Иван.zip) keep their full entry names.
+func List(dir string) (subs []Submission, skipped []string, err error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if junkName(name) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		info, err := os.Stat(p) // follows a symbolic link the instructor made
+		if err != nil {
+			skipped = append(skipped, name)
+			continue
+		}
+		s := Submission{Path: p}
+		lower := strings.ToLower(name)
+		switch {
+		case info.IsDir():
+			s.Kind, s.Name = KindDir, name
+		case info.Mode().IsRegular() && strings.HasSuffix(lower, ".zip"):
+			s.Kind, s.Name = KindZip, name[:len(name)-len(".zip")]
+		case info.Mode().IsRegular() && strings.HasSuffix(lower, ".go"):
+			s.Kind, s.Name = KindGo, name[:len(name)-len(".go")]
+		default:
+			skipped = append(skipped, name)
+			continue
+		}
+		s.Name = cleanName(s.Name)
+		if s.Name == "" {
+			s.Name = cleanName(name)
+		}
+		subs = append(subs, s)
+	}
+	// Entries whose names collide keep their full names; the folder (if any) keeps the short one.
+	sort.Slice(subs, func(i, j int) bool {
+		if subs[i].Name != subs[j].Name {
+			return subs[i].Name < subs[j].Name
+		}
+		return kindRank(subs[i].Kind) < kindRank(subs[j].Kind)
+	})
+	seen := map[string]bool{}
+	for i := range subs {
+		if seen[subs[i].Name] {
+			subs[i].Name = cleanName(filepath.Base(subs[i].Path))
+		}
+		seen[subs[i].Name] = true
+	}
+	sort.Slice(subs, func(i, j int) bool { return subs[i].Name < subs[j].Name })
+	sort.Strings(skipped)
+	return subs, skipped, nil
+}
+
+func kindRank(k string) int {
+	switch k {
+	case KindDir:
+		return 0
+	case KindZip:
+		return 1
+	}
+	return 2
+}
+
+// junkName reports entries that are never anyone's work: hidden files and the folders archivers
+// and editors leave behind.
+func junkName(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "~") || name == "__MACOSX" ||
+		name == "node_modules" || name == "Thumbs.db" || strings.EqualFold(name, "desktop.ini")
+}
+
+// cleanName is a student's name as the reports show it: NFC (macOS writes names decomposed), with
+// surrounding spaces trimmed.
+func cleanName(s string) string { return strings.TrimSpace(norm.NFC.String(s)) }
+
+// Select returns the submission called name (compared in NFC, ignoring case).
+func Select(subs []Submission, name string) (Submission, bool) {
+	name = cleanName(name)
+	for _, s := range subs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	for _, s := range subs {
+		if strings.EqualFold(s.Name, name) {
+			return s, true
+		}
+	}
+	return Submission{}, false
+}
+
+// Shard is one slice of a class, k of n (1 ≤ k ≤ n). The zero Shard is the whole class.
+type Shard struct{ K, N int }
+
+// ParseShard reads "k/n".
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return Shard{}, fmt.Errorf("%q is not a shard k/n with 1 ≤ k ≤ n", s)
+	}
+	return Shard{K: k, N: n}, nil
+}
+
+func (s Shard) String() string {
+	if s.N == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.K, s.N)
+}
+
+// Whole reports whether the shard is the whole class.
+func (s Shard) Whole() bool { return s.N <= 1 }
+
+// Has reports whether the student belongs to the shard. The slice a student falls in depends on the
+// name alone (a hash of it), so every node of a distributed run agrees on it even when their copies
+// of the submissions folder differ.
+func (s Shard) Has(student string) bool {
+	if s.Whole() {
+		return true
+	}
+	return ShardOf(student, s.N) == s.K
+}
+
+// ShardOf returns the slice (1…n) the student belongs to when the class is cut in n.
+func ShardOf(student string, n int) int {
+	h := fnv.New32a()
+	io.WriteString(h, cleanName(student))
+	return int(h.Sum32()%uint32(n)) + 1
+}
+
+// FeedbackNames gives every student a file name for feedback/<name>.md that is safe on Linux, macOS
+// and Windows and unique within the class; names must come sorted, so that every run agrees.
+func FeedbackNames(students []string) map[string]string {
+	out := make(map[string]string, len(students))
+	used := map[string]bool{}
+	for _, s := range students {
+		base := safeFileName(s)
+		name := base
+		for n := 2; used[strings.ToLower(name)]; n++ {
+			name = fmt.Sprintf("%s (%d)", base, n)
+		}
+		used[strings.ToLower(name)] = true
+		out[s] = name + ".md"
+	}
+	return out
+}
+
+func safeFileName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(`/\:*?"<>|`, r) {
+			b.WriteRune('_')
+			continue
+		}
+		b.WriteRune(r)
+	}
+	name := strings.TrimRight(strings.TrimSpace(b.String()), ". ")
+	if name == "" {
+		name = "_"
+	}
+	if strings.HasPrefix(name, ".") {
+		name = "_" + name
+	}
+	switch strings.ToUpper(name) {
+	case "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9",
+		"LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9":
+		name = "_" + name
+	}
+	return name
+}
+
+// Limits on what is hashed of a folder submission.
+const hashBytes = 64 << 20
+
+// SourceHash identifies a submission's content, so that a resumed run regrades a student whose
+// submission changed since it was graded: the archive's or file's bytes, or a folder's visible files
+// (paths and contents).
+func SourceHash(s Submission) (string, error) {
+	h := sha256.New()
+	switch s.Kind {
+	case KindZip, KindGo:
+		f, err := os.Open(s.Path)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		io.WriteString(h, s.Kind+"\x00")
+		if _, err := io.Copy(h, f); err != nil {
+			return "", err
+		}
+	default:
+		budget := int64(hashBytes)
+		err := filepath.WalkDir(s.Path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(s.Path, p)
+			if rel != "." && junkName(d.Name()) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), info.Size())
+			if budget -= info.Size(); budget < 0 {
+				return nil
+			}
+			f, err := os.Open(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = io.Copy(h, f)
+			return err
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32], nil
+}

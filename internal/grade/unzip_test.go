@@ -1,0 +1,152 @@
+package grade
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+type zipEntry struct {
+	name, body string
+	cp866      bool // the name in code page 866 without the UTF-8 flag, as Windows' own zip writes it
+	symlink    bool
+}
+
+func makeZip(t *testing.T, entries []zipEntry) string {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
+		if e.cp866 {
+			n, err := charmap.CodePage866.NewEncoder().String(e.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.Name, h.NonUTF8 = n, true
+		}
+		if e.symlink {
+			h.SetMode(os.ModeSymlink | 0o777)
+		}
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(e.body))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "s.zip")
+	if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestUnzip(t *testing.T) {
+	tests := []struct {
+		name    string
+		entries []zipEntry
+		code    string   // the ArchiveError code expected, "" for none
+		files   []string // files expected after unpacking
+		absent  []string
+	}{
+		{"plain", []zipEntry{{name: "hw/main.go", body: "package main"}}, "", []string{"hw/main.go"}, nil},
+		{"cyrillic and spaces", []zipEntry{{name: "Задача 1/main.go", body: "package main"}}, "", []string{"Задача 1/main.go"}, nil},
+		{"cp866 names", []zipEntry{{name: "задача/main.go", body: "package main", cp866: true}}, "", []string{"задача/main.go"}, nil},
+		{"backslashes", []zipEntry{{name: `hw\main.go`, body: "package main"}}, "", []string{"hw/main.go"}, nil},
+		{"junk skipped", []zipEntry{{name: "__MACOSX/._main.go", body: "x"}, {name: ".git/config", body: "x"}, {name: "main.go", body: "package main"}},
+			"", []string{"main.go"}, []string{"__MACOSX", ".git"}},
+		{"symlink skipped", []zipEntry{{name: "link", body: "/etc/passwd", symlink: true}, {name: "main.go", body: "package main"}},
+			"", []string{"main.go"}, []string{"link"}},
+		{"inner dot-dot stays inside", []zipEntry{{name: "a/../main.go", body: "package main"}}, "", []string{"main.go"}, nil},
+		{"zip-slip", []zipEntry{{name: "main.go", body: "package main"}, {name: "../../evil.go", body: "x"}}, ZipSlip, nil, []string{"main.go"}},
+		{"zip-slip deep", []zipEntry{{name: "a/b/../../../evil.go", body: "x"}}, ZipSlip, nil, nil},
+		{"zip-slip backslash", []zipEntry{{name: `..\evil.go`, body: "x"}}, ZipSlip, nil, nil},
+		{"absolute", []zipEntry{{name: "/etc/evil", body: "x"}}, ZipSlip, nil, nil},
+		{"drive letter", []zipEntry{{name: `C:\evil.go`, body: "x"}}, ZipSlip, nil, nil},
+		{"bomb", []zipEntry{{name: "main.go", body: strings.Repeat(" ", maxZipBytes+1)}}, ZipBomb, nil, nil},
+		{"too many files", manyFiles(maxZipFiles + 1), ZipBomb, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := makeZip(t, tt.entries)
+			root := t.TempDir()
+			dst := filepath.Join(root, "out")
+			os.MkdirAll(dst, 0o755)
+			err := unzip(src, dst)
+			var ae *ArchiveError
+			switch {
+			case tt.code == "" && err != nil:
+				t.Fatalf("unzip: %v", err)
+			case tt.code != "" && (!errors.As(err, &ae) || ae.Code != tt.code):
+				t.Fatalf("unzip: got %v, want %s", err, tt.code)
+			}
+			for _, f := range tt.files {
+				if _, err := os.Stat(filepath.Join(dst, filepath.FromSlash(f))); err != nil {
+					t.Errorf("%s missing: %v", f, err)
+				}
+			}
+			for _, f := range tt.absent {
+				if _, err := os.Stat(filepath.Join(dst, f)); err == nil {
+					t.Errorf("%s should not be there", f)
+				}
+			}
+			for _, f := range []string{filepath.Join(root, "evil.go"), filepath.Join(filepath.Dir(root), "evil.go")} {
+				if _, err := os.Stat(f); err == nil {
+					t.Errorf("%s was written outside the folder", f)
+				}
+			}
+		})
+	}
+}
+
+func manyFiles(n int) []zipEntry {
+	list := make([]zipEntry, n)
+	for i := range list {
+		list[i] = zipEntry{name: "f/" + strconv.Itoa(i) + ".txt", body: "x"}
+	}
+	return list
+}
+
+func TestUnzipCorrupt(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "bad.zip")
+	os.WriteFile(p, []byte("this is not a zip"), 0o644)
+	var ae *ArchiveError
+	if err := unzip(p, t.TempDir()); !errors.As(err, &ae) || ae.Code != ZipCorrupt {
+		t.Fatalf("got %v, want %s", err, ZipCorrupt)
+	}
+}
+
+func TestSafeRel(t *testing.T) {
+	tests := []struct {
+		in, want string
+		bad      bool
+	}{
+		{"a/b.go", "a/b.go", false},
+		{"./a/./b.go", "a/b.go", false},
+		{"a/../b.go", "b.go", false},
+		{"dir/", "dir", false},
+		{"", "", false},
+		{"..", "", true},
+		{"../a", "", true},
+		{"a/../../b", "", true},
+		{`a\..\..\b`, "", true},
+		{"/abs", "", true},
+		{"C:/x", "", true},
+	}
+	for _, tt := range tests {
+		got, err := safeRel(tt.in)
+		if (err != nil) != tt.bad || got != tt.want {
+			t.Errorf("safeRel(%q) = %q, %v; want %q, bad=%v", tt.in, got, err, tt.want, tt.bad)
+		}
+	}
+}

@@ -1,0 +1,256 @@
+package grade
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/report"
+)
+
+// The files a report folder holds.
+const (
+	GradesFile   = "grades.csv"
+	ResultsFile  = "results.json"
+	HTMLFile     = "report.html"
+	FeedbackDir  = "feedback"
+	maxTestOuput = 500 // characters of a case's output in a test entry, as Exercism's runners cut it
+)
+
+// Write writes the report's files into dir, each atomically: grades.csv, results.json, report.html
+// (its words in uiLang) and feedback/<student>.md (in each student's language).
+func Write(dir string, rep *Report, uiLang string) error {
+	if err := os.MkdirAll(filepath.Join(dir, FeedbackDir), 0o755); err != nil {
+		return err
+	}
+	for _, st := range rep.Students {
+		var buf bytes.Buffer
+		Feedback(&buf, rep, st)
+		if err := writeAtomic(filepath.Join(dir, FeedbackDir, rep.Feedback[st.Name]), buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	data, err := ResultsJSON(rep)
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(dir, ResultsFile), data); err != nil {
+		return err
+	}
+	var html bytes.Buffer
+	if err := HTML(&html, rep, uiLang); err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(dir, HTMLFile), html.Bytes()); err != nil {
+		return err
+	}
+	// grades.csv last: it is what an instructor imports, so its presence means the rest is there.
+	return writeAtomic(filepath.Join(dir, GradesFile), GradesCSV(rep))
+}
+
+// GradesCSV renders grades.csv: UTF-8, a header line, one row per student.
+func GradesCSV(rep *Report) []byte {
+	copyOf := map[string]string{}
+	for _, g := range rep.Copies {
+		for _, s := range g.Students {
+			var others []string
+			for _, o := range g.Students {
+				if o != s {
+					others = append(others, o)
+				}
+			}
+			if g.Solution != "" {
+				others = append(others, "solution:"+g.Solution)
+			}
+			copyOf[s] = strings.Join(others, "; ")
+		}
+	}
+	byHeart := map[string]bool{}
+	for _, s := range rep.ByHeart {
+		byHeart[s] = true
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart"})
+	for _, st := range rep.Students {
+		vp, vt, hp, ht := visibility(st.Result)
+		w.Write([]string{
+			st.Name, st.Status, strconv.Itoa(st.Passed), strconv.Itoa(st.Total),
+			strconv.FormatFloat(st.Score, 'f', -1, 64), string(st.Result.Verdict), st.Lang,
+			strconv.Itoa(vp), strconv.Itoa(vt), strconv.Itoa(hp), strconv.Itoa(ht),
+			copyOf[st.Name], strconv.FormatBool(byHeart[st.Name]),
+		})
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+func visibility(r *checker.Result) (vp, vt, hp, ht int) {
+	for _, c := range r.Cases {
+		if c.Visible {
+			vt++
+			if c.Status == checker.Pass {
+				vp++
+			}
+		} else {
+			ht++
+			if c.Status == checker.Pass {
+				hp++
+			}
+		}
+	}
+	return
+}
+
+// Test is one case of a student in results.json, in the shape of an Exercism test-runner test (name,
+// status pass|fail|error, message, output, test_code), with the case's own fields besides.
+type Test struct {
+	Name     string `json:"name"`
+	Status   string `json:"status"`
+	Message  string `json:"message,omitempty"`
+	Output   string `json:"output,omitempty"`
+	TestCode string `json:"test_code"`
+	// Verdict is the case's own status (pass, fail, timeout, crash, output_limit).
+	Verdict checker.Verdict `json:"verdict"`
+	checker.CaseResult
+}
+
+// studentJSON is a student in results.json: Exercism's results.json (version, status, message, tests)
+// with the student's record and full Result besides.
+type studentJSON struct {
+	Version int    `json:"version"`
+	Message string `json:"message,omitempty"`
+	Tests   []Test `json:"tests"`
+	Student
+}
+
+type reportJSON struct {
+	*Report
+	Students []studentJSON `json:"students"`
+}
+
+// ResultsJSON renders results.json.
+func ResultsJSON(rep *Report) ([]byte, error) {
+	out := reportJSON{Report: rep, Students: make([]studentJSON, len(rep.Students))}
+	for i, st := range rep.Students {
+		out.Students[i] = studentJSON{Version: 3, Message: studentMessage(st), Tests: tests(st.Result), Student: st}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// studentMessage is Exercism's top-level message: why the program could not be run at all.
+func studentMessage(st Student) string {
+	r := st.Result
+	switch r.Verdict {
+	case checker.BuildError, checker.NoProgram, TooBig:
+		return strings.TrimSpace(string(r.Verdict) + ": " + r.BuildLog)
+	case BadArchive:
+		return string(r.Verdict) + ": " + r.Message + ": " + r.BuildLog
+	case NotGraded:
+		return string(r.Verdict) + ": " + r.Message
+	}
+	return ""
+}
+
+func tests(r *checker.Result) []Test {
+	list := make([]Test, 0, len(r.Cases))
+	for _, c := range r.Cases {
+		t := Test{Name: c.Name, TestCode: strings.TrimSpace("run " + strings.Join(c.Args, " ")), Verdict: c.Status, CaseResult: c}
+		switch c.Status {
+		case checker.Pass:
+			t.Status = "pass"
+		case checker.Fail:
+			t.Status = "fail"
+		default:
+			t.Status = "error"
+		}
+		t.Message = testMessage(c)
+		t.Output = clip(c.Got, maxTestOuput)
+		list = append(list, t)
+	}
+	return list
+}
+
+// testMessage says in one English line why a case did not pass.
+func testMessage(c checker.CaseResult) string {
+	switch c.Status {
+	case checker.Pass:
+		return ""
+	case checker.Timeout:
+		return "the program did not finish in time"
+	case checker.OutputLimit:
+		return "the program printed more than the output cap"
+	case checker.MemoryLimit:
+		return "the program used more memory than its limit"
+	case checker.Crash:
+		if c.Message == "exit_nonzero" {
+			return fmt.Sprintf("the program exited with code %d", c.ExitCode)
+		}
+		return "the program crashed"
+	}
+	switch c.Message {
+	case "exit_zero":
+		return "the program exited 0; this case expects an error exit"
+	case "exit_code":
+		if c.WantExit != nil {
+			return fmt.Sprintf("exit code %d, want %d", c.ExitCode, *c.WantExit)
+		}
+	}
+	if d := c.Diff; d != nil {
+		msg := fmt.Sprintf("line %d: want %q, got %q", d.Line, d.Want, d.Got)
+		if len(d.Notes) > 0 {
+			msg += " (" + strings.Join(d.Notes, ", ") + ")"
+		}
+		return msg
+	}
+	return c.Message
+}
+
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}
+
+// Feedback writes what a student gets back, in the student's language: which cases failed, and for
+// the visible ones where the output first differs; hidden cases show their title only.
+func Feedback(w *bytes.Buffer, rep *Report, st Student) {
+	pr := i18n.New(st.Lang)
+	title := rep.Titles[st.Lang]
+	if title == "" {
+		title = rep.Exercise
+	}
+	res := st.Result
+	switch res.Verdict {
+	case BadArchive, TooBig, NotGraded:
+		fmt.Fprintf(w, "# %s\n\n", report.MarkdownEscape(pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)))
+		switch res.Verdict {
+		case BadArchive:
+			w.WriteString(pr.T("grade_fb_"+res.Message, "Entry", res.BuildLog) + "\n")
+		case TooBig:
+			w.WriteString(pr.T("grade_fb_too_big") + "\n")
+		default:
+			w.WriteString(pr.T("grade_fb_not_graded") + "\n")
+		}
+		w.WriteString("\n" + pr.N("cases_passed", 0, "Total", res.Total) + "\n")
+		return
+	}
+	report.Markdown(w, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
+}
