@@ -107,8 +107,14 @@ func Has(lang, id string) bool {
 	tag := language.Make(lang)
 	for _, t := range b.LanguageTags() {
 		if t == tag {
-			_, _, err := goi18n.NewLocalizer(b, lang).LocalizeWithTag(&goi18n.LocalizeConfig{MessageID: id, PluralCount: 1})
-			return err == nil
+			loc := goi18n.NewLocalizer(b, lang)
+			for _, count := range []any{nil, 1} {
+				_, got, err := loc.LocalizeWithTag(&goi18n.LocalizeConfig{MessageID: id, PluralCount: count})
+				if err == nil && got == tag {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return false

@@ -120,3 +120,21 @@ func TestDetect(t *testing.T) {
 		}
 	}
 }
+
+func TestHas(t *testing.T) {
+	tests := []struct {
+		lang, id string
+		want     bool
+	}{
+		{"bg", "status_pass", true},
+		{"ru", "cases_passed", true},
+		{"en", "cases_passed", true},
+		{"ru", "no_such_message", false},
+		{"fr", "status_pass", false},
+	}
+	for _, tt := range tests {
+		if got := Has(tt.lang, tt.id); got != tt.want {
+			t.Errorf("Has(%q, %q) = %v, want %v", tt.lang, tt.id, got, tt.want)
+		}
+	}
+}
