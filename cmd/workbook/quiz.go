@@ -125,7 +125,7 @@ func (e *env) ask(in *bufio.Reader, q *lesson.Quiz) (bool, error) {
 			if answer == "" {
 				continue
 			}
-			return sameCode(answer, q.Answer), nil
+			return q.Judge(answer), nil
 		}
 		n, cerr := strconv.Atoi(answer)
 		if cerr != nil || n < 1 || n > limit {
@@ -135,18 +135,8 @@ func (e *env) ask(in *bufio.Reader, q *lesson.Quiz) (bool, error) {
 			}
 			continue
 		}
-		if q.Kind == lesson.Bug {
-			return n == q.BugLine, nil
-		}
-		return n == q.Right()+1, nil
+		return q.Judge(answer), nil
 	}
-}
-
-// sameCode compares a typed answer with the expected one, forgiving backticks around it and
-// differences in spacing.
-func sameCode(typed, want string) bool {
-	norm := func(s string) string { return strings.Join(strings.Fields(strings.Trim(s, "` ")), " ") }
-	return norm(typed) == norm(want)
 }
 
 // explain says what the right answer was.

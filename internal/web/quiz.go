@@ -76,28 +76,17 @@ func (s *Server) apiQuiz(ctx context.Context, p *i18n.Printer, req *request) (an
 	return reply, nil
 }
 
-// judge says whether answer is right for quiz q, as `workbook quiz` judges it: the number of the
-// answer (the page sends it from 0), the number of the line, or the text of the blank with
-// backticks around it and differences in spacing forgiven.
+// judge says whether answer is right for quiz q, as `workbook quiz` judges it. The page numbers
+// choices from 0; the lesson engine from 1.
 func judge(q *lesson.Quiz, answer string) bool {
-	answer = strings.TrimSpace(answer)
-	switch q.Kind {
-	case lesson.Choice, lesson.Predict:
-		n, err := strconv.Atoi(answer)
-		return err == nil && n == q.Right()
-	case lesson.Bug:
-		n, err := strconv.Atoi(answer)
-		return err == nil && n == q.BugLine
-	case lesson.Fill:
-		return sameCode(answer, q.Answer)
+	if q.Kind == lesson.Choice || q.Kind == lesson.Predict {
+		n, err := strconv.Atoi(strings.TrimSpace(answer))
+		if err != nil {
+			return false
+		}
+		answer = strconv.Itoa(n + 1)
 	}
-	return false
-}
-
-// sameCode compares a typed answer with the expected one as `workbook quiz` does.
-func sameCode(typed, want string) bool {
-	norm := func(s string) string { return strings.Join(strings.Fields(strings.Trim(s, "` ")), " ") }
-	return norm(typed) == norm(want)
+	return q.Judge(answer)
 }
 
 // answered notes the answer to quiz qi of topic and reports whether every quiz now has a first
