@@ -17,6 +17,7 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
+	"github.com/workbook-course/workbook/internal/report"
 )
 
 var verifyCmd = &command{name: "verify", usage: "verify_usage", summary: "verify_summary"}
@@ -433,18 +434,10 @@ func (e *env) printProblem(w io.Writer, p problem) {
 	fmt.Fprintf(w, "%s: %s\n", loc, p.Message)
 	ind := "    "
 	if d := p.Diff; d != nil {
-		fmt.Fprintln(w, ind+e.ui.T("want_label")+" "+e.shownLine(d.Want, d.Notes, true))
-		fmt.Fprintln(w, ind+e.ui.T("got_label")+" "+e.shownLine(d.Got, d.Notes, false))
-		for _, n := range d.Notes {
-			msg := e.ui.T("note_" + n)
-			if n == checker.NoteLatinLookalike || n == checker.NoteCyrillicInWord {
-				cols := checker.LookalikeColumns(d.Want, d.Got)
-				parts := make([]string, len(cols))
-				for i, c := range cols {
-					parts[i] = fmt.Sprint(c)
-				}
-				msg = e.ui.N("note_"+n, len(cols), "Cols", strings.Join(parts, ", "))
-			}
+		dt := report.Explain(e.ui, d)
+		fmt.Fprintln(w, ind+e.ui.T("want_label")+" "+dt.Want)
+		fmt.Fprintln(w, ind+e.ui.T("got_label")+" "+dt.Got)
+		for _, msg := range dt.Notes {
 			fmt.Fprintln(w, ind+"! "+msg)
 		}
 	}
@@ -453,16 +446,4 @@ func (e *env) printProblem(w io.Writer, p problem) {
 			fmt.Fprintln(w, ind+l)
 		}
 	}
-}
-
-// shownLine renders a line of a diff, quoted with what cannot be seen made visible; past the end of
-// the text it says so instead.
-func (e *env) shownLine(line string, notes []string, want bool) string {
-	for _, n := range notes {
-		switch {
-		case n == checker.NoteMissingLines && !want, n == checker.NoteExtraLines && want, n == checker.NoteExtraNewline && want:
-			return e.ui.T("end_of_output")
-		}
-	}
-	return e.ui.T("quoted", "S", checker.Visible(line))
 }

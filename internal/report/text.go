@@ -138,15 +138,11 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 		fmt.Fprintln(w, ind+cs.Message)
 	}
 	if d := cs.Diff; d != nil {
+		dt := Explain(pr, d)
 		fmt.Fprintln(w, ind+pr.T("first_diff", "Line", d.Line))
-		fmt.Fprintln(w, ind+"  "+pr.T("want_label")+" "+c.green(shown(pr, d.Want, d.Notes, true)))
-		fmt.Fprintln(w, ind+"  "+pr.T("got_label")+" "+c.red(shown(pr, d.Got, d.Notes, false)))
-		for _, n := range d.Notes {
-			msg := pr.T("note_" + n)
-			if n == checker.NoteLatinLookalike || n == checker.NoteCyrillicInWord {
-				cols := checker.LookalikeColumns(d.Want, d.Got)
-				msg = pr.N("note_"+n, len(cols), "Cols", joinInts(cols))
-			}
+		fmt.Fprintln(w, ind+"  "+pr.T("want_label")+" "+c.green(dt.Want))
+		fmt.Fprintln(w, ind+"  "+pr.T("got_label")+" "+c.red(dt.Got))
+		for _, msg := range dt.Notes {
 			fmt.Fprintln(w, ind+"  "+c.bold("! ")+msg)
 		}
 	}
