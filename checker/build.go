@@ -344,6 +344,13 @@ func GoCache() string {
 	return cacheDir
 }
 
+// GoVersion returns the language version ("1.26") of the Go toolchain that builds learners'
+// programs: what a generated go.mod names in its go directive.
+func GoVersion() string {
+	verOnce.Do(func() { verLine = goVersionLine() })
+	return verLine
+}
+
 // goVersionLine is the go directive written into a generated go.mod: the language version of the
 // toolchain that builds it, so that nothing is downloaded and every feature of that Go is there.
 func goVersionLine() string {

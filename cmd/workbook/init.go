@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
@@ -79,7 +77,7 @@ func runInit(ctx context.Context, e *env, args []string) error {
 	if err := os.MkdirAll(abs, 0o755); err != nil {
 		return e.usageErr("err_init_dir", "Dir", dir, "Err", err.Error())
 	}
-	goLine := goVersion()
+	goLine := checker.GoVersion()
 	added, kept := 0, 0
 	for _, ex := range list {
 		target := filepath.Join(abs, ex.Name)
@@ -151,24 +149,4 @@ func copyTree(fsys fs.FS, dir, target string) error {
 		}
 		return os.WriteFile(to, data, 0o644)
 	})
-}
-
-// goVersion is the language version for a workspace's go.mod files: that of the go command on this
-// machine (the one that will build the learner's programs), else that of the Go that built workbook.
-func goVersion() string {
-	v := strings.TrimPrefix(runtime.Version(), "go")
-	if goBin, err := checker.GoTool(); err == nil {
-		if out, err := exec.Command(goBin, "env", "GOVERSION").Output(); err == nil {
-			v = strings.TrimPrefix(strings.TrimSpace(string(out)), "go")
-		}
-	}
-	parts := strings.SplitN(v, ".", 3)
-	if len(parts) < 2 {
-		return "1.26"
-	}
-	minor := strings.TrimFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' })
-	if minor == "" {
-		return "1.26"
-	}
-	return parts[0] + "." + minor
 }

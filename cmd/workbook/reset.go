@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
@@ -62,7 +63,7 @@ func runReset(ctx context.Context, e *env, args []string) error {
 	}
 	var werr error
 	if p.kind == inWorkspace {
-		werr = writeExercise(e.course.FS(), ex, p.lang, dir, goVersion())
+		werr = writeExercise(e.course.FS(), ex, p.lang, dir, checker.GoVersion())
 	} else {
 		werr = copyTree(e.course.FS(), ex.StarterDir(p.lang), dir)
 	}
