@@ -282,8 +282,11 @@ func (b *gradeBar) update(p grade.Progress) {
 	}
 	bar := "[" + strings.Repeat("█", full) + strings.Repeat("░", cells-full) + "]"
 	eta := p.ETA.Round(time.Second)
-	line := b.e.ui.T("grade_progress", "Bar", bar, "Done", p.Done, "Total", p.Total,
-		"ETA", fmt.Sprintf("%d:%02d", int(eta.Minutes()), int(eta.Seconds())%60), "Student", p.Student)
+	etaText := fmt.Sprintf("%d:%02d", int(eta.Minutes()), int(eta.Seconds())%60)
+	if p.Done == 0 {
+		etaText = "?:??"
+	}
+	line := b.e.ui.T("grade_progress", "Bar", bar, "Done", p.Done, "Total", p.Total, "ETA", etaText, "Student", p.Student)
 	if r := []rune(line); len(r) > 100 {
 		line = string(r[:99]) + "…"
 	}

@@ -52,7 +52,8 @@ type Job struct {
 	Shard     Shard  // grade one slice of the class
 	// BatchSize is how many programs one go command builds (default 4 per job, at least 8).
 	BatchSize int
-	// Progress, when set, is called after each student is graded (from one goroutine at a time).
+	// Progress, when set, is called once before grading starts and after each student is graded
+	// (from one goroutine at a time).
 	Progress func(Progress)
 }
 
@@ -61,7 +62,7 @@ type Progress struct {
 	Done, Total int
 	Student     string        // the student just graded
 	Elapsed     time.Duration // since grading began
-	ETA         time.Duration // estimated time left (0 until a student is done)
+	ETA         time.Duration // estimated time left (0 until a student is done: unknown)
 }
 
 // Outcome says what a run did besides the report: which students it graded, which it resumed, and
@@ -352,6 +353,9 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 	go func() { wg.Wait(); close(finished) }()
 
 	start := time.Now()
+	if g.job.Progress != nil {
+		g.job.Progress(Progress{Total: len(todo)})
+	}
 	var journalErr error
 	for it := range finished {
 		if ctx.Err() != nil || journalErr != nil {

@@ -13,7 +13,7 @@ import (
 // MergeError says why reports cannot be merged; Code is a machine code (the CLI's message ID suffix)
 // and the other fields name what is at fault.
 type MergeError struct {
-	Code    string // no_results, other_grading, duplicate, missing_shards, mixed_shards
+	Code    string // no_results, other_grading, duplicate, duplicate_shard, missing_shards, mixed_shards
 	Report  string
 	Student string
 	Detail  string
@@ -49,45 +49,46 @@ func ReadReport(dir string) (*Report, error) {
 // made. The reports must come from the same exercise, cases and limits (the same Config); when they
 // are shards they must be all the shards of one cut, each once; a student may appear only once.
 func Merge(dirs []string) (*Report, error) {
-	var out *Report
-	seen := map[string]string{}
-	shards := map[string]string{}
-	total := 0
-	for _, dir := range dirs {
+	if len(dirs) == 0 {
+		return nil, &MergeError{Code: "no_results"}
+	}
+	reps := make([]*Report, len(dirs))
+	for i, dir := range dirs {
 		rep, err := ReadReport(dir)
 		if err != nil {
 			return nil, err
 		}
-		if out == nil {
-			out = &Report{Exercise: rep.Exercise, Titles: rep.Titles, Config: rep.Config, Cases: rep.Cases, Solutions: rep.Solutions}
-		} else if rep.Config != out.Config || rep.Exercise != out.Exercise {
+		reps[i] = rep
+	}
+	first := reps[0]
+	out := &Report{Exercise: first.Exercise, Titles: first.Titles, Config: first.Config, Cases: first.Cases, Solutions: first.Solutions}
+	// Which cut: every report a shard of the same n, each shard once; or no shards at all.
+	shards := map[string]string{}
+	total := 0
+	for i, rep := range reps {
+		dir := dirs[i]
+		if rep.Config != out.Config || rep.Exercise != out.Exercise {
 			return nil, &MergeError{Code: "other_grading", Report: dir, Detail: rep.Exercise + " " + rep.Config + " ≠ " + out.Exercise + " " + out.Config}
 		}
-		if rep.Shard != "" {
-			sh, err := ParseShard(rep.Shard)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", dir, err)
-			}
-			if total == 0 {
-				total = sh.N
-			} else if sh.N != total {
-				return nil, &MergeError{Code: "mixed_shards", Report: dir, Detail: rep.Shard}
-			}
-			if prev, dup := shards[rep.Shard]; dup {
-				return nil, &MergeError{Code: "duplicate_shard", Report: dir, Detail: rep.Shard + " = " + prev}
-			}
-			shards[rep.Shard] = dir
+		if (rep.Shard == "") != (first.Shard == "") {
+			return nil, &MergeError{Code: "mixed_shards", Report: dir, Detail: "a whole-class report among shards"}
 		}
-		for _, st := range rep.Students {
-			if prev, dup := seen[st.Name]; dup {
-				return nil, &MergeError{Code: "duplicate", Report: dir, Student: st.Name, Detail: prev}
-			}
-			seen[st.Name] = dir
-			out.Students = append(out.Students, st)
+		if rep.Shard == "" {
+			continue
 		}
-	}
-	if out == nil {
-		return nil, &MergeError{Code: "no_results"}
+		sh, err := ParseShard(rep.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", dir, err)
+		}
+		if total == 0 {
+			total = sh.N
+		} else if sh.N != total {
+			return nil, &MergeError{Code: "mixed_shards", Report: dir, Detail: rep.Shard}
+		}
+		if prev, dup := shards[rep.Shard]; dup {
+			return nil, &MergeError{Code: "duplicate_shard", Report: dir, Detail: rep.Shard, Student: prev}
+		}
+		shards[rep.Shard] = dir
 	}
 	if total > 0 {
 		var missing []string
@@ -99,8 +100,15 @@ func Merge(dirs []string) (*Report, error) {
 		if len(missing) > 0 {
 			return nil, &MergeError{Code: "missing_shards", Detail: strings.Join(missing, ", ")}
 		}
-		if len(shards) != len(dirs) {
-			return nil, &MergeError{Code: "mixed_shards", Detail: "a whole-class report among shards"}
+	}
+	seen := map[string]string{}
+	for i, rep := range reps {
+		for _, st := range rep.Students {
+			if prev, dup := seen[st.Name]; dup {
+				return nil, &MergeError{Code: "duplicate", Report: dirs[i], Student: st.Name, Detail: prev}
+			}
+			seen[st.Name] = dirs[i]
+			out.Students = append(out.Students, st)
 		}
 	}
 	sort.Slice(out.Students, func(i, j int) bool { return out.Students[i].Name < out.Students[j].Name })
