@@ -16,6 +16,7 @@ import (
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/report"
 )
@@ -154,7 +155,11 @@ func (e *env) verifyExercises(ctx context.Context, list []exerciseAt) ([]problem
 				return
 			}
 			for _, p := range found {
-				results[i] = append(results[i], problem{File: joinDisplay(xa.display, p.File), Code: "exercise", Message: p.Msg})
+				msg := p.Msg
+				if id := "exercise_" + p.Code; i18n.Has(e.ui.Lang(), id) {
+					msg = e.ui.T(id, p.Args...)
+				}
+				results[i] = append(results[i], problem{File: joinDisplay(xa.display, p.File), Code: "exercise_" + p.Code, Message: msg, Detail: p.Detail})
 			}
 		}()
 	}
@@ -284,8 +289,6 @@ func (t *verifyTargets) addPath(e *env, p string) error {
 	fsys := os.DirFS(p)
 	has := func(name string) bool { _, err := fs.Stat(fsys, name); return err == nil }
 	switch {
-	case has("bg.md") || has("ru.md"):
-		return t.addTopic(fsys, ".", display)
 	case has("exercise.yaml"):
 		abs, err := filepath.Abs(p)
 		if err != nil || filepath.Base(filepath.Dir(abs)) != "exercises" {
@@ -298,6 +301,8 @@ func (t *verifyTargets) addPath(e *env, p string) error {
 		}
 		t.exercises = append(t.exercises, exerciseAt{ex: ex, display: relDisplay(root)})
 		return nil
+	case has("bg.md") || has("ru.md"):
+		return t.addTopic(fsys, ".", display)
 	case has("lessons") || has("exercises"):
 		before := len(t.files) + len(t.exercises)
 		if err := t.addLessons(fsys, "lessons", path.Join(display, "lessons")); err != nil {

@@ -81,3 +81,44 @@ func TestVerifyChangedOutput(t *testing.T) {
 		t.Errorf("one problem expected:\n%s", &stdout)
 	}
 }
+
+// TestVerifyBrokenExercise copies exercise-deadline with its solutions, loses the Russian hints and
+// keeps a "wrong" program that is in fact right, and expects verify to name both in Russian.
+func TestVerifyBrokenExercise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the exercise's programs")
+	}
+	root := t.TempDir()
+	for _, dir := range []string{"exercises/exercise-deadline", "solutions/exercise-deadline"} {
+		if err := os.CopyFS(filepath.Join(root, dir), os.DirFS(filepath.Join("..", "..", dir))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ex := filepath.Join(root, "exercises", "exercise-deadline")
+	if err := os.Remove(filepath.Join(ex, "hints.ru.md")); err != nil {
+		t.Fatal(err)
+	}
+	right, err := os.ReadFile(filepath.Join(root, "solutions", "exercise-deadline", "bg", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := append([]byte("# Not wrong at all.\n# lang: bg\n-- main.go --\n"), right...)
+	if err := os.WriteFile(filepath.Join(ex, "testdata", "wrong", "not-wrong.txtar"), wrong, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	code := run(context.Background(), []string{"verify", ex, "--lang", "ru"}, e)
+	if code != 1 {
+		t.Fatalf("exit code %d, want 1\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
+	}
+	for _, want := range []string{
+		"exercises/exercise-deadline/hints.ru.md: нет подсказок.",
+		"exercises/exercise-deadline/testdata/wrong/not-wrong.txtar: должна не проходить хотя бы один тест",
+		"Проверено: 0 файлов уроков, 1 задача.",
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("missing %q in\n%s", want, &stdout)
+		}
+	}
+}

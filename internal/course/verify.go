@@ -14,10 +14,15 @@ import (
 	"github.com/workbook-course/workbook/checker"
 )
 
-// Problem is one thing wrong with an exercise's content, located at a file of the course.
+// Problem is one thing wrong with an exercise's content, located at a file of the course. Code and
+// Args let a presenter say it in the user's language (message "exercise_"+Code); Msg says it in
+// English; Detail holds what the compiler or the cases said, as it is.
 type Problem struct {
-	File string // path within the course, e.g. exercises/exercise-deadline/cases/hidden/01.txtar
-	Msg  string
+	File   string // path within the course, e.g. exercises/exercise-deadline/cases/hidden/01.txtar
+	Code   string
+	Args   []any // named values for the message: "Name", value, …
+	Msg    string
+	Detail string
 }
 
 func (p Problem) String() string { return p.File + ": " + p.Msg }
@@ -28,15 +33,15 @@ func (p Problem) String() string { return p.File + ": " + p.Msg }
 // check itself could not be made.
 func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, error) {
 	var probs []Problem
-	add := func(file, format string, args ...any) {
-		probs = append(probs, Problem{File: file, Msg: fmt.Sprintf(format, args...)})
+	add := func(file, code string, args []any, format string, fargs ...any) {
+		probs = append(probs, Problem{File: file, Code: code, Args: args, Msg: fmt.Sprintf(format, fargs...)})
 	}
 	if e.Order <= 0 || e.Lesson == "" || e.Difficulty < 1 || e.Difficulty > 3 || e.Minutes <= 0 {
-		add(path.Join(e.Dir(), "exercise.yaml"), "order, lesson, difficulty (1 to 3) and minutes are required")
+		add(path.Join(e.Dir(), "exercise.yaml"), "meta", nil, "order, lesson, difficulty (1 to 3) and minutes are required")
 	}
 	cases, err := e.Cases()
 	if err != nil {
-		add(path.Join(e.Dir(), "cases"), "%v", err)
+		add(path.Join(e.Dir(), "cases"), "cases", []any{"Err", err.Error()}, "%v", err)
 		return probs, nil
 	}
 	visible := 0
@@ -46,12 +51,12 @@ func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, e
 		}
 		for _, l := range Langs {
 			if c.Titles[l] == "" {
-				add(c.Source, "no title in %s (a comment line \"# %s: …\")", l, l)
+				add(c.Source, "case_title", []any{"Lang", l}, "no title in %s (a comment line \"# %s: …\")", l, l)
 			}
 		}
 	}
 	if visible < 3 || len(cases)-visible < 6 {
-		add(path.Join(e.Dir(), "cases"), "%d visible and %d hidden cases; at least 3 and 6 are needed", visible, len(cases)-visible)
+		add(path.Join(e.Dir(), "cases"), "case_count", []any{"Visible", visible, "Hidden", len(cases) - visible}, "%d visible and %d hidden cases; at least 3 and 6 are needed", visible, len(cases)-visible)
 	}
 	tmp, err := os.MkdirTemp("", "workbook-verify-")
 	if err != nil {
@@ -60,16 +65,16 @@ func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, e
 	defer os.RemoveAll(tmp)
 	for _, lang := range Langs {
 		if _, err := e.Statement(lang); err != nil {
-			add(path.Join(e.Dir(), lang+".md"), "missing statement")
+			add(path.Join(e.Dir(), lang+".md"), "statement", nil, "missing statement")
 		}
 		hints, err := e.Hints(lang)
 		if err != nil {
-			add(path.Join(e.Dir(), "hints."+lang+".md"), "missing hints")
+			add(path.Join(e.Dir(), "hints."+lang+".md"), "hints", nil, "missing hints")
 		} else if len(hints) != 3 {
-			add(path.Join(e.Dir(), "hints."+lang+".md"), "%d hints; there must be three sections opened by \"## \"", len(hints))
+			add(path.Join(e.Dir(), "hints."+lang+".md"), "hint_count", []any{"N", len(hints)}, "%d hints; there must be three sections opened by \"## \"", len(hints))
 		}
 		if e.Titles[lang] == "" {
-			add(path.Join(e.Dir(), "exercise.yaml"), "no title in %s", lang)
+			add(path.Join(e.Dir(), "exercise.yaml"), "title", []any{"Lang", lang}, "no title in %s", lang)
 		}
 		opt := checker.Options{Exercise: e.Name, Lang: lang, Limits: lim}
 		for _, prog := range []struct {
@@ -78,7 +83,7 @@ func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, e
 		}{{e.SolutionDir(lang), true}, {e.StarterDir(lang), false}} {
 			dst := filepath.Join(tmp, filepath.FromSlash(prog.dir))
 			if err := extract(e.course.fsys, prog.dir, dst); err != nil {
-				add(prog.dir, "missing: %v", err)
+				add(prog.dir, "program", []any{"Err", err.Error()}, "missing: %v", err)
 				continue
 			}
 			res, err := checker.Check(ctx, dst, cases, opt)
@@ -90,7 +95,7 @@ func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, e
 	}
 	wrong, _ := fs.Glob(e.course.fsys, path.Join(e.Dir(), "testdata", "wrong", "*.txtar"))
 	if len(wrong) == 0 {
-		add(path.Join(e.Dir(), "testdata", "wrong"), "no wrong programs kept")
+		add(path.Join(e.Dir(), "testdata", "wrong"), "no_wrong", nil, "no wrong programs kept")
 	}
 	for _, w := range wrong {
 		data, err := fs.ReadFile(e.course.fsys, w)
@@ -105,7 +110,7 @@ func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, e
 			}
 		}
 		if lang != "bg" && lang != "ru" {
-			add(w, "the comment must say which language the program prints: \"# lang: bg\" or \"# lang: ru\"")
+			add(w, "wrong_lang", nil, "the comment must say which language the program prints: \"# lang: bg\" or \"# lang: ru\"")
 			continue
 		}
 		dst := filepath.Join(tmp, "wrong", strings.TrimSuffix(path.Base(w), ".txtar"))
@@ -131,23 +136,27 @@ func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, e
 func judge(file string, res *checker.Result, wantPass bool) []Problem {
 	switch {
 	case wantPass && res.Verdict != checker.Pass:
-		msg := fmt.Sprintf("should pass every case, but the verdict is %s (%d of %d passed)", res.Verdict, res.Passed, res.Total)
+		var detail []string
 		if res.BuildLog != "" {
-			msg += "\n" + res.BuildLog
+			detail = append(detail, res.BuildLog)
 		}
 		for _, c := range res.Cases {
 			if c.Status != checker.Pass {
-				msg += fmt.Sprintf("\n  case %s: %s %s", c.Name, c.Status, c.Message)
+				line := fmt.Sprintf("%s: %s %s", c.Name, c.Status, c.Message)
 				if c.Diff != nil {
-					msg += fmt.Sprintf(" (line %d: want %q, got %q)", c.Diff.Line, c.Diff.Want, c.Diff.Got)
+					line += fmt.Sprintf(" (%d: %q ≠ %q)", c.Diff.Line, c.Diff.Want, c.Diff.Got)
 				}
+				detail = append(detail, strings.TrimSpace(line))
 			}
 		}
-		return []Problem{{File: file, Msg: msg}}
+		return []Problem{{File: file, Code: "should_pass",
+			Args:   []any{"Verdict", string(res.Verdict), "Passed", res.Passed, "Total", res.Total},
+			Msg:    fmt.Sprintf("should pass every case, but the verdict is %s (%d of %d passed)", res.Verdict, res.Passed, res.Total),
+			Detail: strings.Join(detail, "\n")}}
 	case !wantPass && res.Verdict == checker.Pass:
-		return []Problem{{File: file, Msg: "should fail at least one case, but passes them all"}}
+		return []Problem{{File: file, Code: "should_fail", Msg: "should fail at least one case, but passes them all"}}
 	case !wantPass && (res.Verdict == checker.BuildError || res.Verdict == checker.NoProgram):
-		return []Problem{{File: file, Msg: "should compile and fail a case, but does not build:\n" + res.BuildLog}}
+		return []Problem{{File: file, Code: "should_build", Msg: "should compile and fail a case, but does not build", Detail: res.BuildLog}}
 	}
 	return nil
 }
