@@ -141,9 +141,29 @@ func (e *Exercise) Hints(lang string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A hint starts at each "## " heading; a line inside a fenced code block is never a heading.
 	var hints []string
-	for _, part := range strings.Split("\n"+text, "\n## ")[1:] {
-		hints = append(hints, "## "+strings.TrimSpace(part))
+	var cur []string
+	fence := ""
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case fence != "" && strings.HasPrefix(trimmed, fence):
+			fence = ""
+		case fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
+			fence = trimmed[:3]
+		case fence == "" && strings.HasPrefix(line, "## "):
+			if cur != nil {
+				hints = append(hints, strings.TrimSpace(strings.Join(cur, "\n")))
+			}
+			cur = []string{}
+		}
+		if cur != nil {
+			cur = append(cur, line)
+		}
+	}
+	if cur != nil {
+		hints = append(hints, strings.TrimSpace(strings.Join(cur, "\n")))
 	}
 	return hints, nil
 }
