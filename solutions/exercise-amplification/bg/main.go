@@ -99,7 +99,7 @@ func readGraph(name string) (graph, error) {
 	return parseGraph(name, f)
 }
 
-// parseGraph разбира графа: по една връзка „откъде -> накъде xN“ на ред.
+// parseGraph чете графа от текста: по една връзка „откъде -> накъде xN“ на ред.
 func parseGraph(name string, r io.Reader) (graph, error) {
 	var g graph
 	seen := map[string]bool{}
