@@ -50,7 +50,7 @@ func retryable(answer string) bool {
 	return answer == "timeout" || answer == "503"
 }
 
-// withDeadline должна повторять, как withRetry, но без лимита попыток: останавливается, когда следующая
+// withDeadline должна повторять, как withRetry, но без предела попыток: останавливается, когда следующая
 // попытка пришлась бы на такт позже крайнего срока, и объясняет почему. Возвращает последний ответ.
 func withDeadline(answers []string, deadline int) string {
 	// Ваш код здесь. Каждая попытка печатает строку

@@ -6,7 +6,7 @@
 //	storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] [-rate N]
 //	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]
 //
-// Без аргументов — сценарий урока retry-storm с полным джиттером. Разбор аргументов, генератор
+// Без аргументов — сценарий урока «Шторм повторов» с полным джиттером. Разбор аргументов, генератор
 // и печать готовы; осталось написать pause, answered и simulate.
 package main
 
