@@ -215,7 +215,7 @@ func parse(args []string) (params, error) {
 	case p.clients < 1 || p.clients > 10_000_000:
 		return p, fmt.Errorf("клиентите трябва да са от 1 до 10000000")
 	case p.down < 0 || p.rate < 0:
-		return p, fmt.Errorf("престоят и скоростта на сървъра не може да са отрицателни")
+		return p, fmt.Errorf("престоят и скоростта на сървъра не могат да са отрицателни")
 	case p.cost < 0 || p.cost > 99:
 		return p, fmt.Errorf("цената на отказа е от 0 до 99 процента от отговора")
 	case p.base < 1 || p.cap < p.base || p.cap > 10000:
