@@ -156,7 +156,8 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	for _, s := range selected {
 		h, err := SourceHash(s)
 		if err != nil {
-			return nil, nil, err
+			// An unreadable submission is graded (and gets its verdict) like any other.
+			h = "unreadable: " + err.Error()
 		}
 		hashes[s.Name] = h
 		if only != nil {

@@ -100,14 +100,15 @@ func unzip(src, dst string) error {
 		if !within(dst, target) {
 			return &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
 		}
+		// A name this file system cannot hold (a colon on Windows) is the archive's fault.
 		if it.f.FileInfo().IsDir() || strings.HasSuffix(it.f.Name, "/") {
 			if err := os.MkdirAll(target, 0o755); err != nil {
-				return err
+				return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 			}
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
+			return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 		}
 		n, err := extractFile(it.f, target, budget)
 		budget -= n
@@ -130,7 +131,7 @@ func extractFile(f *zip.File, target string, budget int64) (int64, error) {
 			// Two entries with one name (or one that differs only in case on this file system).
 			return 0, nil
 		}
-		return 0, err
+		return 0, &ArchiveError{Code: ZipCorrupt, Entry: f.Name}
 	}
 	n, err := io.Copy(out, io.LimitReader(rc, budget+1))
 	if cerr := out.Close(); err == nil {
