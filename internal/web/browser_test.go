@@ -336,7 +336,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := copyStarter(c.FS(), ex.StarterDir("bg"), b.place.Dir(ex, "bg")); err != nil {
+		if err := c.Extract(ex.StarterDir("bg"), b.place.Dir(ex, "bg")); err != nil {
 			t.Fatal(err)
 		}
 		ed := ".exercise-editor"

@@ -435,7 +435,7 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 			return nil, err
 		}
 		defer os.RemoveAll(tmp)
-		if err := copyStarter(s.cfg.Course.FS(), ex.StarterDir(lang), tmp); err != nil {
+		if err := s.cfg.Course.Extract(ex.StarterDir(lang), tmp); err != nil {
 			return nil, err
 		}
 		if err := os.WriteFile(filepath.Join(tmp, learnerFile), []byte(code), 0o644); err != nil {
@@ -528,23 +528,4 @@ func normalizeCode(code string) string {
 		code += "\n"
 	}
 	return code
-}
-
-// copyStarter copies the starter folder from the course into dir.
-func copyStarter(fsys fs.FS, from, dir string) error {
-	return fs.WalkDir(fsys, from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(p, from), "/")
-		target := filepath.Join(dir, filepath.FromSlash(rel))
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
 }

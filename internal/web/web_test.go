@@ -463,7 +463,7 @@ func TestExercise(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := place.Dir(ex, "bg")
-	if err := copyStarter(c.FS(), ex.StarterDir("bg"), dir); err != nil {
+	if err := c.Extract(ex.StarterDir("bg"), dir); err != nil {
 		t.Fatal(err)
 	}
 	page := get(s, "/bg/exercises/exercise-retry").Body.String()
