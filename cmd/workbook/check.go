@@ -32,10 +32,14 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return e.usageErr("err_check_args")
+	// Without a name, the exercise is the one whose folder the learner is in.
+	var here *place
+	if len(pos) == 0 && *dir == "" {
+		if wd, err := os.Getwd(); err == nil {
+			here = e.where(wd)
+		}
 	}
-	ex, err := e.exercise(pos[0])
+	ex, err := e.exerciseArg(here, pos, "err_check_args")
 	if err != nil {
 		return err
 	}
