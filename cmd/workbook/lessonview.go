@@ -38,6 +38,13 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 		known = known || t == topic
 	}
 	if !known {
+		// Name the lessons in course order, as `workbook list` shows them.
+		if infos, err := e.lessons(lang); err == nil {
+			topics = topics[:0]
+			for _, info := range infos {
+				topics = append(topics, info.Topic)
+			}
+		}
 		return nil, "", e.usageErr("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", "))
 	}
 	for i, l := range append([]string{lang}, otherLangs(lang)...) {
