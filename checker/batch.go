@@ -71,14 +71,7 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 // imports only the standard library. A folder with no package main gives the *BuildFailure Build
 // would give.
 func batchable(src string) (bool, error) {
-	info, err := os.Stat(src)
-	if err != nil {
-		return false, err
-	}
-	if !info.IsDir() {
-		return false, fmt.Errorf("%s is not a folder", src)
-	}
-	if err := findMain(src); err != nil {
+	if err := checkSource(src); err != nil {
 		return false, err
 	}
 	if data, err := os.ReadFile(filepath.Join(src, "go.mod")); err == nil {

@@ -89,14 +89,7 @@ func (p *Program) Close() error {
 // error means the tool itself could not work (no Go toolchain, unreadable folder).
 func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 	lim = lim.withDefaults()
-	info, err := os.Stat(src)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		return nil, fmt.Errorf("%s is not a folder", src)
-	}
-	if err := findMain(src); err != nil {
+	if err := checkSource(src); err != nil {
 		return nil, err
 	}
 	goBin, err := GoTool()
@@ -166,6 +159,19 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 	p.Path = exe
 	ok = true
 	return p, nil
+}
+
+// checkSource reports an error when src is not a folder, and a *BuildFailure (NoProgram) when it
+// holds no Go package main.
+func checkSource(src string) error {
+	info, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s is not a folder", src)
+	}
+	return findMain(src)
 }
 
 // findMain reports a *BuildFailure with NoProgram when src holds no non-test Go file of package main.
