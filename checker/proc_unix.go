@@ -53,7 +53,15 @@ func exitSignal(ps *os.ProcessState) string {
 		return ""
 	}
 	ws, ok := ps.Sys().(syscall.WaitStatus)
-	if !ok || !ws.Signaled() {
+	if !ok {
+		return ""
+	}
+	return signalName(ws)
+}
+
+// signalName names the signal that ended a process with wait status ws, or "".
+func signalName(ws syscall.WaitStatus) string {
+	if !ws.Signaled() {
 		return ""
 	}
 	switch sig := ws.Signal(); sig {

@@ -33,6 +33,9 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 	if dir == "" {
 		dir = filepath.Join(p.scratch, "run")
 	}
+	if out, ok := p.runInSession(ctx, dir, args, stdin); ok {
+		return out
+	}
 	rctx, cancel := context.WithTimeout(ctx, p.limits.RunTime)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, p.Path, args...)
@@ -83,11 +86,7 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 	case err == nil:
 		out.ExitCode = 0
 	case errors.As(err, &ee):
-		out.ExitCode = ee.ExitCode()
-		if out.ExitCode < 0 || strings.Contains(out.Stderr, "\ngoroutine ") || strings.HasPrefix(out.Stderr, "panic: ") ||
-			strings.Contains(out.Stderr, "\npanic: ") || strings.HasPrefix(out.Stderr, "fatal error: ") {
-			out.Status = Crash
-		}
+		exited(&out, ee.ExitCode())
 	case errors.Is(err, exec.ErrWaitDelay):
 		// The program exited but a child it started kept the output open; the child is dead now.
 		out.ExitCode = cmd.ProcessState.ExitCode()
@@ -101,6 +100,16 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 	}
 	classify(&out, p.limits, cpu, exitSignal(cmd.ProcessState), full || timedOut || ctx.Err() != nil)
 	return out
+}
+
+// exited records the exit code of a program that ended by itself or from a signal it did not get
+// from the checker: Crash for a signal (code -1), a panic or a fatal error of the Go runtime.
+func exited(out *RunOutput, code int) {
+	out.ExitCode = code
+	if code < 0 || strings.Contains(out.Stderr, "\ngoroutine ") || strings.HasPrefix(out.Stderr, "panic: ") ||
+		strings.Contains(out.Stderr, "\npanic: ") || strings.HasPrefix(out.Stderr, "fatal error: ") {
+		out.Status = Crash
+	}
 }
 
 // errStart marks a program that could not even be started.

@@ -250,6 +250,8 @@ func compileInit(dir, p string) error {
 // initConfig is what the sandbox init is told, as JSON in initEnv (see internal/sandboxinit).
 type initConfig struct {
 	Probe       bool      `json:"probe,omitempty"`
+	Serve       bool      `json:"serve,omitempty"`
+	RetireCPU   int64     `json:"retire_cpu_ns,omitempty"`
 	Args        []string  `json:"args"`
 	Env         []string  `json:"env"`
 	Mount       bool      `json:"mount,omitempty"`
@@ -390,31 +392,43 @@ func (l level) sysProcAttr() *syscall.SysProcAttr {
 // program, or nil in a probe). It returns the read end of the status pipe and the descriptors the
 // parent must close once the init has started.
 func initCmd(cmd *exec.Cmd, l level, cfg initConfig, work, prog *os.File) (status *os.File, childEnds []*os.File, err error) {
-	initBin, err := initPath()
+	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, nil, err
+	}
+	initFile, err := prepareInit(cmd, l, cfg, w, work, prog)
+	if err != nil {
+		r.Close()
+		w.Close()
+		return nil, nil, err
+	}
+	return r, []*os.File{w, initFile}, nil
+}
+
+// prepareInit makes cmd a start of the sandbox init with cfg, fd3 as its descriptor 3 (the status
+// pipe, or the socket of a session), and work and prog as 4 and 5. It returns the init's executable,
+// opened as 6, which the parent closes once the init has started.
+func prepareInit(cmd *exec.Cmd, l level, cfg initConfig, fd3, work, prog *os.File) (*os.File, error) {
+	initBin, err := initPath()
+	if err != nil {
+		return nil, err
 	}
 	data, err := json.Marshal(cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ifd, err := unix.Open(initBin, unix.O_PATH|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return nil, nil, &os.PathError{Op: "open", Path: initBin, Err: err}
+		return nil, &os.PathError{Op: "open", Path: initBin, Err: err}
 	}
 	initFile := os.NewFile(uintptr(ifd), initBin)
-	r, w, err := os.Pipe()
-	if err != nil {
-		initFile.Close()
-		return nil, nil, err
-	}
 	cmd.Path = fmt.Sprintf("/proc/self/fd/%d", fdInit)
 	cmd.Args = []string{"workbook-sandbox-init"}
 	cmd.Env = []string{initEnv + "=" + string(data)}
 	cmd.Dir = "/"
-	cmd.ExtraFiles = []*os.File{w, work, prog, initFile}
+	cmd.ExtraFiles = []*os.File{fd3, work, prog, initFile}
 	cmd.SysProcAttr = l.sysProcAttr()
-	return r, []*os.File{w, initFile}, nil
+	return initFile, nil
 }
 
 // probe starts the init of a level once, with nothing to exec, and reports whether it could set

@@ -14,14 +14,27 @@
 // 0. It is a program of its own rather than a mode of the workbook binary so that it starts in a
 // few milliseconds: the package initialisation of a large binary costs a tenth of a second or more,
 // on every run.
+//
+// In serve mode (only as the first process of a PID namespace) it does not exec the program but
+// runs it many times, one run per request, so that a program's cases share one start of the init
+// and one set of namespaces. Descriptor 3 is then a SOCK_SEQPACKET socket. After the shared set-up
+// (private /tmp, resource limits, groups, user) it sends {"ready":true}; each request is a JSON
+// message {"args":[...]} carrying four descriptors: the run's work folder (O_PATH), stdin, stdout
+// and stderr. For each, a new thread drops every capability, sets no_new_privs and restricts
+// itself with Landlock to the files of the program plus that work folder, forks and execs the
+// program from there, and ends; the init waits for the program, kills every other process of the
+// namespace, empties /tmp and answers {"status":WAITSTATUS,"cpu_ns":N}. A closed socket ends it.
 package main
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"runtime"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -45,6 +58,8 @@ const (
 // config mirrors the checker's initConfig.
 type config struct {
 	Probe       bool      `json:"probe"`
+	Serve       bool      `json:"serve"`
+	RetireCPU   int64     `json:"retire_cpu_ns"` // in serve mode, the CPU time after which the init ends
 	Args        []string  `json:"args"`
 	Env         []string  `json:"env"`
 	Mount       bool      `json:"mount"`
@@ -109,7 +124,7 @@ func main() {
 			}
 		}
 	}
-	if !cfg.Probe {
+	if !cfg.Probe && !cfg.Serve {
 		if err := syscall.Fchdir(fdWork); err != nil {
 			fail("work folder", err)
 		}
@@ -134,6 +149,36 @@ func main() {
 		// A change of user clears the parent-death signal.
 		prctl(prSetPdeathsig, uintptr(syscall.SIGKILL))
 	}
+	if cfg.Serve {
+		if os.Getpid() != 1 {
+			fail("serve", fmt.Errorf("not the first process of a PID namespace"))
+		}
+		serve(&cfg)
+		os.Exit(0)
+	}
+	if err := restrictThread(&cfg, -1); err != nil {
+		fmt.Fprint(status, err)
+		os.Exit(127)
+	}
+	if cfg.Probe {
+		os.Exit(0)
+	}
+	err := syscall.Exec(fmt.Sprintf("/proc/self/fd/%d", fdProg), cfg.Args, cfg.Env)
+	fail("exec", err)
+}
+
+// stepError names the step of restrictThread that failed.
+type stepError struct {
+	step string
+	err  error
+}
+
+func (e *stepError) Error() string { return e.step + ": " + e.err.Error() }
+
+// restrictThread takes from the calling thread, and so from what it execs, every capability and the
+// means to gain one, and applies the Landlock ruleset, with a rule for the work folder workFD when
+// it is not -1.
+func restrictThread(cfg *config, workFD int) error {
 	// No capability survives the exec, even for the root of a user namespace. Without
 	// CAP_SETPCAP (an ordinary user without namespaces) there are none to drop.
 	for c := 0; c <= 63; c++ {
@@ -141,18 +186,162 @@ func main() {
 	}
 	prctl(prCapAmbient, prCapAmbientClear)
 	if err := prctl(prSetNoNewPrivs, 1); err != nil {
-		fail("no_new_privs", err)
+		return &stepError{"no_new_privs", err}
 	}
 	if cfg.Landlock != nil {
-		if err := restrict(cfg.Landlock, cfg.OPath); err != nil {
-			fail("landlock", err)
+		ll := *cfg.Landlock
+		if workFD >= 0 {
+			ll.Rules = append(append([]rule{}, ll.Rules...), rule{FD: workFD, Access: ll.HandledFS})
+		}
+		if err := restrict(&ll, cfg.OPath); err != nil {
+			return &stepError{"landlock", err}
 		}
 	}
-	if cfg.Probe {
-		os.Exit(0)
+	return nil
+}
+
+// request is one run asked for in serve mode; reply is the init's answer.
+type request struct {
+	Args []string `json:"args"`
+}
+
+type reply struct {
+	Ready  bool   `json:"ready,omitempty"`
+	Error  string `json:"error,omitempty"`
+	Status uint32 `json:"status"`
+	CPU    int64  `json:"cpu_ns"`
+	Retire bool   `json:"retire,omitempty"`
+}
+
+// serve answers requests on the socket until it is closed.
+func serve(cfg *config) {
+	// The program shares the init's user inside the namespace and may signal it; the init takes
+	// every signal it can and does nothing with it (handlers, unlike ignored signals, are not
+	// inherited through exec).
+	signal.Notify(make(chan os.Signal, 1))
+	send(reply{Ready: true})
+	buf := make([]byte, 1<<20)
+	oob := make([]byte, syscall.CmsgSpace(4*4))
+	for {
+		n, oobn, flags, _, err := syscall.Recvmsg(fdStatus, buf, oob, syscall.MSG_CMSG_CLOEXEC)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || n == 0 {
+			return
+		}
+		var fds []int
+		if msgs, err := syscall.ParseSocketControlMessage(oob[:oobn]); err == nil {
+			for _, m := range msgs {
+				if rights, err := syscall.ParseUnixRights(&m); err == nil {
+					fds = append(fds, rights...)
+				}
+			}
+		}
+		var rep reply
+		var req request
+		switch {
+		case flags&(syscall.MSG_TRUNC|syscall.MSG_CTRUNC) != 0:
+			rep.Error = "request too long"
+		case len(fds) != 4:
+			rep.Error = fmt.Sprintf("%d descriptors, want 4", len(fds))
+		default:
+			if err := json.Unmarshal(buf[:n], &req); err != nil {
+				rep.Error = "request: " + err.Error()
+			} else {
+				rep = runOnce(cfg, &req, fds)
+			}
+		}
+		for _, fd := range fds {
+			syscall.Close(fd)
+		}
+		var ru syscall.Rusage
+		if cfg.RetireCPU > 0 && syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil &&
+			time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) > time.Duration(cfg.RetireCPU) {
+			rep.Retire = true
+		}
+		if !send(rep) || rep.Retire {
+			return
+		}
 	}
-	err := syscall.Exec(fmt.Sprintf("/proc/self/fd/%d", fdProg), cfg.Args, cfg.Env)
-	fail("exec", err)
+}
+
+// runOnce runs the program in the work folder fds[0] with stdin, stdout and stderr fds[1:4], waits
+// for it, and leaves nothing behind: no process and nothing in /tmp.
+func runOnce(cfg *config, req *request, fds []int) reply {
+	type started struct {
+		pid int
+		err error
+	}
+	ch := make(chan started, 1)
+	go func() {
+		// The thread is never unlocked: it ends with this goroutine, and its restrictions with it.
+		runtime.LockOSThread()
+		if err := restrictThread(cfg, fds[0]); err != nil {
+			ch <- started{err: err}
+			return
+		}
+		pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fdProg), req.Args, &syscall.ProcAttr{
+			Dir:   fmt.Sprintf("/proc/self/fd/%d", fds[0]),
+			Env:   cfg.Env,
+			Files: []uintptr{uintptr(fds[1]), uintptr(fds[2]), uintptr(fds[3])},
+		})
+		if err != nil {
+			err = &stepError{"exec", err}
+		}
+		ch <- started{pid, err}
+	}()
+	s := <-ch
+	if s.err != nil {
+		return reply{Error: s.err.Error()}
+	}
+	var ws syscall.WaitStatus
+	var ru syscall.Rusage
+	for {
+		if _, err := syscall.Wait4(s.pid, &ws, 0, &ru); err != syscall.EINTR {
+			break
+		}
+	}
+	killAll()
+	cleanTmp(cfg)
+	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano()}
+}
+
+// killAll kills every other process of the PID namespace, those that left the program's process
+// group or session included, and reaps them.
+func killAll() {
+	for {
+		syscall.Kill(-1, syscall.SIGKILL)
+		if _, err := syscall.Wait4(-1, nil, 0, nil); err == syscall.ECHILD {
+			return
+		}
+	}
+}
+
+// cleanTmp empties the private /tmp for the next run and gives it a new home folder.
+func cleanTmp(cfg *config) {
+	if !cfg.Mount {
+		return
+	}
+	entries, _ := os.ReadDir("/tmp")
+	for _, e := range entries {
+		os.RemoveAll(filepath.Join("/tmp", e.Name()))
+	}
+	os.Mkdir("/tmp/home", 0o755)
+	if cfg.SetID > 0 && os.Getuid() != cfg.SetID {
+		os.Chown("/tmp/home", cfg.SetID, cfg.SetID)
+	}
+}
+
+// send writes one message on the socket and reports whether it went.
+func send(r reply) bool {
+	data, _ := json.Marshal(r)
+	for {
+		_, err := syscall.Write(fdStatus, data)
+		if err != syscall.EINTR {
+			return err == nil
+		}
+	}
 }
 
 func prctl(option, arg uintptr) error {

@@ -1,0 +1,331 @@
+//go:build linux
+
+package checker
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// A session is one sandbox init in serve mode (see internal/sandboxinit): it runs a program many
+// times in one set of namespaces, so that a program's cases pay for the init's start once rather
+// than once per run. Every run still gets its own Landlock domain limited to its own work folder,
+// its own empty private /tmp and the same resource limits, and nothing it starts outlives it. A
+// session serves one run at a time; a program keeps a pool of them, one per run in flight. When a
+// run must be stopped (time, output cap, cancellation) its whole session is killed.
+type session struct {
+	cmd  *exec.Cmd
+	conn *net.UnixConn
+	log  *limitedBuffer // the init's own stdout and stderr
+}
+
+// sessionPool holds a program's idle sessions.
+type sessionPool struct {
+	mu     sync.Mutex
+	idle   []*session
+	closed bool
+}
+
+// sessionsOff turns sessions off, for tests and benchmarks of the run-per-init path;
+// testRetireCPU, when set, replaces the CPU time after which an init retires.
+var (
+	sessionsOff   bool
+	testRetireCPU time.Duration
+)
+
+// initThreads is what RLIMIT_NPROC allows on top of a run's processes for the init of a session,
+// which stays in the namespace (its own threads count against the limit).
+const initThreads = 16
+
+// sessionReply is the init's answer to a request.
+type sessionReply struct {
+	Ready  bool   `json:"ready"`
+	Error  string `json:"error"`
+	Status uint32 `json:"status"`
+	CPU    int64  `json:"cpu_ns"`
+	Retire bool   `json:"retire"`
+}
+
+// runInSession runs the program as Run does, in a session, when this system's sandbox has PID
+// namespaces; ok is false when the run must take the path of one init per run.
+func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string) (out RunOutput, ok bool) {
+	l := currentLevel()
+	if sessionsOff || !l.reexec || !l.namespaces {
+		return RunOutput{}, false
+	}
+	if os.Geteuid() == 0 && (l.mapID || l.setID) {
+		// The program runs as nobody: it must be able to write in its work folder.
+		if err := chownTree(dir, sandboxID); err != nil {
+			return sandboxFailure(err.Error()), true
+		}
+	}
+	for attempt := 0; ; attempt++ {
+		s, err := p.sessions.get(p, l)
+		if err != nil {
+			return sandboxFailure(err.Error()), true
+		}
+		out, healthy, sent := s.run(ctx, p, dir, args, stdin)
+		if healthy {
+			p.sessions.put(s)
+		} else {
+			s.kill()
+		}
+		// A session that died while idle could not take the request: the run never started, and
+		// is tried once more in a new one.
+		if sent || attempt > 0 {
+			return out, true
+		}
+	}
+}
+
+// sandboxFailure is the outcome of a run whose sandbox could not be set up.
+func sandboxFailure(msg string) RunOutput {
+	return RunOutput{Status: Crash, ExitCode: -1, Reason: ReasonSandbox, Stderr: "sandbox: " + msg}
+}
+
+// get returns an idle session of p, or a new one.
+func (sp *sessionPool) get(p *Program, l level) (*session, error) {
+	sp.mu.Lock()
+	if n := len(sp.idle); n > 0 {
+		s := sp.idle[n-1]
+		sp.idle = sp.idle[:n-1]
+		sp.mu.Unlock()
+		return s, nil
+	}
+	sp.mu.Unlock()
+	return startSession(p, l)
+}
+
+// put gives a session back after a run, or ends it when the program has been closed.
+func (sp *sessionPool) put(s *session) {
+	sp.mu.Lock()
+	if !sp.closed {
+		sp.idle = append(sp.idle, s)
+		s = nil
+	}
+	sp.mu.Unlock()
+	if s != nil {
+		s.kill()
+	}
+}
+
+// close ends every idle session; those in use end when their run does.
+func (sp *sessionPool) close() {
+	sp.mu.Lock()
+	idle := sp.idle
+	sp.idle, sp.closed = nil, true
+	sp.mu.Unlock()
+	for _, s := range idle {
+		s.kill()
+	}
+}
+
+// startSession starts a sandbox init in serve mode for p's runs and waits until it is ready.
+func startSession(p *Program, l level) (*session, error) {
+	lim := p.limits.withDefaults()
+	cfg := l.config(lim, false, nil)
+	cfg.Serve = true
+	// The init's own CPU time counts against the limit meant for a run's processes: it retires
+	// long before it could reach it.
+	cfg.RetireCPU = int64(lim.CPUTime / 4)
+	if testRetireCPU > 0 {
+		cfg.RetireCPU = int64(testRetireCPU)
+	}
+	cfg.Env = setEnv(setEnv(runEnv(p.scratch), "HOME", "/tmp/home"), "TMPDIR", "/tmp")
+	for i, rl := range cfg.Rlimits {
+		if rl.Res == unix.RLIMIT_NPROC {
+			cfg.Rlimits[i].Cur += initThreads
+			cfg.Rlimits[i].Max += initThreads
+		}
+	}
+	if cfg.Landlock != nil {
+		// The work folder is a run's: each run adds its own rule (see internal/sandboxinit).
+		var rules []llRule
+		for _, r := range cfg.Landlock.Rules {
+			if r.FD != fdWork {
+				rules = append(rules, r)
+			}
+		}
+		cfg.Landlock.Rules = rules
+	}
+	pfd, err := unix.Open(p.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: p.Path, Err: err}
+	}
+	prog := os.NewFile(uintptr(pfd), p.Path)
+	defer prog.Close()
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("socketpair: %w", err)
+	}
+	mine, theirs := os.NewFile(uintptr(fds[0]), "session"), os.NewFile(uintptr(fds[1]), "session-init")
+	defer theirs.Close()
+	c, err := net.FileConn(mine)
+	mine.Close()
+	if err != nil {
+		return nil, err
+	}
+	s := &session{conn: c.(*net.UnixConn), log: &limitedBuffer{buf: new(bytes.Buffer), max: 4 << 10}}
+	s.cmd = exec.Command("/proc/self/exe")
+	initFile, err := prepareInit(s.cmd, l, cfg, theirs, nil, prog)
+	if err != nil {
+		s.conn.Close()
+		return nil, err
+	}
+	defer initFile.Close()
+	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
+	if err := s.cmd.Start(); err != nil {
+		s.conn.Close()
+		return nil, err
+	}
+	theirs.Close()
+	s.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	buf := make([]byte, 64<<10)
+	n, err := s.conn.Read(buf)
+	s.conn.SetReadDeadline(time.Time{})
+	var r sessionReply
+	if err == nil && json.Unmarshal(buf[:n], &r) == nil && r.Ready {
+		return s, nil
+	}
+	msg := strings.TrimSpace(string(buf[:n]))
+	s.kill()
+	if msg == "" {
+		msg = fmt.Sprintf("the sandbox init ended (%v) %s", err, strings.TrimSpace(s.log.buf.String()))
+	}
+	return nil, errors.New(msg)
+}
+
+// run runs the program once in the session. healthy says whether the session can serve another
+// run; sent whether the request reached the init at all.
+func (s *session) run(ctx context.Context, p *Program, dir string, args []string, stdin string) (out RunOutput, healthy, sent bool) {
+	rctx, cancel := context.WithTimeout(ctx, p.limits.RunTime)
+	defer cancel()
+	dfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return sandboxFailure((&os.PathError{Op: "open", Path: dir, Err: err}).Error()), true, true
+	}
+	work := os.NewFile(uintptr(dfd), dir)
+	var ends []*os.File // the init's ends of the pipes, closed here once sent
+	pipe := func() (r, w *os.File) {
+		if err == nil {
+			r, w, err = os.Pipe()
+		}
+		return r, w
+	}
+	inR, inW := pipe()
+	outR, outW := pipe()
+	errR, errW := pipe()
+	defer func() {
+		for _, f := range []*os.File{work, inR, inW, outR, outW, errR, errW} {
+			if f != nil {
+				f.Close()
+			}
+		}
+	}()
+	if err != nil {
+		return sandboxFailure(err.Error()), true, true
+	}
+	ends = append(ends, work, inR, outW, errW)
+	req, _ := json.Marshal(struct {
+		Args []string `json:"args"`
+	}{append([]string{p.Path}, args...)})
+	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()))
+	start := time.Now()
+	if _, _, err := s.conn.WriteMsgUnix(req, rights, nil); err != nil {
+		return sandboxFailure("the sandbox init is gone: " + err.Error()), false, false
+	}
+	for _, f := range ends {
+		f.Close()
+	}
+	work, inR, outW, errW = nil, nil, nil, nil
+
+	capped := &capture{max: p.limits.OutputBytes, onFull: cancel}
+	var copying sync.WaitGroup
+	copying.Add(2)
+	go func() { defer copying.Done(); io.Copy(capped.writer(&capped.stdout), outR) }()
+	go func() { defer copying.Done(); io.Copy(capped.writer(&capped.stderr), errR) }()
+	go func(w *os.File) { io.WriteString(w, stdin); w.Close() }(inW)
+	inW = nil
+
+	replies := make(chan sessionReply, 1)
+	go func() {
+		buf := make([]byte, 64<<10)
+		n, err := s.conn.Read(buf)
+		var r sessionReply
+		if err != nil {
+			r.Error = "the sandbox init ended: " + err.Error()
+		} else if err := json.Unmarshal(buf[:n], &r); err != nil {
+			r.Error = "the sandbox init's answer: " + err.Error()
+		}
+		replies <- r
+	}()
+	var r sessionReply
+	stopped := false
+	select {
+	case r = <-replies:
+	case <-rctx.Done():
+		stopped = true
+		s.kill()
+		r = <-replies
+	}
+	out.Duration = time.Since(start)
+	// Everything the program started is dead once the init has answered (or been killed), so the
+	// pipes are at their end; a stuck copy would be a fault of the init, and ends it.
+	copied := make(chan struct{})
+	go func() { copying.Wait(); close(copied) }()
+	select {
+	case <-copied:
+	case <-time.After(time.Second):
+		stopped = true
+		s.kill()
+		<-copied
+	}
+	capped.mu.Lock()
+	out.Stdout, out.Stderr = capped.stdout.String(), capped.stderr.String()
+	full := capped.full
+	capped.mu.Unlock()
+	timedOut := rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
+	healthy = !stopped && r.Error == "" && !r.Retire
+	out.Status = Pass
+	switch {
+	case full:
+		out.Status, out.ExitCode = OutputLimit, -1
+	case timedOut:
+		out.Status, out.ExitCode = Timeout, -1
+	case ctx.Err() != nil:
+		out.Status, out.ExitCode = Crash, -1
+	case r.Error != "":
+		out.Status, out.ExitCode, out.Reason = Crash, -1, ReasonSandbox
+		out.Stderr += "sandbox: " + r.Error
+		return out, false, true
+	default:
+		ws := syscall.WaitStatus(r.Status)
+		code := ws.ExitStatus()
+		if ws.Signaled() {
+			code = -1
+		}
+		exited(&out, code)
+	}
+	classify(&out, p.limits, time.Duration(r.CPU), signalName(syscall.WaitStatus(r.Status)), full || timedOut || ctx.Err() != nil)
+	return out, healthy, true
+}
+
+// kill ends the session's init, and with it every process of its namespace, and reaps it.
+func (s *session) kill() {
+	s.conn.Close()
+	killProcessTree(s.cmd)
+	s.cmd.Wait()
+}
