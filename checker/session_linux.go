@@ -193,7 +193,7 @@ func startSession(p *Program, l level) (*session, error) {
 	}
 	theirs.Close()
 	s.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	buf := make([]byte, 64<<10)
+	buf := make([]byte, 4<<10)
 	n, err := s.conn.Read(buf)
 	s.conn.SetReadDeadline(time.Time{})
 	var r sessionReply
@@ -255,14 +255,14 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	capped := &capture{max: p.limits.OutputBytes, onFull: cancel}
 	var copying sync.WaitGroup
 	copying.Add(2)
-	go func() { defer copying.Done(); io.Copy(capped.writer(&capped.stdout), outR) }()
-	go func() { defer copying.Done(); io.Copy(capped.writer(&capped.stderr), errR) }()
+	go func() { defer copying.Done(); copyOutput(capped.writer(&capped.stdout), outR) }()
+	go func() { defer copying.Done(); copyOutput(capped.writer(&capped.stderr), errR) }()
 	go func(w *os.File) { io.WriteString(w, stdin); w.Close() }(inW)
 	inW = nil
 
 	replies := make(chan sessionReply, 1)
 	go func() {
-		buf := make([]byte, 64<<10)
+		buf := make([]byte, 1<<10)
 		n, err := s.conn.Read(buf)
 		var r sessionReply
 		if err != nil {
@@ -321,6 +321,17 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	}
 	classify(&out, p.limits, time.Duration(r.CPU), signalName(syscall.WaitStatus(r.Status)), full || timedOut || ctx.Err() != nil)
 	return out, healthy, true
+}
+
+// copyBuffers are the buffers copyOutput reads a run's output with: most runs print little, and
+// a buffer of io.Copy's own for each stream of every run is most of what a run allocates.
+var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// copyOutput copies r to w until r ends.
+func copyOutput(w io.Writer, r io.Reader) {
+	bp := copyBuffers.Get().(*[]byte)
+	defer copyBuffers.Put(bp)
+	io.CopyBuffer(w, struct{ io.Reader }{r}, *bp)
 }
 
 // kill ends the session's init, and with it every process of its namespace, and reaps it.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,18 +19,20 @@ import (
 )
 
 // The benchmarks grade 24 distinct correct submissions of exercise-deadline (12 Bulgarian, 12
-// Russian) in two ways: workbook grade, and the naive script (one go build and one run per case per
-// student, in sequence). Every iteration gets programs no build cache has seen, so both pay for
-// their builds. See BENCHMARKS.md:
+// Russian): with workbook grade; with the naive script (one go build and one run per case per
+// student, in sequence); and with that script's loop done through the checker (its offline,
+// stripped build and its sandboxed runs), to tell what batching and parallel work give from what
+// the checker's build flags and sandbox cost. Every iteration gets programs no build cache has
+// seen, so all of them pay for their builds. See BENCHMARKS.md:
 //
-//	go test ./internal/grade -run '^$' -bench 'Grade24|Naive24' -benchtime 1x -count 3
+//	go test ./internal/grade -run '^$' -bench 'Grade24|Naive' -benchtime 1x -count 3
 const benchStudents = 24
 
 var benchSalt = time.Now().UnixNano()
 
 // benchClass writes n distinct correct programs: the reference solutions with renamed identifiers and
 // a constant of their own, so that no two share a build.
-func benchClass(b *testing.B, n, iter int) string {
+func benchClass(b testing.TB, n, iter int) string {
 	b.Helper()
 	dir := b.TempDir()
 	sols := map[string][]byte{
@@ -71,7 +74,128 @@ func BenchmarkGrade24(b *testing.B) {
 	}
 }
 
+// BenchmarkNaive24 is the naive script as an instructor would write it: for each student in turn,
+// go build the student's files (default flags) and run the program once per case, comparing the
+// exit code and stdout.
 func BenchmarkNaive24(b *testing.B) {
+	job := deadlineJob(b)
+	cases := make([]naiveCase, len(job.Cases))
+	for i, c := range job.Cases {
+		cases[i] = parseNaive(b, c)
+	}
+	goBin, err := checker.GoTool()
+	if err != nil {
+		b.Fatal(err)
+	}
+	env := append(os.Environ(), "GOCACHE="+checker.GoCache(), "CGO_ENABLED=0")
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		class := benchClass(b, benchStudents, i)
+		bin := b.TempDir()
+		b.StartTimer()
+		passed := 0
+		entries, _ := os.ReadDir(class)
+		for _, e := range entries {
+			dir := filepath.Join(class, e.Name())
+			lang := DetectLang(readDirSource(dir))
+			files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+			exe := filepath.Join(bin, e.Name())
+			build := exec.Command(goBin, append([]string{"build", "-o", exe}, files...)...)
+			build.Env = env
+			if out, err := build.CombinedOutput(); err != nil {
+				b.Fatalf("go build: %v\n%s", err, out)
+			}
+			ok := true
+			for _, c := range cases {
+				var stdout bytes.Buffer
+				run := exec.Command(exe, c.args...)
+				run.Stdout = &stdout
+				code := 0
+				if err := run.Run(); err != nil {
+					code = run.ProcessState.ExitCode()
+				}
+				if code != c.exit || (c.want != nil && checker.Compare(c.want[lang], stdout.String()) != nil) {
+					ok = false
+				}
+			}
+			if ok {
+				passed++
+			}
+		}
+		if passed != benchStudents {
+			b.Fatalf("%d of %d passed", passed, benchStudents)
+		}
+	}
+}
+
+// naiveScript is the naive grading script in shell, as an instructor would write it: for each
+// student in turn, go build, then run every case and compare the exit code and stdout (either
+// language's transcript) with cmp.
+const naiveScript = `#!/bin/sh
+# naive.sh CLASS CASES BIN: prints how many students passed every case.
+class=$1 cases=$2 bin=$3
+passed=0
+for dir in "$class"/*/; do
+	name=$(basename "$dir")
+	go build -o "$bin/$name" "$dir"*.go || continue
+	ok=1
+	for c in "$cases"/*/; do
+		read -r args < "$c/args"
+		read -r want < "$c/exit"
+		"$bin/$name" $args > "$bin/out" 2> /dev/null
+		[ $? -eq "$want" ] || ok=0
+		if [ -f "$c/stdout.bg" ]; then
+			cmp -s "$bin/out" "$c/stdout.bg" || cmp -s "$bin/out" "$c/stdout.ru" || ok=0
+		fi
+	done
+	[ $ok -eq 1 ] && passed=$((passed + 1))
+done
+echo $passed
+`
+
+// BenchmarkNaiveScript24 runs naiveScript with /bin/sh on the same class.
+func BenchmarkNaiveScript24(b *testing.B) {
+	job := deadlineJob(b)
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		b.Skip("no sh")
+	}
+	goBin, err := checker.GoTool()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	script := filepath.Join(dir, "naive.sh")
+	os.WriteFile(script, []byte(naiveScript), 0o755)
+	casesDir := filepath.Join(dir, "cases")
+	for i, c := range job.Cases {
+		nc := parseNaive(b, c)
+		cd := filepath.Join(casesDir, fmt.Sprintf("%02d", i))
+		os.MkdirAll(cd, 0o755)
+		os.WriteFile(filepath.Join(cd, "args"), []byte(strings.Join(nc.args, " ")+"\n"), 0o644)
+		os.WriteFile(filepath.Join(cd, "exit"), []byte(strconv.Itoa(nc.exit)+"\n"), 0o644)
+		for lang, want := range nc.want {
+			os.WriteFile(filepath.Join(cd, "stdout."+lang), []byte(want), 0o644)
+		}
+	}
+	env := append(os.Environ(), "GOCACHE="+checker.GoCache(), "CGO_ENABLED=0", "PATH="+filepath.Dir(goBin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		class := benchClass(b, benchStudents, i)
+		bin := b.TempDir()
+		b.StartTimer()
+		cmd := exec.Command(sh, script, class, casesDir, bin)
+		cmd.Env = env
+		out, err := cmd.Output()
+		if err != nil || strings.TrimSpace(string(out)) != strconv.Itoa(benchStudents) {
+			b.Fatalf("naive.sh: %v: %s", err, out)
+		}
+	}
+}
+
+// BenchmarkNaiveSandboxed24 is the same loop through the checker: checker.Build (a scratch copy,
+// offline, no symbol table or DWARF) and Program.Run for each case (the sandbox).
+func BenchmarkNaiveSandboxed24(b *testing.B) {
 	job := deadlineJob(b)
 	cases := make([]naiveCase, len(job.Cases))
 	for i, c := range job.Cases {
