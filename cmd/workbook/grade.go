@@ -108,6 +108,11 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 			job.Solutions = append(job.Solutions, s)
 		}
 	}
+	unlock, err := e.lockReport(*out)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	bar := e.gradeProgress()
 	job.Progress = bar.update
 
@@ -206,17 +211,35 @@ func runGradeMerge(e *env, args []string) error {
 		}
 		return e.usageErr("grade_err_tool", "Err", err.Error())
 	}
-	if err := grade.PrepareOut(*out); err != nil {
-		if errors.Is(err, grade.ErrNotReport) {
-			return e.usageErr("grade_err_not_report", "Dir", *out)
-		}
-		return e.usageErr("grade_err_tool", "Err", err.Error())
+	unlock, err := e.lockReport(*out)
+	if err != nil {
+		return err
 	}
+	defer unlock()
 	if err := grade.Write(*out, rep, e.ui.Lang()); err != nil {
 		return e.usageErr("grade_err_tool", "Err", err.Error())
 	}
 	e.gradeSummary(rep, *out)
 	return nil
+}
+
+// lockReport makes out a report folder of this run's alone: created if need be, refused when it
+// holds other files or another grading is writing there.
+func (e *env) lockReport(out string) (func(), error) {
+	if err := grade.PrepareOut(out); err != nil {
+		if errors.Is(err, grade.ErrNotReport) {
+			return nil, e.usageErr("grade_err_not_report", "Dir", out)
+		}
+		return nil, e.usageErr("grade_err_tool", "Err", err.Error())
+	}
+	unlock, err := grade.LockReport(out)
+	if errors.Is(err, grade.ErrReportBusy) {
+		return nil, e.usageErr("grade_err_busy", "Dir", out)
+	}
+	if err != nil {
+		return nil, e.usageErr("grade_err_tool", "Err", err.Error())
+	}
+	return unlock, nil
 }
 
 // gradeSummary prints what the report holds.

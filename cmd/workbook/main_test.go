@@ -9,6 +9,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/grade"
 )
 
 // TestMain lets testscript run the workbook command in-process: `exec workbook …` (or plain
@@ -40,6 +41,17 @@ func TestScripts(t *testing.T) {
 			e.Setenv("HOME", filepath.Join(e.WorkDir, "home"))
 			e.Setenv("NO_COLOR", "1")
 			return os.MkdirAll(filepath.Join(e.WorkDir, "home"), 0o755)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// lockreport DIR holds DIR as a grading in progress would, until the script ends.
+			"lockreport": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: lockreport DIR")
+				}
+				unlock, err := grade.LockReport(ts.MkAbs(args[0]))
+				ts.Check(err)
+				ts.Defer(unlock)
+			},
 		},
 	})
 }

@@ -216,7 +216,7 @@ func PrepareOut(outDir string) error {
 	}
 	for _, e := range entries {
 		switch e.Name() {
-		case JournalFile, "results.json", JournalFile + ".old":
+		case JournalFile, "results.json", JournalFile + ".old", LockFile:
 			return nil
 		}
 	}
