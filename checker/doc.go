@@ -66,12 +66,23 @@
 // handed over as open descriptors, so no folder on their path needs to be open to the sandbox's user.
 // A failure to set up is written on a status pipe and reported as a crash with message "sandbox".
 //
+// Where PID namespaces are available, the runs of one program share such an init (a session, see
+// session_linux.go): started as above but without a program to exec, it stays the first process of
+// its namespaces and runs the program once per request. For each run a fresh thread of the init
+// drops the capabilities, sets no_new_privs and takes a Landlock domain of its own with that run's
+// work folder, forks and execs the program from there, and ends; after the program the init kills
+// every process left in the namespace and empties /tmp, so no run sees what another left behind. A
+// run stopped at its time or output limit kills its session with it; the next run starts a new one.
+// A session serves one run at a time and lives as long as its Program (Close ends it); its init
+// ends too when the checker's process dies.
+//
 // The checker finds the strongest sandbox the system allows once per process, by starting the init
 // in probe mode: namespaces with a user namespace; as root, namespaces without one (the program
 // becomes nobody before exec); then no namespaces but Landlock and resource limits (as an ordinary
 // user without user namespaces the process limit is left out, since RLIMIT_NPROC would count every
-// process of the user); then the basic level, a direct exec in a process group. A run costs a few
-// tens of milliseconds more in the sandbox than without it.
+// process of the user); then the basic level, a direct exec in a process group. In a session a run
+// costs about a millisecond more than a plain exec; one init per run, as on the levels without PID
+// namespaces, costs about ten (BENCHMARKS.md).
 //
 // On macOS, Windows and other systems a run gets the portable baseline: a scrubbed environment, a
 // scratch work folder, the wall-time limit and the output cap. On Unix the program's process group
