@@ -171,7 +171,7 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 	if err != nil {
 		return nil
 	}
-	scratch, err := os.MkdirTemp("", "workbook-batch-")
+	scratch, err := TempDir("batch")
 	if err != nil {
 		return nil
 	}
@@ -263,7 +263,7 @@ var blamePattern = regexp.MustCompile(`(?m)(?:^# learners/|^|[\s/])(p\d{3,})(?:/
 // adopt gives a program built in a batch a scratch folder of its own, laid out as Build lays one out,
 // and moves the executable there.
 func adopt(exe string, lim Limits) (*Program, error) {
-	scratch, err := os.MkdirTemp("", "workbook-")
+	scratch, err := TempDir("build")
 	if err != nil {
 		return nil, err
 	}

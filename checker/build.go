@@ -98,7 +98,7 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	scratch, err := os.MkdirTemp("", "workbook-")
+	scratch, err := TempDir("build")
 	if err != nil {
 		return nil, err
 	}

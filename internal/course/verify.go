@@ -58,7 +58,7 @@ func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, e
 	if visible < 3 || len(cases)-visible < 6 {
 		add(path.Join(e.Dir(), "cases"), "case_count", []any{"Visible", visible, "Hidden", len(cases) - visible}, "%d visible and %d hidden cases; at least 3 and 6 are needed", visible, len(cases)-visible)
 	}
-	tmp, err := os.MkdirTemp("", "workbook-verify-")
+	tmp, err := checker.TempDir("verify")
 	if err != nil {
 		return nil, err
 	}

@@ -276,7 +276,7 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 	if len(todo) == 0 {
 		return nil
 	}
-	work, err := os.MkdirTemp("", "workbook-grade-")
+	work, err := checker.TempDir("grade")
 	if err != nil {
 		return err
 	}

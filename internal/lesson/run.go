@@ -69,7 +69,7 @@ func (r *Runner) runAll(ctx context.Context, srcs []string) (map[string]*outcome
 	if len(todo) == 0 {
 		return res, nil
 	}
-	tmp, err := os.MkdirTemp("", "workbook-lesson-")
+	tmp, err := checker.TempDir("lesson")
 	if err != nil {
 		return nil, err
 	}

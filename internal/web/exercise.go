@@ -430,7 +430,7 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 		}
 		dir = s.cfg.Place.Dir(ex, lang)
 	} else {
-		tmp, err := os.MkdirTemp("", "workbook-web-check-")
+		tmp, err := checker.TempDir("webcheck")
 		if err != nil {
 			return nil, err
 		}

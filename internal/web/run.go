@@ -159,7 +159,7 @@ func (s *Server) runProgram(ctx context.Context, src string) (*runReply, error) 
 		return nil, err
 	}
 	defer release()
-	dir, err := os.MkdirTemp("", "workbook-snippet-")
+	dir, err := checker.TempDir("snippet")
 	if err != nil {
 		return nil, err
 	}

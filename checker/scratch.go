@@ -1,0 +1,52 @@
+package checker
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// TempDir makes a scratch folder in the system's temporary folder for kind (one word: "build",
+// "grade", …), named workbook-KIND-PID-RANDOM so that a later run can tell the folders of a process
+// that was killed (kill -9, a power cut) from those of one still at work. The first call also
+// removes, in the background, the scratch folders that such dead processes of this user left.
+func TempDir(kind string) (string, error) {
+	staleOnce.Do(func() { go RemoveStale(os.TempDir(), 10*time.Minute) })
+	return os.MkdirTemp("", fmt.Sprintf("workbook-%s-%d-", kind, os.Getpid()))
+}
+
+var staleOnce sync.Once
+
+// RemoveStale removes the scratch folders in dir made by TempDir in processes that have ended,
+// when they belong to this user and have not changed for at least age. It returns how many it
+// removed.
+func RemoveStale(dir string, age time.Duration) int {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range entries {
+		parts := strings.Split(e.Name(), "-")
+		if !e.IsDir() || len(parts) != 4 || parts[0] != "workbook" {
+			continue
+		}
+		pid, err := strconv.Atoi(parts[2])
+		if err != nil || pid <= 0 || pid == os.Getpid() || processAlive(pid) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		fi, err := os.Lstat(p)
+		if err != nil || !ownedByMe(fi) || time.Since(fi.ModTime()) < age {
+			continue
+		}
+		if os.RemoveAll(p) == nil {
+			n++
+		}
+	}
+	return n
+}
