@@ -47,6 +47,15 @@ func main() {
 				fmt.Println("found", p)
 			}
 		}
+		// The folder of the run before, beside this one: its own Landlock domain keeps it out.
+		if len(os.Args) > 2 && os.Args[2] != "a" {
+			if _, err := os.ReadFile("../a/mine"); err == nil {
+				fmt.Println("read ../a/mine")
+			}
+			if err := os.WriteFile("../a/theirs", []byte("x"), 0o644); err == nil {
+				fmt.Println("wrote ../a/theirs")
+			}
+		}
 		fmt.Println("looked")
 	case "hang":
 		for {
@@ -83,6 +92,9 @@ func TestSessionRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer prog.Close()
+	// Open to others, so that as root, where the program runs as nobody, only the sandbox keeps it
+	// out of the folder of another run (as an ordinary user the folder is the program's anyway).
+	os.Chmod(prog.scratch, 0o711)
 	dirs := map[string]string{}
 	run := func(step, dir string, args ...string) RunOutput {
 		t.Helper()
@@ -110,14 +122,17 @@ func TestSessionRuns(t *testing.T) {
 		t.Fatalf("leave: %+v", out)
 	}
 	first := initPid()
-	if out := run("look", "a", "look"); out.Stdout != "found mine\nlooked\n" {
+	if out := run("look", "a", "look", "a"); out.Stdout != "found mine\nlooked\n" {
 		t.Errorf("the second run in the same folder found %q, want only its folder's file", out.Stdout)
 	}
-	if out := run("look elsewhere", "b", "look"); out.Stdout != "looked\n" {
+	if out := run("look elsewhere", "b", "look", "b"); out.Stdout != "looked\n" {
 		t.Errorf("a run in another folder found %q, want nothing", out.Stdout)
 	}
 	if got := initPid(); got != first {
 		t.Errorf("the runs did not share the session: init %d, then %d", first, got)
+	}
+	if _, err := os.Stat(filepath.Join(dirs["a"], "theirs")); err == nil {
+		t.Errorf("a run wrote into the folder of another run")
 	}
 	if out := run("signal", "", "signal"); out.Status != Pass || out.Stdout != "signalled\n" {
 		t.Errorf("signal: %+v", out)
@@ -134,7 +149,7 @@ func TestSessionRuns(t *testing.T) {
 	if out := run("hang", "", "hang"); out.Status != Timeout {
 		t.Errorf("hang: %s, want timeout", out.Status)
 	}
-	if out := run("after the timeout", "b", "look"); out.Status != Pass || out.Stdout != "looked\n" {
+	if out := run("after the timeout", "b", "look", "b"); out.Status != Pass || out.Stdout != "looked\n" {
 		t.Errorf("the run after a timeout: %+v", out)
 	}
 	if got := initPid(); got == first {
