@@ -4,6 +4,7 @@ package checker
 
 import (
 	"context"
+	"os/exec"
 	"testing"
 )
 
@@ -25,4 +26,45 @@ func BenchmarkCheckUnsandboxed(b *testing.B) {
 			b.Fatalf("check: %v %+v", err, res)
 		}
 	}
+}
+
+// BenchmarkRun measures one run of the exercise-deadline solution: a plain exec, a run in a sandbox
+// session (the default where PID namespaces are available) and a run that starts an init of its
+// own (the path of the levels without them, forced here at the best level):
+//
+//	go test ./checker -run '^$' -bench 'Run/' -benchtime 200x
+func BenchmarkRun(b *testing.B) {
+	ctx := context.Background()
+	prog, err := Build(ctx, benchSolution, Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer prog.Close()
+	args := []string{"-deadline", "7"}
+	b.Run("plain", func(b *testing.B) {
+		for b.Loop() {
+			if err := exec.Command(prog.Path, args...).Run(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("session", func(b *testing.B) {
+		if !currentLevel().namespaces {
+			b.Skip("no PID namespaces here: no sessions")
+		}
+		for b.Loop() {
+			if out := prog.Run(ctx, "", args, ""); out.Status != Pass {
+				b.Fatalf("%+v", out)
+			}
+		}
+	})
+	b.Run("init-per-run", func(b *testing.B) {
+		sessionsOff = true
+		defer func() { sessionsOff = false }()
+		for b.Loop() {
+			if out := prog.Run(ctx, "", args, ""); out.Status != Pass {
+				b.Fatalf("%+v", out)
+			}
+		}
+	})
 }
