@@ -209,9 +209,17 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 	}
 	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
 	defer cancel()
+	env := buildEnv(goBin, scratch)
+	if n := runtime.NumCPU(); len(copied) >= n {
+		// Enough programs to keep every core busy with one compiler or linker each: single-threaded
+		// tools, one per core, do the same work with less CPU than several threads each competing
+		// for the cores (BENCHMARKS.md).
+		args = append(args[:1], append([]string{"-p=" + strconv.Itoa(n)}, args[1:]...)...)
+		env = append(env, "GOMAXPROCS=1")
+	}
 	cmd := exec.CommandContext(bctx, goBin, args...)
 	cmd.Dir = mod
-	cmd.Env = buildEnv(goBin, scratch)
+	cmd.Env = env
 	var out bytes.Buffer
 	cmd.Stdout = &limitedBuffer{buf: &out, max: 4 << 20}
 	cmd.Stderr = cmd.Stdout
