@@ -96,12 +96,14 @@ func Copies(students []Student, solutions map[string]string) []CopyGroup {
 	groups := []CopyGroup{}
 	for _, h := range order {
 		g := byHash[h]
+		// Translations of one reference solution into the course's languages share its print.
+		var langs []string
 		for _, l := range solLangs {
 			if solutions[l] == h {
-				g.Solution = l
-				break
+				langs = append(langs, l)
 			}
 		}
+		g.Solution = strings.Join(langs, "/")
 		if len(g.Students) > 1 || g.Solution != "" {
 			sort.Strings(g.Students)
 			groups = append(groups, *g)

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Print is what copy detection knows of a program: a hash of its declarations, each normalised (no
@@ -126,6 +127,9 @@ func normalize(data []byte, start, end int, imports map[string]bool) string {
 				out = append(out, v)
 			}
 			prevPkg = false
+		case tok == token.STRING:
+			out = append(out, wordless(lit))
+			prevPkg = false
 		case tok.IsLiteral():
 			out = append(out, lit)
 			prevPkg = false
@@ -145,6 +149,43 @@ func normalize(data []byte, start, end int, imports map[string]bool) string {
 		out = out[:len(out)-1]
 	}
 	return strings.Join(out, " ")
+}
+
+// wordless is what a string literal says beyond its words: its printf verbs and its numbers, in
+// order. The words, and the punctuation around them, are what a translation changes: a program
+// translated from Bulgarian to Russian (or to English) keeps its print, while the numbers and the
+// verbs it prints with stay part of it. Every correct program of an exercise prints the same
+// transcripts, so the words told copies apart no better than the code around them does.
+func wordless(lit string) string {
+	s, err := strconv.Unquote(lit)
+	if err != nil {
+		return lit
+	}
+	var parts []string
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		switch r := rs[i]; {
+		case r == '%':
+			// A printf verb: flags, width and precision, then the verb's letter.
+			j := i + 1
+			for j < len(rs) && strings.ContainsRune("+-# 0123456789.*[]", rs[j]) {
+				j++
+			}
+			if j < len(rs) {
+				j++
+			}
+			parts = append(parts, string(rs[i:j]))
+			i = j - 1
+		case unicode.IsDigit(r):
+			j := i + 1
+			for j < len(rs) && unicode.IsDigit(rs[j]) {
+				j++
+			}
+			parts = append(parts, string(rs[i:j]))
+			i = j - 1
+		}
+	}
+	return strconv.Quote(strings.Join(parts, " "))
 }
 
 var predeclared = map[string]bool{}

@@ -102,6 +102,30 @@ func main() { fmt.Println("x") }`), nil)
 	if a.Hash == b.Hash {
 		t.Errorf("fmt.Print and fmt.Println give the same print")
 	}
+	// A copy translated into the other language (words and the punctuation around them) keeps its
+	// print; printing other numbers or with other verbs does not.
+	tr := func(msg, usage string) Print {
+		return Fingerprint(src(`package main
+import ("fmt"; "os")
+func main() {
+	if len(os.Args) < 2 { fmt.Fprintln(os.Stderr, "`+usage+`"); os.Exit(2) }
+	for i := 0; i < 3; i++ { fmt.Printf("`+msg+`", i, 100*i) }
+}`), nil)
+	}
+	bg := tr(`опит %d: чакане %d мс\n`, "употреба: опити СРОК")
+	for _, c := range []struct {
+		msg, usage string
+		same       bool
+	}{
+		{`попытка %d — ожидание %d мс\n`, "использование: попытки СРОК", true},
+		{`attempt %d, waiting %d ms\n`, "usage: tries DEADLINE", true},
+		{`опит %d: чакане %d мс (от 10)\n`, "употреба: опити СРОК", false},
+		{`опит %d: чакане %v мс\n`, "употреба: опити СРОК", false},
+	} {
+		if got := tr(c.msg, c.usage); (got.Hash == bg.Hash) != c.same {
+			t.Errorf("%q: same print %v, want %v", c.msg, got.Hash == bg.Hash, c.same)
+		}
+	}
 	// A file that does not parse still gets a print.
 	if got := Fingerprint(src("package main\nfunc main() {"), nil); got.Hash == "" {
 		t.Errorf("a broken file has no print")

@@ -76,7 +76,8 @@ func (c CaseInfo) Title(lang string) string {
 
 // CopyGroup is a set of students whose programs are the same after gofmt and identifier renaming,
 // once the starter's code is left out; Solution names the reference solution's language when the
-// group's program is also the reference solution.
+// group's program is also the reference solution ("bg/ru" when it is that of both, one being a
+// translation of the other).
 type CopyGroup struct {
 	Students []string `json:"students"`
 	Solution string   `json:"solution,omitempty"`
