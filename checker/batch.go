@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -217,15 +216,7 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		args = append(args[:1], append([]string{"-p=" + strconv.Itoa(n)}, args[1:]...)...)
 		env = append(env, "GOMAXPROCS=1")
 	}
-	cmd := exec.CommandContext(bctx, goBin, args...)
-	cmd.Dir = mod
-	cmd.Env = env
-	var out bytes.Buffer
-	cmd.Stdout = &limitedBuffer{buf: &out, max: 4 << 20}
-	cmd.Stderr = cmd.Stdout
-	setProcessGroup(cmd)
-	cmd.Cancel = func() error { return killProcessGroup(cmd) }
-	cmd.WaitDelay = time.Second
+	cmd, out := goCommand(bctx, goBin, mod, env, 4<<20, args...)
 	start := time.Now()
 	runErr := cmd.Run()
 	elapsed := time.Since(start)

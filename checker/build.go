@@ -132,15 +132,7 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
 	defer cancel()
 	// No symbol table and no DWARF: a faster link; stack traces keep their file:line.
-	cmd := exec.CommandContext(bctx, goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", exe, ".")
-	cmd.Dir = srcCopy
-	cmd.Env = buildEnv(goBin, scratch)
-	var out bytes.Buffer
-	cmd.Stdout = &limitedBuffer{buf: &out, max: 1 << 20}
-	cmd.Stderr = cmd.Stdout
-	setProcessGroup(cmd)
-	cmd.Cancel = func() error { return killProcessGroup(cmd) }
-	cmd.WaitDelay = time.Second
+	cmd, out := goCommand(bctx, goBin, srcCopy, buildEnv(goBin, scratch), 1<<20, "build", "-trimpath", "-ldflags=-s -w", "-o", exe, ".")
 	start := time.Now()
 	err = cmd.Run()
 	p.BuildTime = time.Since(start)
@@ -161,6 +153,21 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 	p.Path = exe
 	ok = true
 	return p, nil
+}
+
+// goCommand prepares the go command goBin with args in dir under env: its stdout and stderr kept
+// together in out up to max bytes, and its whole process group killed when ctx ends.
+func goCommand(ctx context.Context, goBin, dir string, env []string, max int, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	cmd := exec.CommandContext(ctx, goBin, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	out := new(bytes.Buffer)
+	cmd.Stdout = &limitedBuffer{buf: out, max: max}
+	cmd.Stderr = cmd.Stdout
+	setProcessGroup(cmd)
+	cmd.Cancel = func() error { return killProcessGroup(cmd) }
+	cmd.WaitDelay = time.Second
+	return cmd, out
 }
 
 // checkSource reports an error when src is not a folder, and a *BuildFailure (NoProgram) when it

@@ -47,7 +47,7 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 	cmd.Stderr = capped.writer(&capped.stderr)
 	sb, err := p.sandboxCmd(cmd, dir)
 	if err != nil {
-		return RunOutput{Status: Crash, ExitCode: -1, Reason: ReasonSandbox, Stderr: "sandbox: " + err.Error()}
+		return sandboxFailure(err.Error())
 	}
 	defer sb.close()
 	cmd.Cancel = func() error { return killProcessTree(cmd) }
@@ -110,6 +110,11 @@ func exited(out *RunOutput, code int) {
 		strings.Contains(out.Stderr, "\npanic: ") || strings.HasPrefix(out.Stderr, "fatal error: ") {
 		out.Status = Crash
 	}
+}
+
+// sandboxFailure is the outcome of a run whose sandbox could not be set up.
+func sandboxFailure(msg string) RunOutput {
+	return RunOutput{Status: Crash, ExitCode: -1, Reason: ReasonSandbox, Stderr: "sandbox: " + msg}
 }
 
 // errStart marks a program that could not even be started.

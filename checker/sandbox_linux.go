@@ -3,7 +3,6 @@
 package checker
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	_ "embed" // the sandbox init's source
@@ -233,11 +232,7 @@ func compileInit(dir, p string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	tmp := filepath.Join(work, "init")
-	cmd := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, ".")
-	cmd.Dir = src
-	cmd.Env = buildEnv(goBin, work)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd, out := goCommand(ctx, goBin, src, buildEnv(goBin, work), 1<<20, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, ".")
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("building the sandbox init: %v: %s", err, out.String())
 	}

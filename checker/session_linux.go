@@ -91,11 +91,6 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 	}
 }
 
-// sandboxFailure is the outcome of a run whose sandbox could not be set up.
-func sandboxFailure(msg string) RunOutput {
-	return RunOutput{Status: Crash, ExitCode: -1, Reason: ReasonSandbox, Stderr: "sandbox: " + msg}
-}
-
 // get returns an idle session of p, or a new one.
 func (sp *sessionPool) get(p *Program, l level) (*session, error) {
 	sp.mu.Lock()
