@@ -20,7 +20,7 @@ import (
 
 const benchSolution = "../solutions/exercise-deadline/bg"
 
-func benchCases(b *testing.B) []Case {
+func benchCases(b testing.TB) []Case {
 	cases, err := LoadCases(os.DirFS(".."), "exercises/exercise-deadline/cases")
 	if err != nil {
 		b.Fatal(err)

@@ -74,7 +74,6 @@ type Program struct {
 	BuildTime time.Duration // how long go build took
 	scratch   string
 	limits    Limits
-	sessions  sessionPool // sandbox inits that serve this program's runs (Linux)
 }
 
 // Close removes the program's scratch folder.
@@ -82,7 +81,6 @@ func (p *Program) Close() error {
 	if p == nil || p.scratch == "" {
 		return nil
 	}
-	p.sessions.close()
 	return os.RemoveAll(p.scratch)
 }
 

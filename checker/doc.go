@@ -66,16 +66,23 @@
 // handed over as open descriptors, so no folder on their path needs to be open to the sandbox's user.
 // A failure to set up is written on a status pipe and reported as a crash with message "sandbox".
 //
-// Where PID namespaces are available, the runs of one program share such an init (a session, see
-// session_linux.go): started as above but without a program to exec, it stays the first process of
-// its namespaces and runs the program once per request. For each run a fresh thread of the init
-// drops the capabilities, sets no_new_privs and takes a Landlock domain of its own with that run's
-// work folder, forks and execs the program from there, and ends; after the program the init kills
-// every process left in the namespace and empties /tmp, so no run sees what another left behind. A
-// run stopped at its time or output limit kills its session with it; the next run starts a new one.
-// A session serves one run at a time and lives as long as its Program (Close ends it); its init
-// ends too when the checker's process dies.
-//
+// Where PID namespaces are available, runs share such an init (a session, see session_linux.go):
+// started as above but without a program to exec, it stays the first process of its namespaces and
+// runs a program once per request, the program and the work folder coming with the request. For
+// each run a fresh thread of the init takes an IPC namespace and a session keyring of its own, drops
+// the capabilities, sets no_new_privs and takes a Landlock domain of its own with that run's program
+// and work folder, forks and execs the program from there, and ends; after the program the init
+// kills every process left in the namespace, empties /tmp and the user's keyrings, so no run sees
+// what another left behind, and the runs of a session may be of different programs: the sessions of
+// one set of limits are shared by every program in the process (a class graded one student after
+// another starts one init per worker, not one per student). Where the init cannot give runs IPC
+// namespaces (namespaces without a user namespace), each program has sessions of its own. A session
+// serves one run at a time; a run stopped at its time or output limit kills its session with it, and
+// the next run starts a new one. An idle session ends after ten seconds, and when the checker's
+// process dies. Each session is bound to one CPU, the one with the fewest sessions, and its programs
+// with it: programs that run at the same time do not take each other's CPU, and a program's Go
+// runtime sees one CPU.
+
 // The checker finds the strongest sandbox the system allows once per process, by starting the init
 // in probe mode: namespaces with a user namespace; as root, namespaces without one (the program
 // becomes nobody before exec); then no namespaces but Landlock and resource limits (as an ordinary

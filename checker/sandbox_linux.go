@@ -247,6 +247,8 @@ type initConfig struct {
 	Probe       bool      `json:"probe,omitempty"`
 	Serve       bool      `json:"serve,omitempty"`
 	RetireCPU   int64     `json:"retire_cpu_ns,omitempty"`
+	CPU         *int      `json:"cpu,omitempty"`
+	RunIPC      bool      `json:"run_ipc,omitempty"`
 	Args        []string  `json:"args"`
 	Env         []string  `json:"env"`
 	Mount       bool      `json:"mount,omitempty"`

@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,23 +21,37 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A session is one sandbox init in serve mode (see internal/sandboxinit): it runs a program many
-// times in one set of namespaces, so that a program's cases pay for the init's start once rather
-// than once per run. Every run still gets its own Landlock domain limited to its own work folder,
-// its own empty private /tmp and the same resource limits, and nothing it starts outlives it. A
-// session serves one run at a time; a program keeps a pool of them, one per run in flight. When a
-// run must be stopped (time, output cap, cancellation) its whole session is killed.
+// A session is one sandbox init in serve mode (see internal/sandboxinit): it runs programs many
+// times in one set of namespaces, so that runs pay for the init's start once rather than once each.
+// Every run still gets its own Landlock domain limited to its own program and work folder, its own
+// empty private /tmp, its own IPC namespace and keyrings, and the same resource limits, and nothing
+// it starts outlives it; so the runs of a session may be of different programs (the students of a
+// class graded one after another). A session serves one run at a time; the sessions of the same
+// limits share a pool, one per run in flight. When a run must be stopped (time, output cap,
+// cancellation) its whole session is killed.
 type session struct {
 	cmd  *exec.Cmd
 	conn *net.UnixConn
 	log  *limitedBuffer // the init's own stdout and stderr
+	slot int            // the session's place in sessionCPUs, -1 when it is not bound to a CPU
+	once sync.Once      // kill's work, done once
 }
 
-// sessionPool holds a program's idle sessions.
+// sessionPool holds the idle sessions of one configuration.
 type sessionPool struct {
-	mu     sync.Mutex
-	idle   []*session
-	closed bool
+	mu   sync.Mutex
+	cfg  initConfig
+	idle []*session
+}
+
+// sessionIdle is how long an idle session is kept for the next run.
+const sessionIdle = 10 * time.Second
+
+// pools are the session pools by configuration: one per sandbox level and limits, and, where runs
+// cannot have IPC namespaces of their own, one per program.
+var pools struct {
+	mu sync.Mutex
+	m  map[string]*sessionPool
 }
 
 // sessionsOff turns sessions off, for tests and benchmarks of the run-per-init path;
@@ -72,14 +87,15 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 			return sandboxFailure(err.Error()), true
 		}
 	}
+	pool := poolFor(p, l)
 	for attempt := 0; ; attempt++ {
-		s, err := p.sessions.get(p, l)
+		s, err := pool.get(l)
 		if err != nil {
 			return sandboxFailure(err.Error()), true
 		}
 		out, healthy, sent := s.run(ctx, p, dir, args, stdin)
 		if healthy {
-			p.sessions.put(s)
+			pool.put(s)
 		} else {
 			s.kill()
 		}
@@ -91,48 +107,12 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 	}
 }
 
-// get returns an idle session of p, or a new one.
-func (sp *sessionPool) get(p *Program, l level) (*session, error) {
-	sp.mu.Lock()
-	if n := len(sp.idle); n > 0 {
-		s := sp.idle[n-1]
-		sp.idle = sp.idle[:n-1]
-		sp.mu.Unlock()
-		return s, nil
-	}
-	sp.mu.Unlock()
-	return startSession(p, l)
-}
-
-// put gives a session back after a run, or ends it when the program has been closed.
-func (sp *sessionPool) put(s *session) {
-	sp.mu.Lock()
-	if !sp.closed {
-		sp.idle = append(sp.idle, s)
-		s = nil
-	}
-	sp.mu.Unlock()
-	if s != nil {
-		s.kill()
-	}
-}
-
-// close ends every idle session; those in use end when their run does.
-func (sp *sessionPool) close() {
-	sp.mu.Lock()
-	idle := sp.idle
-	sp.idle, sp.closed = nil, true
-	sp.mu.Unlock()
-	for _, s := range idle {
-		s.kill()
-	}
-}
-
-// startSession starts a sandbox init in serve mode for p's runs and waits until it is ready.
-func startSession(p *Program, l level) (*session, error) {
+// poolFor returns the pool of the sessions that can run p at level l.
+func poolFor(p *Program, l level) *sessionPool {
 	lim := p.limits.withDefaults()
 	cfg := l.config(lim, false, nil)
 	cfg.Serve = true
+	cfg.RunIPC = l.userns
 	// The init's own CPU time counts against the limit meant for a run's processes: it retires
 	// long before it could reach it.
 	cfg.RetireCPU = int64(lim.CPUTime / 4)
@@ -147,21 +127,91 @@ func startSession(p *Program, l level) (*session, error) {
 		}
 	}
 	if cfg.Landlock != nil {
-		// The work folder is a run's: each run adds its own rule (see internal/sandboxinit).
+		// The program and the work folder are a run's: each run adds its own rules.
 		var rules []llRule
 		for _, r := range cfg.Landlock.Rules {
-			if r.FD != fdWork {
+			if r.FD != fdWork && r.FD != fdProg {
 				rules = append(rules, r)
 			}
 		}
 		cfg.Landlock.Rules = rules
 	}
-	pfd, err := unix.Open(p.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: p.Path, Err: err}
+	data, _ := json.Marshal(cfg)
+	key := l.name + " " + string(data)
+	if !cfg.RunIPC {
+		// Without a user namespace the init cannot give each run an IPC namespace of its own:
+		// a program's runs may share one, different programs may not.
+		key += " " + p.Path
 	}
-	prog := os.NewFile(uintptr(pfd), p.Path)
-	defer prog.Close()
+	pools.mu.Lock()
+	defer pools.mu.Unlock()
+	if pools.m == nil {
+		pools.m = map[string]*sessionPool{}
+	}
+	sp := pools.m[key]
+	if sp == nil {
+		sp = &sessionPool{cfg: cfg}
+		pools.m[key] = sp
+	}
+	return sp
+}
+
+// get returns an idle session of the pool, or a new one.
+func (sp *sessionPool) get(l level) (*session, error) {
+	sp.mu.Lock()
+	if n := len(sp.idle); n > 0 {
+		s := sp.idle[n-1]
+		sp.idle = sp.idle[:n-1]
+		sp.mu.Unlock()
+		return s, nil
+	}
+	sp.mu.Unlock()
+	return startSession(l, sp.cfg)
+}
+
+// put gives a session back after a run. A session that stays idle for sessionIdle ends, and so
+// do those beyond one per CPU.
+func (sp *sessionPool) put(s *session) {
+	sp.mu.Lock()
+	if len(sp.idle) >= max(2, runtime.NumCPU()) {
+		sp.mu.Unlock()
+		s.kill()
+		return
+	}
+	sp.idle = append(sp.idle, s)
+	sp.mu.Unlock()
+	time.AfterFunc(sessionIdle, func() {
+		if sp.take(s) {
+			s.kill()
+		}
+	})
+}
+
+// take removes s from the idle sessions and reports whether it was there.
+func (sp *sessionPool) take(s *session) bool {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	for i, t := range sp.idle {
+		if t == s {
+			sp.idle = append(sp.idle[:i], sp.idle[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// startSession starts a sandbox init in serve mode with cfg and waits until it is ready.
+func startSession(l level, cfg initConfig) (*session, error) {
+	slot, cpu := sessionCPUs().take()
+	if cpu >= 0 {
+		cfg.CPU = &cpu
+	}
+	started := false
+	defer func() {
+		if !started {
+			sessionCPUs().release(slot)
+		}
+	}()
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, fmt.Errorf("socketpair: %w", err)
@@ -173,9 +223,9 @@ func startSession(p *Program, l level) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{conn: c.(*net.UnixConn), log: &limitedBuffer{buf: new(bytes.Buffer), max: 4 << 10}}
+	s := &session{conn: c.(*net.UnixConn), log: &limitedBuffer{buf: new(bytes.Buffer), max: 4 << 10}, slot: -1}
 	s.cmd = exec.Command("/proc/self/exe")
-	initFile, err := prepareInit(s.cmd, l, cfg, theirs, nil, prog)
+	initFile, err := prepareInit(s.cmd, l, cfg, theirs, nil, nil)
 	if err != nil {
 		s.conn.Close()
 		return nil, err
@@ -193,6 +243,7 @@ func startSession(p *Program, l level) (*session, error) {
 	s.conn.SetReadDeadline(time.Time{})
 	var r sessionReply
 	if err == nil && json.Unmarshal(buf[:n], &r) == nil && r.Ready {
+		s.slot, started = slot, true
 		return s, nil
 	}
 	msg := strings.TrimSpace(string(buf[:n]))
@@ -213,6 +264,12 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		return sandboxFailure((&os.PathError{Op: "open", Path: dir, Err: err}).Error()), true, true
 	}
 	work := os.NewFile(uintptr(dfd), dir)
+	pfd, err := unix.Open(p.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		work.Close()
+		return sandboxFailure((&os.PathError{Op: "open", Path: p.Path, Err: err}).Error()), true, true
+	}
+	prog := os.NewFile(uintptr(pfd), p.Path)
 	var ends []*os.File // the init's ends of the pipes, closed here once sent
 	pipe := func() (r, w *os.File) {
 		if err == nil {
@@ -224,7 +281,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	outR, outW := pipe()
 	errR, errW := pipe()
 	defer func() {
-		for _, f := range []*os.File{work, inR, inW, outR, outW, errR, errW} {
+		for _, f := range []*os.File{work, prog, inR, inW, outR, outW, errR, errW} {
 			if f != nil {
 				f.Close()
 			}
@@ -233,11 +290,11 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	if err != nil {
 		return sandboxFailure(err.Error()), true, true
 	}
-	ends = append(ends, work, inR, outW, errW)
+	ends = append(ends, work, inR, outW, errW, prog)
 	req, _ := json.Marshal(struct {
 		Args []string `json:"args"`
 	}{append([]string{p.Path}, args...)})
-	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()))
+	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()), int(prog.Fd()))
 	start := time.Now()
 	if _, _, err := s.conn.WriteMsgUnix(req, rights, nil); err != nil {
 		return sandboxFailure("the sandbox init is gone: " + err.Error()), false, false
@@ -245,7 +302,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	for _, f := range ends {
 		f.Close()
 	}
-	work, inR, outW, errW = nil, nil, nil, nil
+	work, inR, outW, errW, prog = nil, nil, nil, nil, nil
 
 	capped := &capture{max: p.limits.OutputBytes, onFull: cancel}
 	var copying sync.WaitGroup
@@ -331,7 +388,10 @@ func copyOutput(w io.Writer, r io.Reader) {
 
 // kill ends the session's init, and with it every process of its namespace, and reaps it.
 func (s *session) kill() {
-	s.conn.Close()
-	killProcessTree(s.cmd)
-	s.cmd.Wait()
+	s.once.Do(func() {
+		s.conn.Close()
+		killProcessTree(s.cmd)
+		s.cmd.Wait()
+		sessionCPUs().release(s.slot)
+	})
 }

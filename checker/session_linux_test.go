@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -92,6 +93,7 @@ func TestSessionRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer prog.Close()
+	drainPools(t)
 	// Open to others, so that as root, where the program runs as nobody, only the sandbox keeps it
 	// out of the folder of another run (as an ordinary user the folder is the program's anyway).
 	os.Chmod(prog.scratch, 0o711)
@@ -109,14 +111,7 @@ func TestSessionRuns(t *testing.T) {
 		t.Logf("%s: %s %q %q", step, out.Status, out.Stdout, out.Stderr)
 		return out
 	}
-	initPid := func() int {
-		prog.sessions.mu.Lock()
-		defer prog.sessions.mu.Unlock()
-		if len(prog.sessions.idle) != 1 {
-			t.Fatalf("%d idle sessions, want 1", len(prog.sessions.idle))
-		}
-		return prog.sessions.idle[0].cmd.Process.Pid
-	}
+	initPid := func() int { return idleInit(t, prog) }
 
 	if out := run("leave", "a", "leave"); out.Status != Pass || out.Stdout != "left\n" {
 		t.Fatalf("leave: %+v", out)
@@ -174,15 +169,164 @@ func TestSessionRetires(t *testing.T) {
 	defer prog.Close()
 	testRetireCPU = time.Nanosecond
 	defer func() { testRetireCPU = 0 }()
+	drainPools(t)
+	pool := poolFor(prog, currentLevel())
 	for i := 0; i < 3; i++ {
 		if out := prog.Run(ctx, "", nil, ""); out.Status != Pass || out.Stderr != "hi\n" {
 			t.Fatalf("run %d: %+v", i, out)
 		}
-		prog.sessions.mu.Lock()
-		idle := len(prog.sessions.idle)
-		prog.sessions.mu.Unlock()
+		pool.mu.Lock()
+		idle := len(pool.idle)
+		pool.mu.Unlock()
 		if idle != 0 {
 			t.Fatalf("run %d: a retired session was kept", i)
+		}
+	}
+}
+
+// drainPools ends every idle session, so that a test starts with none and leaves none.
+func drainPools(t *testing.T) {
+	drain := func() {
+		pools.mu.Lock()
+		var idle []*session
+		for _, sp := range pools.m {
+			sp.mu.Lock()
+			idle = append(idle, sp.idle...)
+			sp.idle = nil
+			sp.mu.Unlock()
+		}
+		pools.mu.Unlock()
+		for _, s := range idle {
+			s.kill()
+		}
+	}
+	drain()
+	t.Cleanup(drain)
+}
+
+// idleInit returns the process ID of the one idle session that can run prog.
+func idleInit(t *testing.T, prog *Program) int {
+	t.Helper()
+	sp := poolFor(prog, currentLevel())
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if len(sp.idle) != 1 {
+		t.Fatalf("%d idle sessions, want 1", len(sp.idle))
+	}
+	return sp.idle[0].cmd.Process.Pid
+}
+
+// ipcProgram leaves SysV IPC objects and keys behind, or looks for those another run left.
+const ipcProgram = `package main
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+	"unsafe"
+)
+
+const (
+	key       = 0x5742
+	ipcCreat  = 0o1000
+	keyName   = "workbook-left"
+	keyctlSearch = 10
+)
+
+// keyrings: the session, user and user-session keyrings.
+var keyrings = []int{-3, -4, -5}
+
+func str(s string) uintptr {
+	p, _ := syscall.BytePtrFromString(s)
+	return uintptr(unsafe.Pointer(p))
+}
+
+func main() {
+	switch os.Args[1] {
+	case "leave":
+		if _, _, e := syscall.Syscall(syscall.SYS_SHMGET, key, 4096, ipcCreat|0o600); e != 0 {
+			fmt.Println("shm:", e)
+		} else {
+			fmt.Println("left shm")
+		}
+		if _, _, e := syscall.Syscall(syscall.SYS_MSGGET, key, ipcCreat|0o600, 0); e != 0 {
+			fmt.Println("msg:", e)
+		} else {
+			fmt.Println("left msg")
+		}
+		for _, ring := range keyrings {
+			data := []byte("x")
+			if _, _, e := syscall.Syscall6(syscall.SYS_ADD_KEY, str("user"), str(keyName), uintptr(unsafe.Pointer(&data[0])), 1, uintptr(ring), 0); e != 0 {
+				fmt.Println("key", ring, e)
+			} else {
+				fmt.Println("left key", ring)
+			}
+		}
+	case "look":
+		if _, _, e := syscall.Syscall(syscall.SYS_SHMGET, key, 0, 0); e == 0 {
+			fmt.Println("found shm")
+		}
+		if _, _, e := syscall.Syscall(syscall.SYS_MSGGET, key, 0, 0); e == 0 {
+			fmt.Println("found msg")
+		}
+		for _, ring := range keyrings {
+			if _, _, e := syscall.Syscall6(syscall.SYS_KEYCTL, keyctlSearch, uintptr(ring), str("user"), str(keyName), 0, 0); e == 0 {
+				fmt.Println("found key", ring)
+			}
+		}
+		fmt.Println("looked")
+	}
+}
+`
+
+// TestSessionSharedByPrograms checks that programs built apart, with the same limits, share a
+// session, and that what one leaves in IPC objects or keyrings is gone for the next run, whether
+// of the same program or of another. Where runs cannot have IPC namespaces of their own (no user
+// namespace), programs must not share sessions at all.
+func TestSessionSharedByPrograms(t *testing.T) {
+	l := currentLevel()
+	if !l.namespaces {
+		t.Skipf("sessions need PID namespaces; this system's level is %s", l.name)
+	}
+	ctx := context.Background()
+	var progs []*Program
+	for range 2 {
+		src := filepath.Join(t.TempDir(), "src")
+		os.MkdirAll(src, 0o755)
+		if err := os.WriteFile(filepath.Join(src, "main.go"), []byte(ipcProgram), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		prog, err := Build(ctx, src, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer prog.Close()
+		progs = append(progs, prog)
+	}
+	drainPools(t)
+	a, b := progs[0], progs[1]
+	left := a.Run(ctx, "", []string{"leave"}, "")
+	t.Logf("leave: %s %q %q", left.Status, left.Stdout, left.Stderr)
+	if left.Status != Pass || !strings.Contains(left.Stdout, "left shm") || !strings.Contains(left.Stdout, "left msg") {
+		t.Fatalf("the program could not leave IPC objects to look for: %+v", left)
+	}
+	first := idleInit(t, a)
+	for _, look := range []struct {
+		name string
+		prog *Program
+	}{{"the same program", a}, {"another program", b}} {
+		out := look.prog.Run(ctx, "", []string{"look"}, "")
+		if out.Status != Pass || out.Stdout != "looked\n" {
+			t.Errorf("%s found what the run before left: %+v", look.name, out)
+		}
+	}
+	shared := poolFor(a, l) == poolFor(b, l)
+	if shared != l.userns {
+		t.Errorf("programs share sessions: %v; they should where runs have IPC namespaces of their own (%v)", shared, l.userns)
+	}
+	if shared {
+		if got := idleInit(t, b); got != first {
+			t.Errorf("the second program did not run in the session of the first: init %d, then %d", first, got)
 		}
 	}
 }

@@ -15,15 +15,18 @@
 // few milliseconds: the package initialisation of a large binary costs a tenth of a second or more,
 // on every run.
 //
-// In serve mode (only as the first process of a PID namespace) it does not exec the program but
-// runs it many times, one run per request, so that a program's cases share one start of the init
-// and one set of namespaces. Descriptor 3 is then a SOCK_SEQPACKET socket. After the shared set-up
-// (private /tmp, resource limits, groups, user) it sends {"ready":true}; each request is a JSON
-// message {"args":[...]} carrying four descriptors: the run's work folder (O_PATH), stdin, stdout
-// and stderr. For each, a new thread drops every capability, sets no_new_privs and restricts
-// itself with Landlock to the files of the program plus that work folder, forks and execs the
-// program from there, and ends; the init waits for the program, kills every other process of the
-// namespace, empties /tmp and answers {"status":WAITSTATUS,"cpu_ns":N}. A closed socket ends it.
+// In serve mode (only as the first process of a PID namespace) it does not exec a program but
+// runs programs many times, one run per request, so that runs share one start of the init and one
+// set of namespaces. Descriptor 3 is then a SOCK_SEQPACKET socket and there is no descriptor 5.
+// After the shared set-up (private /tmp, resource limits, groups, user, and the one CPU it is bound
+// to) it sends {"ready":true}; each request is a JSON message {"args":[...]} carrying five
+// descriptors: the run's work folder (O_PATH), stdin, stdout, stderr and the program (O_PATH). For
+// each, a new thread takes an IPC namespace and a session keyring of its own (run_ipc), drops every
+// capability, sets no_new_privs and restricts itself with Landlock to the shared files plus that
+// program and that work folder, forks and execs the program from there, and ends; the init waits
+// for the program, kills every other process of the namespace, empties /tmp and the user's
+// keyrings, and answers {"status":WAITSTATUS,"cpu_ns":N}. So nothing of one run is there for the
+// next, which may be another learner's program. A closed socket ends it.
 package main
 
 import (
@@ -53,6 +56,14 @@ const (
 	sysLandlockAddRule       = 445
 	sysLandlockRestrictSelf  = 446
 	landlockRulePathBeneath  = 1
+	runProgram               = 1<<0 | 1<<2 // LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE
+
+	// keyctl(2), for the keyrings a run could leave something in.
+	sysKeyctl                 = 250
+	keyctlJoinSessionKeyring  = 1
+	keyctlClear               = 7
+	keySpecUserKeyring        = -4
+	keySpecUserSessionKeyring = -5
 )
 
 // config mirrors the checker's initConfig.
@@ -60,6 +71,8 @@ type config struct {
 	Probe       bool      `json:"probe"`
 	Serve       bool      `json:"serve"`
 	RetireCPU   int64     `json:"retire_cpu_ns"` // in serve mode, the CPU time after which the init ends
+	CPU         *int      `json:"cpu"`           // in serve mode, the one CPU the init and its programs run on
+	RunIPC      bool      `json:"run_ipc"`       // in serve mode, an IPC namespace and keyrings of its own for each run
 	Args        []string  `json:"args"`
 	Env         []string  `json:"env"`
 	Mount       bool      `json:"mount"`
@@ -156,7 +169,9 @@ func main() {
 		serve(&cfg)
 		os.Exit(0)
 	}
-	if err := restrictThread(&cfg, -1); err != nil {
+	// Keys the program adds go to a session keyring of its own, not to the checker's.
+	syscall.RawSyscall(sysKeyctl, keyctlJoinSessionKeyring, 0, 0)
+	if err := restrictThread(&cfg, -1, -1); err != nil {
 		fmt.Fprint(status, err)
 		os.Exit(127)
 	}
@@ -176,9 +191,9 @@ type stepError struct {
 func (e *stepError) Error() string { return e.step + ": " + e.err.Error() }
 
 // restrictThread takes from the calling thread, and so from what it execs, every capability and the
-// means to gain one, and applies the Landlock ruleset, with a rule for the work folder workFD when
-// it is not -1.
-func restrictThread(cfg *config, workFD int) error {
+// means to gain one, and applies the Landlock ruleset, with a rule for the work folder workFD and
+// one for the program progFD when they are not -1.
+func restrictThread(cfg *config, workFD, progFD int) error {
 	// No capability survives the exec, even for the root of a user namespace. Without
 	// CAP_SETPCAP (an ordinary user without namespaces) there are none to drop.
 	for c := 0; c <= 63; c++ {
@@ -190,8 +205,12 @@ func restrictThread(cfg *config, workFD int) error {
 	}
 	if cfg.Landlock != nil {
 		ll := *cfg.Landlock
+		ll.Rules = append([]rule{}, ll.Rules...)
 		if workFD >= 0 {
-			ll.Rules = append(append([]rule{}, ll.Rules...), rule{FD: workFD, Access: ll.HandledFS})
+			ll.Rules = append(ll.Rules, rule{FD: workFD, Access: ll.HandledFS})
+		}
+		if progFD >= 0 {
+			ll.Rules = append(ll.Rules, rule{FD: progFD, Access: runProgram})
 		}
 		if err := restrict(&ll, cfg.OPath); err != nil {
 			return &stepError{"landlock", err}
@@ -219,9 +238,20 @@ func serve(cfg *config) {
 	// every signal it can and does nothing with it (handlers, unlike ignored signals, are not
 	// inherited through exec).
 	signal.Notify(make(chan os.Signal, 1))
+	if cfg.CPU != nil {
+		// Every thread there is now; those the runtime starts later are cloned from them.
+		if tasks, err := os.ReadDir("/proc/self/task"); err == nil {
+			for _, t := range tasks {
+				var tid int
+				if _, err := fmt.Sscan(t.Name(), &tid); err == nil {
+					bindCPU(tid, *cfg.CPU)
+				}
+			}
+		}
+	}
 	send(reply{Ready: true})
 	buf := make([]byte, 1<<20)
-	oob := make([]byte, syscall.CmsgSpace(4*4))
+	oob := make([]byte, syscall.CmsgSpace(5*4))
 	for {
 		n, oobn, flags, _, err := syscall.Recvmsg(fdStatus, buf, oob, syscall.MSG_CMSG_CLOEXEC)
 		if err == syscall.EINTR {
@@ -243,8 +273,8 @@ func serve(cfg *config) {
 		switch {
 		case flags&(syscall.MSG_TRUNC|syscall.MSG_CTRUNC) != 0:
 			rep.Error = "request too long"
-		case len(fds) != 4:
-			rep.Error = fmt.Sprintf("%d descriptors, want 4", len(fds))
+		case len(fds) != 5:
+			rep.Error = fmt.Sprintf("%d descriptors, want 5", len(fds))
 		default:
 			if err := json.Unmarshal(buf[:n], &req); err != nil {
 				rep.Error = "request: " + err.Error()
@@ -266,8 +296,8 @@ func serve(cfg *config) {
 	}
 }
 
-// runOnce runs the program in the work folder fds[0] with stdin, stdout and stderr fds[1:4], waits
-// for it, and leaves nothing behind: no process and nothing in /tmp.
+// runOnce runs the program fds[4] in the work folder fds[0] with stdin, stdout and stderr fds[1:4],
+// waits for it, and leaves nothing behind: no process, nothing in /tmp, no IPC object, no key.
 func runOnce(cfg *config, req *request, fds []int) reply {
 	type started struct {
 		pid int
@@ -277,11 +307,24 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	go func() {
 		// The thread is never unlocked: it ends with this goroutine, and its restrictions with it.
 		runtime.LockOSThread()
-		if err := restrictThread(cfg, fds[0]); err != nil {
+		if cfg.CPU != nil {
+			bindCPU(0, *cfg.CPU) // the program inherits it
+		}
+		if cfg.RunIPC {
+			// SysV IPC objects and POSIX message queues live as long as their namespace, and keys
+			// as long as their keyring: the program gets a namespace and a session keyring that
+			// end with it.
+			if err := syscall.Unshare(syscall.CLONE_NEWIPC); err != nil {
+				ch <- started{err: &stepError{"IPC namespace", err}}
+				return
+			}
+			syscall.RawSyscall(sysKeyctl, keyctlJoinSessionKeyring, 0, 0)
+		}
+		if err := restrictThread(cfg, fds[0], fds[4]); err != nil {
 			ch <- started{err: err}
 			return
 		}
-		pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fdProg), req.Args, &syscall.ProcAttr{
+		pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fds[4]), req.Args, &syscall.ProcAttr{
 			Dir:   fmt.Sprintf("/proc/self/fd/%d", fds[0]),
 			Env:   cfg.Env,
 			Files: []uintptr{uintptr(fds[1]), uintptr(fds[2]), uintptr(fds[3])},
@@ -304,7 +347,24 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	}
 	killAll()
 	cleanTmp(cfg)
+	if cfg.RunIPC {
+		// The user's keyrings are the namespace's, shared by every run of the session.
+		for _, k := range []int{keySpecUserKeyring, keySpecUserSessionKeyring} {
+			syscall.RawSyscall(sysKeyctl, keyctlClear, uintptr(k), 0)
+		}
+	}
 	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano()}
+}
+
+// bindCPU binds the thread tid (0: the calling one) to cpu; a failure leaves it unbound, which
+// costs only speed.
+func bindCPU(tid, cpu int) {
+	var mask [1024 / 64]uint64
+	if cpu < 0 || cpu >= len(mask)*64 {
+		return
+	}
+	mask[cpu/64] |= 1 << (cpu % 64)
+	syscall.RawSyscall(syscall.SYS_SCHED_SETAFFINITY, uintptr(tid), unsafe.Sizeof(mask), uintptr(unsafe.Pointer(&mask)))
 }
 
 // killAll kills every other process of the PID namespace, those that left the program's process
