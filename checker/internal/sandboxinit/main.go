@@ -99,7 +99,7 @@ type landlock struct {
 	Rules      []rule `json:"rules"`
 }
 
-// rule grants Access beneath Path, or beneath descriptor FD when Path is "".
+// rule grants Access beneath descriptor FD, or beneath Path when FD is 0 (Path then only names it).
 type rule struct {
 	Path   string `json:"path,omitempty"`
 	FD     int    `json:"fd,omitempty"`
@@ -238,6 +238,25 @@ func serve(cfg *config) {
 	// every signal it can and does nothing with it (handlers, unlike ignored signals, are not
 	// inherited through exec).
 	signal.Notify(make(chan os.Signal, 1))
+	if cfg.Landlock != nil {
+		// The shared rules' files are opened once, not for every run's ruleset.
+		var rules []rule
+		for _, r := range cfg.Landlock.Rules {
+			if r.Path != "" && r.FD == 0 {
+				fd, err := syscall.Open(r.Path, cfg.OPath|syscall.O_CLOEXEC, 0)
+				if err == syscall.ENOENT || err == syscall.EACCES {
+					continue
+				}
+				if err != nil {
+					send(reply{Error: fmt.Sprintf("%s: %v", r.Path, err)})
+					return
+				}
+				r.FD = fd
+			}
+			rules = append(rules, r)
+		}
+		cfg.Landlock.Rules = rules
+	}
 	if cfg.CPU != nil {
 		// Every thread there is now; those the runtime starts later are cloned from them.
 		if tasks, err := os.ReadDir("/proc/self/task"); err == nil {
@@ -438,7 +457,7 @@ func restrict(ll *landlock, oPath int) error {
 	defer syscall.Close(ruleset)
 	for _, r := range ll.Rules {
 		fd := r.FD
-		if r.Path != "" {
+		if r.Path != "" && fd == 0 {
 			var err error
 			fd, err = syscall.Open(r.Path, oPath|syscall.O_CLOEXEC, 0)
 			if err == syscall.ENOENT || err == syscall.EACCES {
