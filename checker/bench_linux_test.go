@@ -29,8 +29,9 @@ func BenchmarkCheckUnsandboxed(b *testing.B) {
 }
 
 // BenchmarkRun measures one run of the exercise-deadline solution: a plain exec, a run in a sandbox
-// session (the default where PID namespaces are available) and a run that starts an init of its
-// own (the path of the levels without them, forced here at the best level):
+// session (the default where PID namespaces are available), the same with the session not bound to
+// a CPU, and a run that starts an init of its own (the path of the levels without them, forced here
+// at the best level):
 //
 //	go test ./checker -run '^$' -bench 'Run/' -benchtime 200x
 func BenchmarkRun(b *testing.B) {
@@ -52,6 +53,20 @@ func BenchmarkRun(b *testing.B) {
 		if !currentLevel().namespaces {
 			b.Skip("no PID namespaces here: no sessions")
 		}
+		drainPools(b)
+		for b.Loop() {
+			if out := prog.Run(ctx, "", args, ""); out.Status != Pass {
+				b.Fatalf("%+v", out)
+			}
+		}
+	})
+	b.Run("session-unbound", func(b *testing.B) {
+		if !currentLevel().namespaces {
+			b.Skip("no PID namespaces here: no sessions")
+		}
+		unbound = true
+		defer func() { unbound = false }()
+		drainPools(b)
 		for b.Loop() {
 			if out := prog.Run(ctx, "", args, ""); out.Status != Pass {
 				b.Fatalf("%+v", out)

@@ -88,8 +88,8 @@
 // becomes nobody before exec); then no namespaces but Landlock and resource limits (as an ordinary
 // user without user namespaces the process limit is left out, since RLIMIT_NPROC would count every
 // process of the user); then the basic level, a direct exec in a process group. In a session a run
-// costs about a millisecond more than a plain exec; one init per run, as on the levels without PID
-// namespaces, costs about ten (BENCHMARKS.md).
+// costs a few tenths of a millisecond more than a plain exec; one init per run, as on the levels
+// without PID namespaces, costs about fifteen more (BENCHMARKS.md).
 //
 // On macOS, Windows and other systems a run gets the portable baseline: a scrubbed environment, a
 // scratch work folder, the wall-time limit and the output cap. On Unix the program's process group

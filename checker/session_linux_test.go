@@ -4,6 +4,7 @@ package checker
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -185,7 +186,7 @@ func TestSessionRetires(t *testing.T) {
 }
 
 // drainPools ends every idle session, so that a test starts with none and leaves none.
-func drainPools(t *testing.T) {
+func drainPools(t testing.TB) {
 	drain := func() {
 		pools.mu.Lock()
 		var idle []*session
@@ -329,4 +330,82 @@ func TestSessionSharedByPrograms(t *testing.T) {
 			t.Errorf("the second program did not run in the session of the first: init %d, then %d", first, got)
 		}
 	}
+}
+
+// affinityProgram prints the CPUs it may run on, as a bit mask, after a pause long enough for another
+// run to start beside it.
+const affinityProgram = `package main
+
+import (
+	"fmt"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+func main() {
+	time.Sleep(300 * time.Millisecond)
+	var mask [16]uint64
+	if _, _, e := syscall.RawSyscall(syscall.SYS_SCHED_GETAFFINITY, 0, unsafe.Sizeof(mask), uintptr(unsafe.Pointer(&mask))); e != 0 {
+		fmt.Println("error", e)
+		return
+	}
+	fmt.Println(mask)
+}
+`
+
+// TestSessionBinding checks that two runs at the same time run on one CPU each, and not the same.
+func TestSessionBinding(t *testing.T) {
+	l := currentLevel()
+	if !l.namespaces {
+		t.Skipf("sessions need PID namespaces; this system's level is %s", l.name)
+	}
+	if len(sessionCPUs().cpus) < 2 {
+		t.Skip("one CPU: nothing to bind")
+	}
+	src := filepath.Join(t.TempDir(), "src")
+	os.MkdirAll(src, 0o755)
+	if err := os.WriteFile(filepath.Join(src, "main.go"), []byte(affinityProgram), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	prog, err := Build(ctx, src, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prog.Close()
+	drainPools(t)
+	outs := make([]RunOutput, 2)
+	done := make(chan int)
+	for i := range outs {
+		go func() { outs[i] = prog.Run(ctx, "", nil, ""); done <- i }()
+	}
+	<-done
+	<-done
+	seen := map[string]bool{}
+	for _, out := range outs {
+		mask := strings.TrimSpace(out.Stdout)
+		t.Logf("%s %q %q", out.Status, mask, out.Stderr)
+		bits := 0
+		for _, f := range strings.Fields(strings.Trim(mask, "[]")) {
+			var w uint64
+			fmt.Sscan(f, &w)
+			bits += bits64(w)
+		}
+		if out.Status != Pass || bits != 1 {
+			t.Errorf("a run may use %d CPUs (%q), want 1", bits, mask)
+		}
+		seen[mask] = true
+	}
+	if len(seen) != 2 {
+		t.Errorf("the two runs were bound to the same CPU: %v", seen)
+	}
+}
+
+func bits64(w uint64) int {
+	n := 0
+	for ; w != 0; w &= w - 1 {
+		n++
+	}
+	return n
 }
