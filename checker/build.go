@@ -81,6 +81,7 @@ func (p *Program) Close() error {
 	if p == nil || p.scratch == "" {
 		return nil
 	}
+	p.dropSessions()
 	return os.RemoveAll(p.scratch)
 }
 

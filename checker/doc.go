@@ -69,19 +69,21 @@
 // Where PID namespaces are available, runs share such an init (a session, see session_linux.go):
 // started as above but without a program to exec, it stays the first process of its namespaces and
 // runs a program once per request, the program and the work folder coming with the request. For
-// each run a fresh thread of the init takes an IPC namespace and a session keyring of its own, drops
+// each run a fresh thread of the init takes a session keyring and an IPC namespace of its own, drops
 // the capabilities, sets no_new_privs and takes a Landlock domain of its own with that run's program
 // and work folder, forks and execs the program from there, and ends; after the program the init
-// kills every process left in the namespace, empties /tmp and the user's keyrings, so no run sees
-// what another left behind, and the runs of a session may be of different programs: the sessions of
-// one set of limits are shared by every program in the process (a class graded one student after
-// another starts one init per worker, not one per student). Where the init cannot give runs IPC
-// namespaces (namespaces without a user namespace), each program has sessions of its own. A session
-// serves one run at a time; a run stopped at its time or output limit kills its session with it, and
-// the next run starts a new one. An idle session ends after ten seconds, and when the checker's
-// process dies. Each session is bound to one CPU, the one with the fewest sessions, and its programs
-// with it: programs that run at the same time do not take each other's CPU, and a program's Go
-// runtime sees one CPU.
+// kills every process left in the namespace, empties /tmp and takes the keys the run added out of the
+// user's keyrings, so no run sees what another left behind, and the runs of a session may be of
+// different programs: the sessions of one set of limits are shared by every program in the process
+// (a class graded one student after another starts one init per worker, not one per student). Where
+// the init cannot give runs IPC namespaces (namespaces without a user namespace, as root), each
+// program has sessions of its own, and the keyrings of nobody, whom the programs run as, are emptied
+// when a session starts and after every run. A session serves one run at a time; a run stopped at its
+// time or output limit kills its session with it, and the next run starts a new one. An idle session
+// ends after ten seconds, when its program is closed if it serves one program only, and when the
+// checker's process dies. Each session is bound to one CPU, the one with the fewest sessions, and its
+// programs with it: programs that run at the same time do not take each other's CPU, and a program's
+// Go runtime sees one CPU.
 
 // The checker finds the strongest sandbox the system allows once per process, by starting the init
 // in probe mode: namespaces with a user namespace; as root, namespaces without one (the program

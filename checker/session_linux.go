@@ -39,9 +39,10 @@ type session struct {
 
 // sessionPool holds the idle sessions of one configuration.
 type sessionPool struct {
-	mu   sync.Mutex
-	cfg  initConfig
-	idle []*session
+	mu    sync.Mutex
+	cfg   initConfig
+	idle  []*session
+	owner string // the one program the pool serves, or "" when it serves every program
 }
 
 // sessionIdle is how long an idle session is kept for the next run.
@@ -138,10 +139,12 @@ func poolFor(p *Program, l level) *sessionPool {
 	}
 	data, _ := json.Marshal(cfg)
 	key := l.name + " " + string(data)
+	owner := ""
 	if !cfg.RunIPC {
 		// Without a user namespace the init cannot give each run an IPC namespace of its own:
 		// a program's runs may share one, different programs may not.
-		key += " " + p.Path
+		owner = p.Path
+		key += " " + owner
 	}
 	pools.mu.Lock()
 	defer pools.mu.Unlock()
@@ -150,10 +153,29 @@ func poolFor(p *Program, l level) *sessionPool {
 	}
 	sp := pools.m[key]
 	if sp == nil {
-		sp = &sessionPool{cfg: cfg}
+		sp = &sessionPool{cfg: cfg, owner: owner}
 		pools.m[key] = sp
 	}
 	return sp
+}
+
+// dropSessions ends the idle sessions that serve p alone and forgets their pool; Close calls it.
+func (p *Program) dropSessions() {
+	var idle []*session
+	pools.mu.Lock()
+	for key, sp := range pools.m {
+		if sp.owner != "" && sp.owner == p.Path {
+			sp.mu.Lock()
+			idle = append(idle, sp.idle...)
+			sp.idle = nil
+			sp.mu.Unlock()
+			delete(pools.m, key)
+		}
+	}
+	pools.mu.Unlock()
+	for _, s := range idle {
+		s.kill()
+	}
 }
 
 // get returns an idle session of the pool, or a new one.

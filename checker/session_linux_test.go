@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -280,15 +281,33 @@ func main() {
 }
 `
 
-// TestSessionSharedByPrograms checks that programs built apart, with the same limits, share a
-// session, and that what one leaves in IPC objects or keyrings is gone for the next run, whether
-// of the same program or of another. Where runs cannot have IPC namespaces of their own (no user
-// namespace), programs must not share sessions at all.
+// TestSessionSharedByPrograms checks, at every level with PID namespaces that this system can set
+// up, that programs built apart, with the same limits, share a session, and that what one leaves in
+// IPC objects or keyrings is gone for the next run, whether of the same program or of another. Where
+// runs cannot have IPC namespaces of their own (no user namespace), programs must not share sessions
+// at all, and closing a program ends its sessions.
 func TestSessionSharedByPrograms(t *testing.T) {
-	l := currentLevel()
-	if !l.namespaces {
-		t.Skipf("sessions need PID namespaces; this system's level is %s", l.name)
+	defer func() { testLevel = nil }()
+	tried := 0
+	for i, l := range candidates() {
+		if !l.namespaces || !l.reexec {
+			continue
+		}
+		if err := probe(l); err != nil {
+			t.Logf("level %d (%s, user namespace %v) cannot be set up here: %v", i, l.name, l.userns, err)
+			continue
+		}
+		tried++
+		testLevel = &l
+		t.Run(fmt.Sprintf("%d-%s-userns-%v", i, l.name, l.userns), func(t *testing.T) { sessionsOfTwoPrograms(t, l) })
+		testLevel = nil
 	}
+	if tried == 0 {
+		t.Skip("no level with PID namespaces here: no sessions")
+	}
+}
+
+func sessionsOfTwoPrograms(t *testing.T, l level) {
 	ctx := context.Background()
 	var progs []*Program
 	for range 2 {
@@ -312,22 +331,46 @@ func TestSessionSharedByPrograms(t *testing.T) {
 		t.Fatalf("the program could not leave IPC objects to look for: %+v", left)
 	}
 	first := idleInit(t, a)
-	for _, look := range []struct {
+	shared := poolFor(a, l) == poolFor(b, l)
+	if shared != l.userns {
+		t.Errorf("programs share sessions: %v; they should where runs have IPC namespaces of their own (%v)", shared, l.userns)
+	}
+	looks := []struct {
 		name string
 		prog *Program
-	}{{"the same program", a}, {"another program", b}} {
+	}{{"another program", b}}
+	if l.userns {
+		// Where a program's runs share an IPC namespace they may find their own objects.
+		looks = append(looks, struct {
+			name string
+			prog *Program
+		}{"the same program", a})
+	}
+	for _, look := range looks {
 		out := look.prog.Run(ctx, "", []string{"look"}, "")
 		if out.Status != Pass || out.Stdout != "looked\n" {
 			t.Errorf("%s found what the run before left: %+v", look.name, out)
 		}
 	}
-	shared := poolFor(a, l) == poolFor(b, l)
-	if shared != l.userns {
-		t.Errorf("programs share sessions: %v; they should where runs have IPC namespaces of their own (%v)", shared, l.userns)
-	}
 	if shared {
 		if got := idleInit(t, b); got != first {
 			t.Errorf("the second program did not run in the session of the first: init %d, then %d", first, got)
+		}
+		return
+	}
+	// Sessions of one program alone end with it.
+	pool := poolFor(a, l)
+	a.Close()
+	pool.mu.Lock()
+	idle := len(pool.idle)
+	pool.mu.Unlock()
+	if idle != 0 {
+		t.Errorf("%d sessions of a closed program are still idle", idle)
+	}
+	if err := syscall.Kill(first, 0); err == nil {
+		time.Sleep(100 * time.Millisecond)
+		if syscall.Kill(first, 0) == nil {
+			t.Errorf("the init %d of a closed program's session is still alive", first)
 		}
 	}
 }

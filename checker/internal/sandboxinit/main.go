@@ -21,11 +21,11 @@
 // After the shared set-up (private /tmp, resource limits, groups, user, and the one CPU it is bound
 // to) it sends {"ready":true}; each request is a JSON message {"args":[...]} carrying five
 // descriptors: the run's work folder (O_PATH), stdin, stdout, stderr and the program (O_PATH). For
-// each, a new thread takes an IPC namespace and a session keyring of its own (run_ipc), drops every
+// each, a new thread takes a session keyring and (run_ipc) an IPC namespace of its own, drops every
 // capability, sets no_new_privs and restricts itself with Landlock to the shared files plus that
 // program and that work folder, forks and execs the program from there, and ends; the init waits
-// for the program, kills every other process of the namespace, empties /tmp and the user's
-// keyrings, and answers {"status":WAITSTATUS,"cpu_ns":N}. So nothing of one run is there for the
+// for the program, kills every other process of the namespace, empties /tmp, takes out of the
+// user's keyrings the keys the run added, and answers {"status":WAITSTATUS,"cpu_ns":N}. So nothing of one run is there for the
 // next, which may be another learner's program. A closed socket ends it.
 package main
 
@@ -62,26 +62,30 @@ const (
 	sysKeyctl                 = 250
 	keyctlJoinSessionKeyring  = 1
 	keyctlClear               = 7
+	keyctlUnlink              = 9
+	keyctlRead                = 11
 	keySpecUserKeyring        = -4
 	keySpecUserSessionKeyring = -5
 )
 
 // config mirrors the checker's initConfig.
 type config struct {
-	Probe       bool      `json:"probe"`
-	Serve       bool      `json:"serve"`
-	RetireCPU   int64     `json:"retire_cpu_ns"` // in serve mode, the CPU time after which the init ends
-	CPU         *int      `json:"cpu"`           // in serve mode, the one CPU the init and its programs run on
-	RunIPC      bool      `json:"run_ipc"`       // in serve mode, an IPC namespace and keyrings of its own for each run
-	Args        []string  `json:"args"`
-	Env         []string  `json:"env"`
-	Mount       bool      `json:"mount"`
-	TmpfsSize   string    `json:"tmpfs_size"`
-	SetID       int       `json:"set_id"`
-	ClearGroups bool      `json:"clear_groups"`
-	Rlimits     []rlimit  `json:"rlimits"`
-	Landlock    *landlock `json:"landlock"`
-	OPath       int       `json:"o_path"`
+	Probe     bool  `json:"probe"`
+	Serve     bool  `json:"serve"`
+	RetireCPU int64 `json:"retire_cpu_ns"` // in serve mode, the CPU time after which the init ends
+	CPU       *int  `json:"cpu"`           // in serve mode, the one CPU the init and its programs run on
+	RunIPC    bool  `json:"run_ipc"`       // in serve mode, an IPC namespace of its own for each run
+
+	keys        map[int]map[int32]bool // in serve mode, the keys in the user's keyrings before any run
+	Args        []string               `json:"args"`
+	Env         []string               `json:"env"`
+	Mount       bool                   `json:"mount"`
+	TmpfsSize   string                 `json:"tmpfs_size"`
+	SetID       int                    `json:"set_id"`
+	ClearGroups bool                   `json:"clear_groups"`
+	Rlimits     []rlimit               `json:"rlimits"`
+	Landlock    *landlock              `json:"landlock"`
+	OPath       int                    `json:"o_path"`
 }
 
 type rlimit struct {
@@ -268,6 +272,11 @@ func serve(cfg *config) {
 			}
 		}
 	}
+	if cfg.SetID > 0 {
+		dropNewKeys(cfg, nil)
+	} else {
+		cfg.keys = ringKeys()
+	}
 	send(reply{Ready: true})
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, syscall.CmsgSpace(5*4))
@@ -316,7 +325,8 @@ func serve(cfg *config) {
 }
 
 // runOnce runs the program fds[4] in the work folder fds[0] with stdin, stdout and stderr fds[1:4],
-// waits for it, and leaves nothing behind: no process, nothing in /tmp, no IPC object, no key.
+// waits for it, and leaves nothing behind: no process, nothing in /tmp, no key, and with run_ipc no
+// IPC object.
 func runOnce(cfg *config, req *request, fds []int) reply {
 	type started struct {
 		pid int
@@ -329,16 +339,16 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 		if cfg.CPU != nil {
 			bindCPU(0, *cfg.CPU) // the program inherits it
 		}
+		// SysV IPC objects and POSIX message queues live as long as their namespace, and keys as
+		// long as their keyring: the program gets a session keyring that ends with it, and an IPC
+		// namespace too where the init may make one.
 		if cfg.RunIPC {
-			// SysV IPC objects and POSIX message queues live as long as their namespace, and keys
-			// as long as their keyring: the program gets a namespace and a session keyring that
-			// end with it.
 			if err := syscall.Unshare(syscall.CLONE_NEWIPC); err != nil {
 				ch <- started{err: &stepError{"IPC namespace", err}}
 				return
 			}
-			syscall.RawSyscall(sysKeyctl, keyctlJoinSessionKeyring, 0, 0)
 		}
+		syscall.RawSyscall(sysKeyctl, keyctlJoinSessionKeyring, 0, 0)
 		if err := restrictThread(cfg, fds[0], fds[4]); err != nil {
 			ch <- started{err: err}
 			return
@@ -366,13 +376,50 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	}
 	killAll()
 	cleanTmp(cfg)
-	if cfg.RunIPC {
-		// The user's keyrings are the namespace's, shared by every run of the session.
-		for _, k := range []int{keySpecUserKeyring, keySpecUserSessionKeyring} {
-			syscall.RawSyscall(sysKeyctl, keyctlClear, uintptr(k), 0)
+	dropNewKeys(cfg, cfg.keys)
+	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano()}
+}
+
+// userRings are the keyrings of the init's user, which outlive a run: those of the user namespace,
+// shared by every run of the session, or without one (and on kernels before 5.3) those of the user
+// the program runs as.
+var userRings = []int{keySpecUserKeyring, keySpecUserSessionKeyring}
+
+// ringKeys returns the keys linked in each of userRings.
+func ringKeys() map[int]map[int32]bool {
+	keys := map[int]map[int32]bool{}
+	for _, ring := range userRings {
+		keys[ring] = map[int32]bool{}
+		buf := make([]int32, 256)
+		n, _, errno := syscall.RawSyscall6(sysKeyctl, keyctlRead, uintptr(ring), uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)*4), 0, 0)
+		if errno != 0 {
+			continue
+		}
+		for _, k := range buf[:min(int(n)/4, len(buf))] {
+			keys[ring][k] = true
 		}
 	}
-	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano()}
+	return keys
+}
+
+// dropNewKeys unlinks from userRings every key that was not there when the init started: what runs
+// added, and never a key of the user's own. When the init has become the system's nobody (cfg.SetID,
+// no user namespace), whose keyrings only sandboxed programs use and in which a run killed with its
+// session may have left keys, they are emptied instead; before is then nil.
+func dropNewKeys(cfg *config, before map[int]map[int32]bool) {
+	if cfg.SetID > 0 {
+		for _, ring := range userRings {
+			syscall.RawSyscall(sysKeyctl, keyctlClear, uintptr(ring), 0)
+		}
+		return
+	}
+	for ring, now := range ringKeys() {
+		for k := range now {
+			if !before[ring][k] {
+				syscall.RawSyscall(sysKeyctl, keyctlUnlink, uintptr(k), uintptr(ring))
+			}
+		}
+	}
 }
 
 // bindCPU binds the thread tid (0: the calling one) to cpu; a failure leaves it unbound, which
