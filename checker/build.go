@@ -289,6 +289,9 @@ func buildEnv(goBin, scratch string) []string {
 		"GOENV=off",
 		"CGO_ENABLED=0",
 		"GOTELEMETRY=off",
+		// The go command and the compiler collect garbage less often: a build of a class's programs
+		// takes a tenth less CPU for no more peak memory (about 60 MB; BENCHMARKS.md).
+		"GOGC=400",
 	}
 	return append(env, platformEnv()...)
 }
