@@ -36,6 +36,10 @@ func BenchmarkCheck(b *testing.B) {
 		if err != nil || res.Verdict != Pass {
 			b.Fatalf("check: %v %+v", err, res)
 		}
+		// As after a workbook check: the next one starts its sandbox sessions anew.
+		b.StopTimer()
+		endIdleSessions()
+		b.StartTimer()
 	}
 }
 

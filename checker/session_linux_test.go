@@ -188,22 +188,24 @@ func TestSessionRetires(t *testing.T) {
 
 // drainPools ends every idle session, so that a test starts with none and leaves none.
 func drainPools(t testing.TB) {
-	drain := func() {
-		pools.mu.Lock()
-		var idle []*session
-		for _, sp := range pools.m {
-			sp.mu.Lock()
-			idle = append(idle, sp.idle...)
-			sp.idle = nil
-			sp.mu.Unlock()
-		}
-		pools.mu.Unlock()
-		for _, s := range idle {
-			s.kill()
-		}
+	endIdleSessions()
+	t.Cleanup(endIdleSessions)
+}
+
+// endIdleSessions ends every idle session, as the end of a workbook process does.
+func endIdleSessions() {
+	pools.mu.Lock()
+	var idle []*session
+	for _, sp := range pools.m {
+		sp.mu.Lock()
+		idle = append(idle, sp.idle...)
+		sp.idle = nil
+		sp.mu.Unlock()
 	}
-	drain()
-	t.Cleanup(drain)
+	pools.mu.Unlock()
+	for _, s := range idle {
+		s.kill()
+	}
 }
 
 // idleInit returns the process ID of the one idle session that can run prog.
