@@ -209,7 +209,7 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
 	defer cancel()
 	env := buildEnv(goBin, scratch)
-	if n := runtime.NumCPU(); len(copied) >= n {
+	if n := runtime.GOMAXPROCS(0); len(copied) >= n {
 		// Enough programs to keep every core busy with one compiler or linker each: single-threaded
 		// tools, one per core, do the same work with less CPU than several threads each competing
 		// for the cores (BENCHMARKS.md).

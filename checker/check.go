@@ -21,7 +21,7 @@ type Options struct {
 	Lang     string // the transcript language: expect NAME reads NAME.<Lang> when it exists
 	UILang   string // the language of case titles (default: Lang)
 	Limits   Limits
-	Parallel int // cases run at once (default: the number of CPUs)
+	Parallel int // cases run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
 }
 
 // Check builds the program in src once and runs every case against it. A program that is wrong in
@@ -89,7 +89,7 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 	}
 	par := opt.Parallel
 	if par <= 0 {
-		par = runtime.NumCPU()
+		par = runtime.GOMAXPROCS(0)
 	}
 	rt := &rootT{sem: make(chan struct{}, par), cases: map[string]*caseT{}}
 	for i := range cases {

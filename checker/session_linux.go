@@ -195,7 +195,7 @@ func (sp *sessionPool) get(l level) (*session, error) {
 // do those beyond one per CPU.
 func (sp *sessionPool) put(s *session) {
 	sp.mu.Lock()
-	if len(sp.idle) >= max(2, runtime.NumCPU()) {
+	if len(sp.idle) >= max(2, runtime.GOMAXPROCS(0)) {
 		sp.mu.Unlock()
 		s.kill()
 		return

@@ -33,7 +33,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags(gradeCmd)
 	out := fs.String("out", "", e.ui.T("grade_flag_out"))
 	tests := fs.String("tests", "", e.ui.T("grade_flag_tests"))
-	jobs := fs.Int("jobs", runtime.NumCPU(), e.ui.T("grade_flag_jobs"))
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), e.ui.T("grade_flag_jobs"))
 	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("grade_flag_timeout"))
 	only := fs.String("only", "", e.ui.T("grade_flag_only"))
 	shardFlag := fs.String("shard", "", e.ui.T("grade_flag_shard"))

@@ -47,7 +47,7 @@ type Job struct {
 	Lang      string   // the transcript language for everyone; "" guesses each student's from the program
 	Fallback  string   // the language when the program does not say (default "bg")
 	Limits    checker.Limits
-	Jobs      int    // programs run at once (default: the number of CPUs)
+	Jobs      int    // programs run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
 	Only      string // grade this student alone (the report still lists everyone graded before)
 	Shard     Shard  // grade one slice of the class
 	// BatchSize is how many programs one go command builds (default 8 per job, at least 24).
@@ -107,7 +107,7 @@ func (j *Job) jobs() int {
 	if j.Jobs > 0 {
 		return j.Jobs
 	}
-	return runtime.NumCPU()
+	return runtime.GOMAXPROCS(0)
 }
 
 // Run grades the submissions in subsDir into the report folder outDir (created if need be) and

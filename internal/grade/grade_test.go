@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -204,5 +205,21 @@ func TestRunRefusesForeignFolder(t *testing.T) {
 	os.WriteFile(filepath.Join(out, "thesis.docx"), []byte("x"), 0o644)
 	if _, _, err := Run(context.Background(), deadlineJob(t), t.TempDir(), out); err != ErrNotReport {
 		t.Errorf("got %v, want ErrNotReport", err)
+	}
+}
+
+// TestJobsDefault checks that without --jobs grading runs as many programs at once as the process may
+// use CPUs (GOMAXPROCS: a container's CPU limit, or the variable), not as many as the machine has.
+func TestJobsDefault(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, tc := range []struct{ jobs, procs, want int }{
+		{0, 1, 1},
+		{0, 3, 3},
+		{5, 1, 5},
+	} {
+		runtime.GOMAXPROCS(tc.procs)
+		if got := (&Job{Jobs: tc.jobs}).jobs(); got != tc.want {
+			t.Errorf("Jobs %d with GOMAXPROCS %d: %d at once, want %d", tc.jobs, tc.procs, got, tc.want)
+		}
 	}
 }

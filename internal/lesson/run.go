@@ -22,7 +22,7 @@ import (
 // has run already is not run again.
 type Runner struct {
 	Limits checker.Limits // for every build and run (the checker's defaults when zero)
-	Jobs   int            // programs built or run at once (default: the number of CPUs)
+	Jobs   int            // programs built or run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
 
 	mu     sync.Mutex
 	cache  map[[32]byte]*outcome
@@ -44,7 +44,7 @@ func (r *Runner) jobs() int {
 	if r.Jobs > 0 {
 		return r.Jobs
 	}
-	return runtime.NumCPU()
+	return runtime.GOMAXPROCS(0)
 }
 
 // runAll makes sure every program of srcs has run, and returns their outcomes by source.
