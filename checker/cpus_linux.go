@@ -3,6 +3,7 @@
 package checker
 
 import (
+	"runtime"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -14,7 +15,8 @@ import (
 // or starts many threads, cannot take another's), and a run does not migrate between CPUs: on the
 // virtual machine measured in BENCHMARKS.md a run in sequence takes about a tenth less time, and two
 // at once a fifth less. A program sees one CPU (its Go runtime sets GOMAXPROCS to 1); its goroutines
-// still run concurrently.
+// still run concurrently. Sessions are not bound when the process may use fewer CPUs than it can run
+// on (GOMAXPROCS below the affinity mask's count, as under a container's CPU limit).
 type cpuSlots struct {
 	mu   sync.Mutex
 	cpus []int // the CPUs of this process's affinity mask
@@ -34,6 +36,11 @@ var sessionCPUs = sync.OnceValue(func() *cpuSlots {
 		if set.IsSet(cpu) {
 			c.cpus = append(c.cpus, cpu)
 		}
+	}
+	if runtime.GOMAXPROCS(0) < len(c.cpus) {
+		// The process is to use only part of the CPUs it can run on (a container's CPU limit, or
+		// GOMAXPROCS set lower): which CPUs are free is then the scheduler's to know.
+		c.cpus = nil
 	}
 	c.live = make([]int, len(c.cpus))
 	return c

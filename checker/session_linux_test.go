@@ -406,7 +406,7 @@ func TestSessionBinding(t *testing.T) {
 		t.Skipf("sessions need PID namespaces; this system's level is %s", l.name)
 	}
 	if len(sessionCPUs().cpus) < 2 {
-		t.Skip("one CPU: nothing to bind")
+		t.Skip("sessions are not bound here: one CPU, or GOMAXPROCS below the CPUs the process can run on")
 	}
 	src := filepath.Join(t.TempDir(), "src")
 	os.MkdirAll(src, 0o755)
