@@ -164,7 +164,7 @@ func (p *Program) dropSessions() {
 	var idle []*session
 	pools.mu.Lock()
 	for key, sp := range pools.m {
-		if sp.owner != "" && sp.owner == p.Path {
+		if sp.owner == p.Path {
 			sp.mu.Lock()
 			idle = append(idle, sp.idle...)
 			sp.idle = nil
@@ -292,7 +292,6 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		return sandboxFailure((&os.PathError{Op: "open", Path: p.Path, Err: err}).Error()), true, true
 	}
 	prog := os.NewFile(uintptr(pfd), p.Path)
-	var ends []*os.File // the init's ends of the pipes, closed here once sent
 	pipe := func() (r, w *os.File) {
 		if err == nil {
 			r, w, err = os.Pipe()
@@ -312,7 +311,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	if err != nil {
 		return sandboxFailure(err.Error()), true, true
 	}
-	ends = append(ends, work, inR, outW, errW, prog)
+	ends := []*os.File{work, inR, outW, errW, prog} // the init's ends, closed here once sent
 	req, _ := json.Marshal(struct {
 		Args []string `json:"args"`
 	}{append([]string{p.Path}, args...)})

@@ -337,16 +337,14 @@ func sessionsOfTwoPrograms(t *testing.T, l level) {
 	if shared != l.userns {
 		t.Errorf("programs share sessions: %v; they should where runs have IPC namespaces of their own (%v)", shared, l.userns)
 	}
-	looks := []struct {
+	type look struct {
 		name string
 		prog *Program
-	}{{"another program", b}}
+	}
+	looks := []look{{"another program", b}}
 	if l.userns {
 		// Where a program's runs share an IPC namespace they may find their own objects.
-		looks = append(looks, struct {
-			name string
-			prog *Program
-		}{"the same program", a})
+		looks = append(looks, look{"the same program", a})
 	}
 	for _, look := range looks {
 		out := look.prog.Run(ctx, "", []string{"look"}, "")

@@ -25,8 +25,8 @@
 // capability, sets no_new_privs and restricts itself with Landlock to the shared files plus that
 // program and that work folder, forks and execs the program from there, and ends; the init waits
 // for the program, kills every other process of the namespace, empties /tmp, takes out of the
-// user's keyrings the keys the run added, and answers {"status":WAITSTATUS,"cpu_ns":N}. So nothing of one run is there for the
-// next, which may be another learner's program. A closed socket ends it.
+// user's keyrings the keys the run added, and answers {"status":WAITSTATUS,"cpu_ns":N}. So nothing
+// of one run is there for the next, which may be another learner's program. A closed socket ends it.
 package main
 
 import (
@@ -76,16 +76,17 @@ type config struct {
 	CPU       *int  `json:"cpu"`           // in serve mode, the one CPU the init and its programs run on
 	RunIPC    bool  `json:"run_ipc"`       // in serve mode, an IPC namespace of its own for each run
 
-	keys        map[int]map[int32]bool // in serve mode, the keys in the user's keyrings before any run
-	Args        []string               `json:"args"`
-	Env         []string               `json:"env"`
-	Mount       bool                   `json:"mount"`
-	TmpfsSize   string                 `json:"tmpfs_size"`
-	SetID       int                    `json:"set_id"`
-	ClearGroups bool                   `json:"clear_groups"`
-	Rlimits     []rlimit               `json:"rlimits"`
-	Landlock    *landlock              `json:"landlock"`
-	OPath       int                    `json:"o_path"`
+	Args        []string  `json:"args"`
+	Env         []string  `json:"env"`
+	Mount       bool      `json:"mount"`
+	TmpfsSize   string    `json:"tmpfs_size"`
+	SetID       int       `json:"set_id"`
+	ClearGroups bool      `json:"clear_groups"`
+	Rlimits     []rlimit  `json:"rlimits"`
+	Landlock    *landlock `json:"landlock"`
+	OPath       int       `json:"o_path"`
+
+	keys map[int]map[int32]bool // in serve mode, the keys in the user's keyrings before any run
 }
 
 type rlimit struct {
@@ -272,11 +273,8 @@ func serve(cfg *config) {
 			}
 		}
 	}
-	if cfg.SetID > 0 {
-		dropNewKeys(cfg, nil)
-	} else {
-		cfg.keys = ringKeys()
-	}
+	cfg.keys = ringKeys()
+	dropNewKeys(cfg)
 	send(reply{Ready: true})
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, syscall.CmsgSpace(5*4))
@@ -376,7 +374,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	}
 	killAll()
 	cleanTmp(cfg)
-	dropNewKeys(cfg, cfg.keys)
+	dropNewKeys(cfg)
 	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano()}
 }
 
@@ -402,11 +400,11 @@ func ringKeys() map[int]map[int32]bool {
 	return keys
 }
 
-// dropNewKeys unlinks from userRings every key that was not there when the init started: what runs
-// added, and never a key of the user's own. When the init has become the system's nobody (cfg.SetID,
-// no user namespace), whose keyrings only sandboxed programs use and in which a run killed with its
-// session may have left keys, they are emptied instead; before is then nil.
-func dropNewKeys(cfg *config, before map[int]map[int32]bool) {
+// dropNewKeys unlinks from userRings every key that was not there when the init started (cfg.keys):
+// what runs added, and never a key of the user's own. When the init has become the system's nobody
+// (cfg.SetID, no user namespace), whose keyrings only sandboxed programs use and in which a run killed
+// with its session may have left keys, they are emptied instead.
+func dropNewKeys(cfg *config) {
 	if cfg.SetID > 0 {
 		for _, ring := range userRings {
 			syscall.RawSyscall(sysKeyctl, keyctlClear, uintptr(ring), 0)
@@ -415,7 +413,7 @@ func dropNewKeys(cfg *config, before map[int]map[int32]bool) {
 	}
 	for ring, now := range ringKeys() {
 		for k := range now {
-			if !before[ring][k] {
+			if !cfg.keys[ring][k] {
 				syscall.RawSyscall(sysKeyctl, keyctlUnlink, uintptr(k), uintptr(ring))
 			}
 		}
