@@ -30,6 +30,14 @@ data -> pool x3
 pool -> db x3
 `
 
+// Границите на аргументите. С тях всеки брой е най-много N·(1+K)^12 ≤ 10^6·11^12 < 3,2·10^18 и се
+// побира в 64-битов int (до 9,2·10^18).
+const (
+	maxRequests = 1_000_000 // N, заявките към всеки вход
+	maxTries    = 10        // K, опитите по една връзка
+	maxLinks    = 12        // връзките в графа
+)
+
 // noBudget: няма бюджет, всеки слой изразходва всичките си опити.
 const noBudget = -1
 
@@ -57,8 +65,8 @@ func main() {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if fs.NArg() > 0 || *requests < 1 || *budget < 0 || *budget > 100 {
-		fmt.Fprintln(os.Stderr, "нужно е: N поне 1, P от 0 до 100, без излишни аргументи")
+	if fs.NArg() > 0 || *requests < 1 || *requests > maxRequests || *budget < 0 || *budget > 100 {
+		fmt.Fprintln(os.Stderr, "нужно е: N от 1 до 1000000, P от 0 до 100, без излишни аргументи")
 		fs.Usage()
 		os.Exit(2)
 	}
@@ -116,8 +124,8 @@ func parseGraph(name string, r io.Reader) (graph, error) {
 		if len(f) == 4 && f[1] == "->" && strings.HasPrefix(f[3], "x") {
 			tries, err = strconv.Atoi(f[3][1:])
 		}
-		if len(f) != 4 || f[1] != "->" || !strings.HasPrefix(f[3], "x") || err != nil || tries < 1 {
-			return graph{}, fmt.Errorf("%s:%d: очаква се „откъде -> накъде xN“ с N поне 1, а тук е „%s“", name, n, line)
+		if len(f) != 4 || f[1] != "->" || !strings.HasPrefix(f[3], "x") || err != nil || tries < 1 || tries > maxTries {
+			return graph{}, fmt.Errorf("%s:%d: очаква се „откъде -> накъде xN“ с N от 1 до 10, а тук е „%s“", name, n, line)
 		}
 		e := edge{from: f[0], to: f[2], tries: tries}
 		if edges[[2]string{e.from, e.to}] {
@@ -137,6 +145,9 @@ func parseGraph(name string, r io.Reader) (graph, error) {
 	}
 	if len(g.edges) == 0 {
 		return graph{}, fmt.Errorf("%s: в графа няма нито една връзка", name)
+	}
+	if len(g.edges) > maxLinks {
+		return graph{}, fmt.Errorf("%s: връзките са %d, а може най-много %d, иначе броят на извикванията може да не се побере в int", name, len(g.edges), maxLinks)
 	}
 	return g, nil
 }

@@ -29,6 +29,14 @@ data -> pool x3
 pool -> db x3
 `
 
+// Границы аргументов. С ними любое число не больше N·(1+K)^12 ≤ 10^6·11^12 < 3,2·10^18 и помещается
+// в 64-битный int (до 9,2·10^18).
+const (
+	maxRequests = 1_000_000 // N, запросы к каждому входу
+	maxTries    = 10        // K, попытки по одной связи
+	maxLinks    = 12        // связи в графе
+)
+
 // noBudget — бюджета нет: каждый слой тратит все свои попытки.
 const noBudget = -1
 
@@ -56,8 +64,8 @@ func main() {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if fs.NArg() > 0 || *requests < 1 || *budget < 0 || *budget > 100 {
-		fmt.Fprintln(os.Stderr, "нужно: N не меньше 1, P от 0 до 100, без лишних аргументов")
+	if fs.NArg() > 0 || *requests < 1 || *requests > maxRequests || *budget < 0 || *budget > 100 {
+		fmt.Fprintln(os.Stderr, "нужно: N от 1 до 1000000, P от 0 до 100, без лишних аргументов")
 		fs.Usage()
 		os.Exit(2)
 	}
@@ -115,8 +123,8 @@ func parseGraph(name string, r io.Reader) (graph, error) {
 		if len(f) == 4 && f[1] == "->" && strings.HasPrefix(f[3], "x") {
 			tries, err = strconv.Atoi(f[3][1:])
 		}
-		if len(f) != 4 || f[1] != "->" || !strings.HasPrefix(f[3], "x") || err != nil || tries < 1 {
-			return graph{}, fmt.Errorf("%s:%d: ожидается «откуда -> куда xN», N не меньше 1, а здесь «%s»", name, n, line)
+		if len(f) != 4 || f[1] != "->" || !strings.HasPrefix(f[3], "x") || err != nil || tries < 1 || tries > maxTries {
+			return graph{}, fmt.Errorf("%s:%d: ожидается «откуда -> куда xN», N от 1 до 10, а здесь «%s»", name, n, line)
 		}
 		e := edge{from: f[0], to: f[2], tries: tries}
 		if edges[[2]string{e.from, e.to}] {
@@ -136,6 +144,9 @@ func parseGraph(name string, r io.Reader) (graph, error) {
 	}
 	if len(g.edges) == 0 {
 		return graph{}, fmt.Errorf("%s: в графе нет ни одной связи", name)
+	}
+	if len(g.edges) > maxLinks {
+		return graph{}, fmt.Errorf("%s: связей %d, а можно не больше %d, иначе число вызовов может не поместиться в int", name, len(g.edges), maxLinks)
 	}
 	return g, nil
 }

@@ -22,7 +22,7 @@ var seed = 7
 func main() {
 	fs := flag.NewFlagSet("jitter", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	start := fs.Int("seed", 7, "зерно генератора (от 0 до 65536)")
+	start := fs.Int("seed", 7, "зерно генератора (от 0 до 65535)")
 	clients := fs.Int("clients", 3, "число клиентов (от 1 до 26)")
 	attempts := fs.Int("attempts", 4, "повторов у каждого клиента (от 1 до 16)")
 	fs.Usage = func() {
@@ -36,8 +36,8 @@ func main() {
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *start < 0 || *start > 65536 || *clients < 1 || *clients > 26 || *attempts < 1 || *attempts > 16 {
-		fmt.Fprintln(os.Stderr, "зерно должно быть от 0 до 65536, клиентов — от 1 до 26, повторов — от 1 до 16")
+	if *start < 0 || *start > 65535 || *clients < 1 || *clients > 26 || *attempts < 1 || *attempts > 16 {
+		fmt.Fprintln(os.Stderr, "зерно должно быть от 0 до 65535 (при 65536 генератор стоит на месте), клиентов — от 1 до 26, повторов — от 1 до 16")
 		fs.Usage()
 		os.Exit(2)
 	}

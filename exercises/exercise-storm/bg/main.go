@@ -159,8 +159,8 @@ func parse(args []string) (params, error) {
 		return p, fmt.Errorf("цената на отказа е от 0 до 99 процента от отговора")
 	case p.base < 1 || p.cap < p.base || p.cap > 10000:
 		return p, fmt.Errorf("трябва 1 <= base <= cap <= 10000")
-	case p.seed < 0 || p.seed > 65536:
-		return p, fmt.Errorf("семето е от 0 до 65536")
+	case p.seed < 0 || p.seed > 65535:
+		return p, fmt.Errorf("семето е от 0 до 65535: при 65536 генераторът стои на място, (75·65536+74) mod 65537 = 65536")
 	case p.ticks < 1 || p.ticks > 1_000_000:
 		return p, fmt.Errorf("тиковете трябва да са от 1 до 1000000")
 	}

@@ -24,7 +24,7 @@ var seed = 7
 func main() {
 	fs := flag.NewFlagSet("jitter", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	start := fs.Int("seed", 7, "семе на генератора (от 0 до 65536)")
+	start := fs.Int("seed", 7, "семе на генератора (от 0 до 65535)")
 	clients := fs.Int("clients", 3, "брой клиенти (от 1 до 26)")
 	attempts := fs.Int("attempts", 4, "повторения на всеки клиент (от 1 до 16)")
 	fs.Usage = func() {
@@ -38,8 +38,8 @@ func main() {
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *start < 0 || *start > 65536 || *clients < 1 || *clients > 26 || *attempts < 1 || *attempts > 16 {
-		fmt.Fprintln(os.Stderr, "семето трябва да е от 0 до 65536, клиентите — от 1 до 26, повторенията — от 1 до 16")
+	if *start < 0 || *start > 65535 || *clients < 1 || *clients > 26 || *attempts < 1 || *attempts > 16 {
+		fmt.Fprintln(os.Stderr, "семето трябва да е от 0 до 65535 (при 65536 генераторът стои на място), клиентите — от 1 до 26, повторенията — от 1 до 16")
 		fs.Usage()
 		os.Exit(2)
 	}
