@@ -189,26 +189,3 @@ func DetectLang(src Source) string {
 	}
 	return ""
 }
-
-// programStats counts the files and bytes the checker would copy from a program's folder.
-func programStats(dir string) (files int, bytes int64) {
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if p != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Type().IsRegular() {
-			files++
-			if info, err := d.Info(); err == nil {
-				bytes += info.Size()
-			}
-		}
-		return nil
-	})
-	return files, bytes
-}

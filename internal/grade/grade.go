@@ -19,7 +19,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -33,7 +32,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "2" // 2: strings count in Prints by their verbs and numbers only
+const graderVersion = "3" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept
 
 // Job is what to grade and how.
 type Job struct {
@@ -389,32 +388,51 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 // that cannot be graded gets its verdict here.
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash}}
-	root := s.Path
-	switch s.Kind {
-	case KindZip:
-		root = filepath.Join(g.work, strconv.Itoa(n))
-		if err := os.MkdirAll(root, 0o755); err != nil {
-			return nil, err
+	root := filepath.Join(g.work, strconv.Itoa(n))
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, err
+	}
+	// What is graded from here on is a copy in the scratch folder: the archive's regular files, or
+	// the build files of a folder read as copyFolder reads them. Nothing downstream (the search for
+	// the program, its fingerprint, the build) ever opens a file of the submission itself.
+	refuse := func(v checker.Verdict, msg, log string) *item {
+		it.st.Lang = g.job.Lang
+		if it.st.Lang == "" {
+			it.st.Lang = g.job.fallback()
 		}
-		if err := unzip(s.Path, root); err != nil {
+		it.st.Result = g.verdict(it.st, v, msg, log)
+		return it
+	}
+	switch s.Kind {
+	case KindDir:
+		skipped, err := copyFolder(s.Path, root)
+		it.st.Skipped = skipped
+		var tb *tooBigError
+		switch {
+		case errors.As(err, &tb):
+			return refuse(TooBig, "", tb.what), nil
+		case err != nil:
+			// An unreadable folder is this student's verdict, never the end of everyone's grading.
+			return refuse(NotGraded, err.Error(), ""), nil
+		}
+	case KindZip:
+		skipped, err := unzip(s.Path, root)
+		it.st.Skipped = skipped
+		if err != nil {
 			var ae *ArchiveError
 			if !errors.As(err, &ae) {
 				return nil, err
 			}
-			it.st.Lang = g.job.Lang
-			if it.st.Lang == "" {
-				it.st.Lang = g.job.fallback()
-			}
-			it.st.Result = g.verdict(it.st, BadArchive, ae.Code, ae.Entry)
-			return it, nil
+			return refuse(BadArchive, ae.Code, ae.Entry), nil
 		}
 	case KindGo:
-		root = filepath.Join(g.work, strconv.Itoa(n))
-		if err := os.MkdirAll(root, 0o755); err != nil {
-			return nil, err
-		}
-		if err := copyOne(s.Path, filepath.Join(root, "main.go")); err != nil {
-			return nil, err
+		err := copyOne(s.Path, filepath.Join(root, "main.go"))
+		var tb *tooBigError
+		switch {
+		case errors.As(err, &tb):
+			return refuse(TooBig, "", tb.what), nil
+		case err != nil:
+			return refuse(NotGraded, err.Error(), ""), nil
 		}
 	}
 	rel, ok := findProgram(root, g.shape, g.plain)
@@ -442,10 +460,6 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it.st.Lang = lang
 	it.st.Program = rel
 	it.st.Fingerprint = Fingerprint(src, g.starters)
-	if files, size := programStats(dir); files > 500 || size > 20<<20 {
-		it.st.Result = g.verdict(it.st, TooBig, "", fmt.Sprintf("%d files, %d bytes", files, size))
-		return it, nil
-	}
 	it.dir = dir
 	return it, nil
 }
@@ -489,6 +503,7 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 		g.confirmTimeouts(ctx, it.prog, res.Cases, opt)
 		res.Summarize()
 	}
+	capResult(res)
 	it.st.Result = res
 	it.st.settle()
 }
@@ -526,19 +541,16 @@ func (g *grader) confirmTimeouts(ctx context.Context, prog *checker.Program, res
 	}
 }
 
+// copyOne copies a single-file submission, a regular file of at most maxFileBytes (see openRegular).
 func copyOne(from, to string) error {
-	in, err := os.Open(from)
+	in, _, err := openRegular(from)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.Create(to)
+	data, err := readAtMost(in, maxFileBytes, filepath.Base(from))
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, io.LimitReader(in, 20<<20)); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return os.WriteFile(to, data, 0o644)
 }

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/workbook-course/workbook/internal/report"
 )
 
 // JournalFile is the journal's name in a report folder.
@@ -122,7 +124,7 @@ func (j *Journal) Get(name string) (Student, bool) {
 
 // Append records a finished student: one line, written in one call and synced before it returns.
 func (j *Journal) Append(st Student) error {
-	line, err := json.Marshal(st)
+	line, err := marshalRecord(st)
 	if err != nil {
 		return err
 	}
@@ -134,6 +136,16 @@ func (j *Journal) Append(st Student) error {
 	}
 	j.records[st.Name] = st
 	return nil
+}
+
+// marshalRecord is a student's journal line: JSON with no raw control character in it (see
+// report.EscapeJSON), so that paging through a journal is as safe as reading the report.
+func marshalRecord(st Student) ([]byte, error) {
+	line, err := json.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	return report.EscapeJSON(line), nil
 }
 
 // Records returns every student in the journal, one record each, sorted by name.
@@ -154,7 +166,7 @@ func (j *Journal) Compact(config, exercise string) error {
 	line, _ := json.Marshal(journalHeader{Journal: journalVersion, Config: config, Exercise: exercise})
 	w.Write(append(line, '\n'))
 	for _, st := range j.Records() {
-		line, err := json.Marshal(st)
+		line, err := marshalRecord(st)
 		if err != nil {
 			return err
 		}

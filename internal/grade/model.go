@@ -23,18 +23,21 @@ const (
 // Student is one graded submission: a line of the journal, a row of grades.csv, an entry of
 // results.json and a feedback file.
 type Student struct {
-	Name        string          `json:"student"`
-	Entry       string          `json:"entry"`             // the submission's name in the submissions folder
-	Kind        string          `json:"kind"`              // dir, zip or go
-	SourceHash  string          `json:"source_hash"`       // what was graded (see SourceHash)
-	Program     string          `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
-	Lang        string          `json:"lang"`              // the language of its transcripts and of its feedback
-	Status      string          `json:"status"`
-	Passed      int             `json:"passed"`
-	Total       int             `json:"total"`
-	Score       float64         `json:"score"` // percent of cases passed, two decimals
-	Fingerprint Print           `json:"fingerprint"`
-	Result      *checker.Result `json:"result"`
+	Name        string  `json:"student"`
+	Entry       string  `json:"entry"`             // the submission's name in the submissions folder
+	Kind        string  `json:"kind"`              // dir, zip or go
+	SourceHash  string  `json:"source_hash"`       // what was graded (see SourceHash)
+	Program     string  `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
+	Lang        string  `json:"lang"`              // the language of its transcripts and of its feedback
+	Status      string  `json:"status"`
+	Passed      int     `json:"passed"`
+	Total       int     `json:"total"`
+	Score       float64 `json:"score"` // percent of cases passed, two decimals
+	Fingerprint Print   `json:"fingerprint"`
+	// Skipped lists the entries of a folder submission left out because they are not regular files
+	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
+	Skipped []SkippedEntry  `json:"skipped,omitempty"`
+	Result  *checker.Result `json:"result"`
 }
 
 // StatusOf maps a verdict to pass, fail or error.

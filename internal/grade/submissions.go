@@ -3,11 +3,9 @@ package grade
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -207,59 +205,33 @@ func safeFileName(s string) string {
 	return name
 }
 
-// Limits on what is hashed of a folder submission.
-const hashBytes = 64 << 20
-
 // SourceHash identifies a submission's content, so that a resumed run regrades a student whose
-// submission changed since it was graded: the archive's or file's bytes, or a folder's visible files
-// (paths and contents).
+// submission changed since it was graded: the archive's or file's bytes, or a folder's build files
+// (paths and contents) and the entries left out of it, read as copyFolder reads them.
 func SourceHash(s Submission) (string, error) {
 	h := sha256.New()
 	switch s.Kind {
 	case KindZip, KindGo:
-		f, err := os.Open(s.Path)
+		f, _, err := openRegular(s.Path)
 		if err != nil {
 			return "", err
 		}
 		defer f.Close()
 		io.WriteString(h, s.Kind+"\x00")
-		if _, err := io.Copy(h, f); err != nil {
+		if _, err := io.Copy(h, io.LimitReader(f, maxZipArchive+1)); err != nil {
 			return "", err
 		}
 	default:
-		budget := int64(hashBytes)
-		err := filepath.WalkDir(s.Path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(s.Path, p)
-			if rel != "." && junkName(d.Name()) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			info, err := d.Info()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), info.Size())
-			if budget -= info.Size(); budget < 0 {
-				return nil
-			}
-			f, err := os.Open(p)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			_, err = io.Copy(h, f)
-			return err
+		skipped, err := walkFolder(s.Path, func(rel string, data []byte) error {
+			fmt.Fprintf(h, "%s\x00%d\x00", rel, len(data))
+			h.Write(data)
+			return nil
 		})
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err != nil {
 			return "", err
+		}
+		for _, e := range skipped {
+			fmt.Fprintf(h, "skipped\x00%s\x00%s\x00", e.Path, e.Kind)
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32], nil

@@ -21,6 +21,7 @@ const (
 	maxZipFiles   = 500      // files unpacked
 	maxZipBytes   = 20 << 20 // bytes unpacked
 	maxZipDepth   = 32       // folders deep
+	maxZipArchive = 64 << 20 // bytes of the archive itself
 )
 
 // Codes of an archive refused, kept in Result.Message.
@@ -28,6 +29,7 @@ const (
 	ZipCorrupt = "zip_corrupt" // not a zip archive, or damaged
 	ZipSlip    = "zip_slip"    // an entry would land outside the folder it is unpacked to
 	ZipBomb    = "zip_bomb"    // it unpacks to more than the limits allow
+	ZipTwice   = "zip_twice"   // two entries of the same name (perhaps differing in case): which one is the program?
 )
 
 // ArchiveError is a submission's archive refused: a code (ZipCorrupt, ZipSlip, ZipBomb) and the
@@ -46,16 +48,25 @@ func (e *ArchiveError) Error() string {
 
 // unzip unpacks the archive at src into the folder dst, refusing entries that climb out of it
 // (zip-slip), absolute paths, and archives that unpack to more than the limits (zip bombs). Hidden
-// entries, archive junk and symbolic links are skipped. Names not flagged as UTF-8 that are not
+// entries and archive junk are skipped; symbolic links and other entries that are not regular files
+// or folders are skipped too, and returned. Two file entries of one name (compared ignoring case, as
+// macOS and Windows would) are refused: the instructor's unzip and ours could take different ones. Names not flagged as UTF-8 that are not
 // valid UTF-8 are read as code page 866, which Windows' own zip writes for Cyrillic names.
-func unzip(src, dst string) error {
-	zr, err := zip.OpenReader(src)
+func unzip(src, dst string) (skipped []SkippedEntry, err error) {
+	f, info, err := openRegular(src)
 	if err != nil {
-		return &ArchiveError{Code: ZipCorrupt, Entry: err.Error()}
+		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
 	}
-	defer zr.Close()
+	defer f.Close()
+	if info.Size() > maxZipArchive {
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d bytes", info.Size())}
+	}
+	zr, err := zip.NewReader(f, info.Size())
+	if err != nil {
+		return nil, &ArchiveError{Code: ZipCorrupt, Entry: err.Error()}
+	}
 	if len(zr.File) > maxZipEntries {
-		return &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File))}
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File))}
 	}
 	type item struct {
 		f   *zip.File
@@ -63,21 +74,30 @@ func unzip(src, dst string) error {
 	}
 	var items []item
 	var declared uint64
+	seen := map[string]bool{}
 	for _, f := range zr.File {
 		name := entryName(f)
 		rel, err := safeRel(name)
 		if err != nil {
-			return &ArchiveError{Code: ZipSlip, Entry: name}
+			return nil, &ArchiveError{Code: ZipSlip, Entry: name}
 		}
 		if rel == "" || skipEntry(rel) {
 			continue
 		}
 		mode := f.Mode()
 		if mode&os.ModeSymlink != 0 || (!mode.IsDir() && !mode.IsRegular() && !strings.HasSuffix(name, "/")) {
+			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
 			continue
 		}
+		if !f.FileInfo().IsDir() && !strings.HasSuffix(name, "/") {
+			key := strings.ToLower(rel)
+			if seen[key] {
+				return nil, &ArchiveError{Code: ZipTwice, Entry: name}
+			}
+			seen[key] = true
+		}
 		if strings.Count(rel, "/") >= maxZipDepth {
-			return &ArchiveError{Code: ZipBomb, Entry: name}
+			return nil, &ArchiveError{Code: ZipBomb, Entry: name}
 		}
 		items = append(items, item{f, rel})
 		if !f.FileInfo().IsDir() {
@@ -91,32 +111,32 @@ func unzip(src, dst string) error {
 		}
 	}
 	if files > maxZipFiles || declared > maxZipBytes {
-		return &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d files, %d bytes", files, declared)}
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d files, %d bytes", files, declared)}
 	}
 	// The sizes in the headers can lie: count what really comes out.
 	budget := int64(maxZipBytes)
 	for _, it := range items {
 		target := filepath.Join(dst, filepath.FromSlash(it.rel))
 		if !within(dst, target) {
-			return &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
+			return nil, &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
 		}
 		// A name this file system cannot hold (a colon on Windows) is the archive's fault.
 		if it.f.FileInfo().IsDir() || strings.HasSuffix(it.f.Name, "/") {
 			if err := os.MkdirAll(target, 0o755); err != nil {
-				return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
+				return nil, &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 			}
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
+			return nil, &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 		}
 		n, err := extractFile(it.f, target, budget)
 		budget -= n
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return skipped, nil
 }
 
 func extractFile(f *zip.File, target string, budget int64) (int64, error) {
@@ -133,20 +153,20 @@ func extractFile(f *zip.File, target string, budget int64) (int64, error) {
 		}
 		return 0, &ArchiveError{Code: ZipCorrupt, Entry: f.Name}
 	}
-	n, err := io.Copy(out, io.LimitReader(rc, budget+1))
+	// Whatever goes wrong reading the entry (a bad checksum, a damaged deflate stream, a method of
+	// its own) is the archive's fault; only writing the copy is ours.
+	in := &readErr{r: io.LimitReader(rc, budget+1)}
+	n, err := io.Copy(out, in)
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
 	if n > budget {
 		return n, &ArchiveError{Code: ZipBomb, Entry: f.Name}
 	}
-	if err != nil {
-		if errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return n, &ArchiveError{Code: ZipCorrupt, Entry: f.Name}
-		}
-		return n, err
+	if in.err != nil {
+		return n, &ArchiveError{Code: ZipCorrupt, Entry: f.Name}
 	}
-	return n, nil
+	return n, err
 }
 
 // entryName is an entry's name as UTF-8.
@@ -204,4 +224,18 @@ func skipEntry(rel string) bool {
 func within(dir, target string) bool {
 	rel, err := filepath.Rel(dir, target)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// readErr remembers the error its reader gave, to tell a damaged entry from a failed write.
+type readErr struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErr) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+	}
+	return n, err
 }

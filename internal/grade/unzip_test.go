@@ -82,7 +82,7 @@ func TestUnzip(t *testing.T) {
 			root := t.TempDir()
 			dst := filepath.Join(root, "out")
 			os.MkdirAll(dst, 0o755)
-			err := unzip(src, dst)
+			_, err := unzip(src, dst)
 			var ae *ArchiveError
 			switch {
 			case tt.code == "" && err != nil:
@@ -121,7 +121,7 @@ func TestUnzipCorrupt(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "bad.zip")
 	os.WriteFile(p, []byte("this is not a zip"), 0o644)
 	var ae *ArchiveError
-	if err := unzip(p, t.TempDir()); !errors.As(err, &ae) || ae.Code != ZipCorrupt {
+	if _, err := unzip(p, t.TempDir()); !errors.As(err, &ae) || ae.Code != ZipCorrupt {
 		t.Fatalf("got %v, want %s", err, ZipCorrupt)
 	}
 }

@@ -34,7 +34,7 @@ func Write(dir string, rep *Report, uiLang string) error {
 	for _, st := range rep.Students {
 		var buf bytes.Buffer
 		Feedback(&buf, rep, st)
-		if err := writeAtomic(filepath.Join(dir, FeedbackDir, rep.Feedback[st.Name]), buf.Bytes()); err != nil {
+		if err := writeAtomic(filepath.Join(dir, FeedbackDir, rep.Feedback[st.Name]), report.EscapeBytes(buf.Bytes())); err != nil {
 			return err
 		}
 	}
@@ -49,14 +49,17 @@ func Write(dir string, rep *Report, uiLang string) error {
 	if err := HTML(&html, rep, uiLang); err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(dir, HTMLFile), html.Bytes()); err != nil {
+	// html/template escapes markup, not control characters: those a name or an output brought in
+	// are written out as text (see report.Escape).
+	if err := writeAtomic(filepath.Join(dir, HTMLFile), report.EscapeBytes(html.Bytes())); err != nil {
 		return err
 	}
 	// grades.csv last: it is what an instructor imports, so its presence means the rest is there.
 	return writeAtomic(filepath.Join(dir, GradesFile), GradesCSV(rep))
 }
 
-// GradesCSV renders grades.csv: UTF-8, a header line, one row per student.
+// GradesCSV renders grades.csv: UTF-8, a header line, one row per student. Every cell goes through
+// report.CSVCell: no control character reaches the file, and no cell starts like a formula.
 func GradesCSV(rep *Report) []byte {
 	copyOf := map[string]string{}
 	for _, g := range rep.Copies {
@@ -79,10 +82,16 @@ func GradesCSV(rep *Report) []byte {
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	w.Write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart"})
+	write := func(cells []string) {
+		for i, c := range cells {
+			cells[i] = report.CSVCell(c)
+		}
+		w.Write(cells)
+	}
+	write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart"})
 	for _, st := range rep.Students {
 		vp, vt, hp, ht := visibility(st.Result)
-		w.Write([]string{
+		write([]string{
 			st.Name, st.Status, strconv.Itoa(st.Passed), strconv.Itoa(st.Total),
 			strconv.FormatFloat(st.Score, 'f', -1, 64), string(st.Result.Verdict), st.Lang,
 			strconv.Itoa(vp), strconv.Itoa(vt), strconv.Itoa(hp), strconv.Itoa(ht),
@@ -150,7 +159,7 @@ func ResultsJSON(rep *Report) ([]byte, error) {
 	if err := enc.Encode(out); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return report.EscapeJSON(buf.Bytes()), nil
 }
 
 // studentMessage is Exercism's top-level message: why the program could not be run at all.
@@ -245,12 +254,26 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		case BadArchive:
 			w.WriteString(pr.T("grade_fb_"+res.Message, "Entry", res.BuildLog) + "\n")
 		case TooBig:
-			w.WriteString(pr.T("grade_fb_too_big") + "\n")
+			w.WriteString(report.MarkdownEscape(pr.T("grade_fb_too_big", "Entry", res.BuildLog)) + "\n")
 		default:
 			w.WriteString(pr.T("grade_fb_not_graded") + "\n")
 		}
 		w.WriteString("\n" + pr.N("cases_passed", 0, "Total", res.Total) + "\n")
+		skippedNote(w, pr, st.Skipped)
 		return
 	}
 	report.Markdown(w, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
+	skippedNote(w, pr, st.Skipped)
+}
+
+// skippedNote names, in the feedback, the entries of the submission that were left out because they
+// are not regular files, so that a student whose main.go is a link learns why it was not graded.
+func skippedNote(w *bytes.Buffer, pr *i18n.Printer, skipped []SkippedEntry) {
+	if len(skipped) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.N("grade_fb_skipped", len(skipped))))
+	for _, e := range skipped {
+		fmt.Fprintf(w, "- %s (%s)\n", report.CodeSpan(e.Path), report.MarkdownEscape(pr.T("grade_skip_"+e.Kind)))
+	}
 }

@@ -65,7 +65,7 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
 	args := pr.T("no_args")
 	if len(cs.Args) > 0 {
-		args = codeSpan(strings.Join(cs.Args, " "))
+		args = CodeSpan(strings.Join(cs.Args, " "))
 	} else {
 		args = MarkdownEscape(args)
 	}
@@ -112,10 +112,11 @@ func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
 	}
 }
 
-// MarkdownEscape escapes the characters that Markdown would take for markup in running text.
+// MarkdownEscape escapes the characters that Markdown would take for markup in running text, and
+// control characters as Escape does.
 func MarkdownEscape(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for _, r := range Escape(s) {
 		if strings.ContainsRune("\\`*_[]<>#|~", r) {
 			b.WriteByte('\\')
 		}
@@ -124,14 +125,18 @@ func MarkdownEscape(s string) string {
 	return b.String()
 }
 
-// writeFence writes text as a fenced code block, with a fence longer than any run of backticks in it.
+// writeFence writes text as a fenced code block, with a fence longer than any run of backticks in it;
+// control characters are shown as Escape shows them.
 func writeFence(w io.Writer, lang, text string) {
+	text = Escape(text)
 	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
 	fmt.Fprintf(w, "%s%s\n%s\n%s\n", fence, lang, strings.TrimRight(text, "\n"), fence)
 }
 
-// codeSpan writes s as inline code, whatever backticks it holds.
-func codeSpan(s string) string {
+// CodeSpan writes s as inline code, whatever backticks it holds, on one line and with control
+// characters shown as EscapeLine shows them.
+func CodeSpan(s string) string {
+	s = EscapeLine(s)
 	ticks := strings.Repeat("`", longestRun(s, '`')+1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
 		return ticks + " " + s + " " + ticks

@@ -42,7 +42,9 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	if title == "" {
 		title = res.Exercise
 	}
-	fmt.Fprintln(w, c.bold(pr.T("check_heading", "Title", title, "Name", res.Exercise, "Dir", res.Dir)))
+	// What a program printed, a file's name and a folder's are shown through Escape (and one-line
+	// fields through EscapeLine): no byte of theirs ever reaches the terminal as a control.
+	fmt.Fprintln(w, c.bold(EscapeLine(pr.T("check_heading", "Title", title, "Name", res.Exercise, "Dir", res.Dir))))
 	fmt.Fprintln(w)
 	if iso := res.Isolation; iso != nil && len(iso.Missing) > 0 {
 		names := make([]string, len(iso.Missing))
@@ -62,12 +64,12 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			pkg, _, _ := strings.Cut(strings.TrimPrefix(res.BuildLog, "package "), ",")
 			reason = pr.T("reason_not_main", "Pkg", pkg)
 		}
-		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_no_program", "Reason", reason)))
+		fmt.Fprintln(w, c.red("✗ "+EscapeLine(pr.T("verdict_no_program", "Reason", reason))))
 		return
 	case checker.BuildError:
 		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_build_error")))
 		for _, l := range strings.Split(res.BuildLog, "\n") {
-			fmt.Fprintln(w, "    "+l)
+			fmt.Fprintln(w, "    "+EscapeLine(l))
 		}
 		switch res.Message {
 		case "go_version", "module", "cgo", "build_time":
@@ -120,7 +122,7 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 	if len(cs.Args) > 0 {
 		args = strings.Join(cs.Args, " ")
 	}
-	fmt.Fprintln(w, ind+pr.T("args_line", "Args", args))
+	fmt.Fprintln(w, ind+EscapeLine(pr.T("args_line", "Args", args)))
 	switch cs.Message {
 	case "exit_zero":
 		fmt.Fprintln(w, ind+pr.T("msg_exit_zero"))
@@ -135,7 +137,7 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 		fmt.Fprintln(w, ind+pr.T("msg_"+cs.Message))
 	case "":
 	default:
-		fmt.Fprintln(w, ind+cs.Message)
+		fmt.Fprintln(w, ind+EscapeLine(cs.Message))
 	}
 	if d := cs.Diff; d != nil {
 		dt := Explain(pr, d)
@@ -150,7 +152,7 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 		if s := strings.TrimSpace(cs.Stderr); s != "" {
 			fmt.Fprintln(w, ind+pr.T("stderr_label"))
 			for _, l := range firstLines(s, 12) {
-				fmt.Fprintln(w, ind+"  "+c.dim(l))
+				fmt.Fprintln(w, ind+"  "+c.dim(EscapeLine(l)))
 			}
 		}
 	}
@@ -166,7 +168,7 @@ func shown(pr *i18n.Printer, line string, notes []string, want bool) string {
 			return pr.T("end_of_output")
 		}
 	}
-	return pr.T("quoted", "S", checker.Visible(line))
+	return pr.T("quoted", "S", EscapeLine(checker.Visible(line)))
 }
 
 func firstLines(s string, n int) []string {

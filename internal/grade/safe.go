@@ -1,0 +1,242 @@
+package grade
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Limits on what is read of a folder submission. Only the files a build uses are read at all; each
+// and all of them together are capped while they are read (never trusting a size from stat), and the
+// walk itself is bounded, so that a folder of a million entries or a deep chain of folders costs
+// the grader no more than a normal one.
+const (
+	maxDirFiles   = 500      // files copied (the .go files, go.mod and go.sum)
+	maxDirBytes   = 20 << 20 // bytes copied, all files together
+	maxFileBytes  = 8 << 20  // bytes of one file
+	maxDirEntries = 10000    // entries looked at, skipped ones included
+	maxDirDepth   = 32       // folders deep
+)
+
+// Kinds of entry left out of a folder submission because they are not regular files.
+const (
+	SkipSymlink = "symlink"
+	SkipFIFO    = "fifo"
+	SkipDevice  = "device"
+	SkipSocket  = "socket"
+	SkipOther   = "irregular" // anything else, or a file that changed into something else while read
+)
+
+// SkippedEntry is an entry of a student's folder that was not read: its path (slashes, relative to
+// the submission) and what it is (SkipSymlink, …).
+type SkippedEntry struct {
+	Path string `json:"path"`
+	Kind string `json:"kind"`
+}
+
+// errNotRegular is returned when a file turns out not to be a regular file once opened.
+var errNotRegular = errors.New("not a regular file")
+
+// tooBigError is a folder submission past the limits: what was exceeded, for the report.
+type tooBigError struct{ what string }
+
+func (e *tooBigError) Error() string { return e.what }
+
+// skipKind names what a non-regular mode is.
+func skipKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return SkipSymlink
+	case m&fs.ModeNamedPipe != 0:
+		return SkipFIFO
+	case m&fs.ModeDevice != 0, m&fs.ModeCharDevice != 0:
+		return SkipDevice
+	case m&fs.ModeSocket != 0:
+		return SkipSocket
+	}
+	return SkipOther
+}
+
+// buildFile reports the files a build uses, the only ones read of a folder submission: .go files,
+// go.mod and go.sum.
+func buildFile(name string) bool {
+	return strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum"
+}
+
+// openRegular opens the file at p for reading when, and only when, it is a regular file: it is opened
+// without following a symbolic link in its last part and without blocking (a FIFO would), and the open
+// file is checked with fstat, so that a file swapped for a FIFO, a device or a link between a look at
+// it and its opening is never read.
+func openRegular(p string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err == nil && !info.Mode().IsRegular() {
+		err = fmt.Errorf("%s: %w (%s)", p, errNotRegular, skipKind(info.Mode()))
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
+}
+
+// readAtMost reads f to its end, or fails with a *tooBigError past limit bytes: the size is counted
+// while reading, whatever stat said.
+func readAtMost(f io.Reader, limit int64, name string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &tooBigError{fmt.Sprintf("%s: more than %d bytes", name, limit)}
+	}
+	return data, nil
+}
+
+// folderWalk reads the build files of a folder submission safely. It opens the submission as an
+// os.Root, so that no name, however it is swapped while the walk goes on, leads out of it; it lists
+// every folder without following links, descends only into real folders, and opens only regular
+// files (see openRegular). Everything else is left out and recorded in skipped.
+type folderWalk struct {
+	root    *os.Root
+	entries int
+	files   int
+	bytes   int64
+	skipped []SkippedEntry
+	// file is called with each build file's path (slashes) and contents.
+	file func(rel string, data []byte) error
+}
+
+// walkFolder walks the submission folder dir, calling file for every build file, and returns the
+// entries it left out, sorted by path. A *tooBigError means the folder is past the limits.
+func walkFolder(dir string, file func(rel string, data []byte) error) ([]SkippedEntry, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	w := &folderWalk{root: root, file: file}
+	if err := w.dir(".", 0); err != nil {
+		return nil, err
+	}
+	sort.Slice(w.skipped, func(i, j int) bool { return w.skipped[i].Path < w.skipped[j].Path })
+	return w.skipped, nil
+}
+
+func (w *folderWalk) dir(rel string, depth int) error {
+	if depth > maxDirDepth {
+		return &tooBigError{fmt.Sprintf("more than %d folders deep", maxDirDepth)}
+	}
+	d, err := w.root.Open(rel)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if info, err := d.Stat(); err != nil || !info.IsDir() {
+		if err == nil {
+			// A folder swapped for something else between the listing and the opening.
+			w.skip(rel, SkipOther)
+		}
+		return err
+	}
+	var list []fs.DirEntry
+	for {
+		chunk, err := d.ReadDir(256)
+		w.entries += len(chunk)
+		if w.entries > maxDirEntries {
+			return &tooBigError{fmt.Sprintf("more than %d entries", maxDirEntries)}
+		}
+		list = append(list, chunk...)
+		if err == io.EOF || len(chunk) == 0 {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Name() < list[j].Name() })
+	for _, e := range list {
+		name := e.Name()
+		if junkName(name) {
+			continue
+		}
+		p := path.Join(rel, name)
+		t := e.Type()
+		switch {
+		case t.IsDir():
+			if name == "vendor" || name == "testdata" {
+				continue // never part of a program of this course, and never searched for one
+			}
+			if err := w.dir(p, depth+1); err != nil {
+				return err
+			}
+		case t.IsRegular():
+			if !buildFile(name) {
+				continue // not read at all: the build takes only these
+			}
+			if err := w.regular(p); err != nil {
+				return err
+			}
+		default:
+			w.skip(p, skipKind(t))
+		}
+	}
+	return nil
+}
+
+func (w *folderWalk) regular(rel string) error {
+	f, err := w.root.OpenFile(rel, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		// Swapped for a link (or removed) after the listing: left out, never followed.
+		w.skip(rel, SkipOther)
+		return nil
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !info.Mode().IsRegular() {
+		w.skip(rel, skipKind(info.Mode()))
+		return nil
+	}
+	if w.files++; w.files > maxDirFiles {
+		return &tooBigError{fmt.Sprintf("more than %d files", maxDirFiles)}
+	}
+	limit := min(int64(maxFileBytes), maxDirBytes-w.bytes)
+	data, err := readAtMost(f, limit, rel)
+	if err != nil {
+		var tb *tooBigError
+		if errors.As(err, &tb) && limit < maxFileBytes {
+			return &tooBigError{fmt.Sprintf("more than %d bytes in all", maxDirBytes)}
+		}
+		return err
+	}
+	w.bytes += int64(len(data))
+	return w.file(rel, data)
+}
+
+func (w *folderWalk) skip(rel, kind string) {
+	w.skipped = append(w.skipped, SkippedEntry{Path: rel, Kind: kind})
+}
+
+// copyFolder copies the build files of the folder submission src into dst (which must exist), as
+// walkFolder reads them: what is graded from then on is this copy of regular files alone.
+func copyFolder(src, dst string) ([]SkippedEntry, error) {
+	return walkFolder(src, func(rel string, data []byte) error {
+		target := filepath.Join(dst, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
