@@ -15,6 +15,7 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/grade"
+	"github.com/workbook-course/workbook/internal/report"
 )
 
 var gradeCmd = &command{name: "grade", usage: "grade_usage", summary: "grade_summary"}
@@ -72,7 +73,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	}
 	cases, err := ex.Cases()
 	if err != nil {
-		return e.usageErr("grade_err_tool", "Err", err.Error())
+		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	job := &grade.Job{
 		Exercise:  ex.Name,
@@ -128,10 +129,10 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, e.ui.N("grade_note_resumed", outcome.Resumed))
 	}
 	if len(outcome.Skipped) > 0 {
-		fmt.Fprintln(e.stderr, e.ui.T("grade_note_skipped", "List", strings.Join(outcome.Skipped, ", ")))
+		fmt.Fprintln(e.stderr, e.ui.T("grade_note_skipped", "List", report.EscapeLine(strings.Join(outcome.Skipped, ", "))))
 	}
 	if err := grade.Write(*out, rep, e.ui.Lang()); err != nil {
-		return e.usageErr("grade_err_tool", "Err", err.Error())
+		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	e.gradeSummary(rep, *out)
 	return nil
@@ -151,7 +152,7 @@ func (e *env) instructorCases(dir string, have []checker.Case) ([]checker.Case, 
 	}{{"visible", true}, {".", false}, {"hidden", false}} {
 		cs, err := checker.LoadCaseDir(fsys, g.sub, g.visible)
 		if err != nil {
-			return nil, e.usageErr("grade_err_tests", "Dir", dir, "Err", err.Error())
+			return nil, e.usageErr("grade_err_tests", "Dir", dir, "Err", report.EscapeLine(err.Error()))
 		}
 		all = append(all, cs...)
 	}
@@ -180,11 +181,11 @@ func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) err
 	case errors.Is(err, grade.ErrNotReport):
 		return e.usageErr("grade_err_not_report", "Dir", out)
 	case errors.Is(err, grade.ErrUnknownStudent):
-		return e.usageErr("grade_err_unknown_student", "Name", only, "Dir", subs)
+		return e.usageErr("grade_err_unknown_student", "Name", report.EscapeLine(only), "Dir", subs)
 	case errors.Is(err, grade.ErrOtherShard):
-		return e.usageErr("grade_err_other_shard", "Name", only, "Shard", fmt.Sprintf("%d/%d", grade.ShardOf(only, shard.N), shard.N), "This", shard.String())
+		return e.usageErr("grade_err_other_shard", "Name", report.EscapeLine(only), "Shard", fmt.Sprintf("%d/%d", grade.ShardOf(only, shard.N), shard.N), "This", shard.String())
 	}
-	return e.usageErr("grade_err_tool", "Err", err.Error())
+	return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 }
 
 // runGradeMerge joins the reports of the shards of one grading: workbook grade merge REPORT... --out MERGED.
@@ -207,9 +208,9 @@ func runGradeMerge(e *env, args []string) error {
 	if err != nil {
 		var me *grade.MergeError
 		if errors.As(err, &me) {
-			return e.usageErr("grade_err_merge_"+me.Code, "Report", me.Report, "Student", me.Student, "Detail", me.Detail)
+			return e.usageErr("grade_err_merge_"+me.Code, "Report", me.Report, "Student", report.EscapeLine(me.Student), "Detail", me.Detail)
 		}
-		return e.usageErr("grade_err_tool", "Err", err.Error())
+		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	unlock, err := e.lockReport(*out)
 	if err != nil {
@@ -217,7 +218,7 @@ func runGradeMerge(e *env, args []string) error {
 	}
 	defer unlock()
 	if err := grade.Write(*out, rep, e.ui.Lang()); err != nil {
-		return e.usageErr("grade_err_tool", "Err", err.Error())
+		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	e.gradeSummary(rep, *out)
 	return nil
@@ -230,14 +231,14 @@ func (e *env) lockReport(out string) (func(), error) {
 		if errors.Is(err, grade.ErrNotReport) {
 			return nil, e.usageErr("grade_err_not_report", "Dir", out)
 		}
-		return nil, e.usageErr("grade_err_tool", "Err", err.Error())
+		return nil, e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	unlock, err := grade.LockReport(out)
 	if errors.Is(err, grade.ErrReportBusy) {
 		return nil, e.usageErr("grade_err_busy", "Dir", out)
 	}
 	if err != nil {
-		return nil, e.usageErr("grade_err_tool", "Err", err.Error())
+		return nil, e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	return unlock, nil
 }
@@ -309,7 +310,7 @@ func (b *gradeBar) update(p grade.Progress) {
 	if p.Done == 0 {
 		etaText = "?:??"
 	}
-	line := b.e.ui.T("grade_progress", "Bar", bar, "Done", p.Done, "Total", p.Total, "ETA", etaText, "Student", p.Student)
+	line := b.e.ui.T("grade_progress", "Bar", bar, "Done", p.Done, "Total", p.Total, "ETA", etaText, "Student", report.EscapeLine(p.Student))
 	if r := []rune(line); len(r) > 100 {
 		line = string(r[:99]) + "…"
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/workbook-course/workbook/internal/report"
 )
 
 // Submission kinds.
@@ -184,7 +186,7 @@ func FeedbackNames(students []string) map[string]string {
 func safeFileName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
-		if r < 0x20 || r == 0x7f || strings.ContainsRune(`/\:*?"<>|`, r) {
+		if r < 0x20 || r == 0x7f || report.Escape(string(r)) != string(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
 			b.WriteRune('_')
 			continue
 		}

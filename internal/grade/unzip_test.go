@@ -3,9 +3,11 @@ package grade
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -75,6 +77,9 @@ func TestUnzip(t *testing.T) {
 		{"drive letter", []zipEntry{{name: `C:\evil.go`, body: "x"}}, ZipSlip, nil, nil},
 		{"bomb", []zipEntry{{name: "main.go", body: strings.Repeat(" ", maxZipBytes+1)}}, ZipBomb, nil, nil},
 		{"too many files", manyFiles(maxZipFiles + 1), ZipBomb, nil, nil},
+		{"same name twice", []zipEntry{{name: "main.go", body: "package main"}, {name: "main.go", body: "package evil"}}, ZipTwice, nil, nil},
+		{"same name in another case", []zipEntry{{name: "hw/main.go", body: "package main"}, {name: "HW/Main.go", body: "package evil"}}, ZipTwice, nil, nil},
+		{"same name once through dot-dot", []zipEntry{{name: "main.go", body: "package main"}, {name: "a/../main.go", body: "package evil"}}, ZipTwice, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -115,6 +120,64 @@ func manyFiles(n int) []zipEntry {
 		list[i] = zipEntry{name: "f/" + strconv.Itoa(i) + ".txt", body: "x"}
 	}
 	return list
+}
+
+// TestUnzipSkipped: entries that are neither files nor folders are left out and named.
+func TestUnzipSkipped(t *testing.T) {
+	src := makeZip(t, []zipEntry{{name: "hw/zz.go", body: "/dev/zero", symlink: true}, {name: "hw/main.go", body: "package main"}})
+	skipped, err := unzip(src, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []SkippedEntry{{"hw/zz.go", SkipSymlink}}; len(skipped) != 1 || skipped[0] != want[0] {
+		t.Errorf("skipped %+v, want %+v", skipped, want)
+	}
+}
+
+// rawZip writes an archive of one entry whose header and data are given as they are, lies included.
+func rawZip(t *testing.T, h *zip.FileHeader, data []byte) string {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateRaw(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(data)
+	zw.Close()
+	p := filepath.Join(t.TempDir(), "raw.zip")
+	os.WriteFile(p, buf.Bytes(), 0o644)
+	return p
+}
+
+// TestUnzipLies: the sizes in an archive's headers are not believed, and a damaged entry is the
+// archive's verdict, never an error that would stop the grading of the class.
+func TestUnzipLies(t *testing.T) {
+	var bomb bytes.Buffer
+	fw, _ := flate.NewWriter(&bomb, flate.BestCompression)
+	fw.Write(make([]byte, maxZipBytes+1<<20))
+	fw.Close()
+	tests := []struct {
+		name  string
+		h     *zip.FileHeader
+		data  []byte
+		codes []string
+	}{
+		{"header says 10 bytes, unpacks to 21 MiB", &zip.FileHeader{Name: "main.go", Method: zip.Deflate, UncompressedSize64: 10,
+			CompressedSize64: uint64(bomb.Len())}, bomb.Bytes(), []string{ZipBomb, ZipCorrupt}},
+		{"damaged deflate stream", &zip.FileHeader{Name: "main.go", Method: zip.Deflate, UncompressedSize64: 100,
+			CompressedSize64: 9}, []byte{0xff, 0xfe, 0xfd, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05}, []string{ZipCorrupt}},
+		{"unknown method", &zip.FileHeader{Name: "main.go", Method: 99, UncompressedSize64: 3, CompressedSize64: 3}, []byte("abc"), []string{ZipCorrupt}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := unzip(rawZip(t, tt.h, tt.data), t.TempDir())
+			var ae *ArchiveError
+			if !errors.As(err, &ae) || !slices.Contains(tt.codes, ae.Code) {
+				t.Fatalf("got %v, want an ArchiveError with one of %v", err, tt.codes)
+			}
+		})
+	}
 }
 
 func TestUnzipCorrupt(t *testing.T) {
