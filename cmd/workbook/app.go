@@ -13,6 +13,7 @@ import (
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 // env is the command's view of the world: its streams and environment. Nothing below main touches
@@ -27,6 +28,12 @@ type env struct {
 	content  string        // bg or ru
 	langFlag string        // the --lang value given, if any
 	course   *course.Course
+
+	choice  workspace.Choice     // the language settings and where they came from
+	ws      *workspace.Workspace // the workspace the working directory is in (made or not), or nil
+	entered string               // the root of the workspace whose language content follows
+	noted   bool                 // the default content language was explained
+	tty     func() bool          // whether the learner can be asked; nil: stdin and stderr are terminals
 }
 
 // command is one subcommand: its own flags, help text and run function.
@@ -59,15 +66,12 @@ var errFailed = &exitError{code: 1}
 
 // run is the whole program: it returns the exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	flagLang, rest := peekLang(args)
-	ui, content, lerr := i18n.Detect(flagLang, e.getenv)
-	e.ui, e.content, e.langFlag = i18n.New(ui), content, flagLang
-	e.workspaceUI()
+	flagLang, flagMessages, rest := peekLang(args)
 	if e.course == nil {
 		e.course = course.New(workbook.Content())
 	}
-	if lerr != nil {
-		var le *i18n.LangError
+	if lerr := e.decideLangs(flagLang, flagMessages); lerr != nil {
+		var le *workspace.LangError
 		errors.As(lerr, &le)
 		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_unknown_lang", "Source", le.Source, "Value", le.Value))
 		return 2
@@ -82,7 +86,7 @@ func run(ctx context.Context, args []string, e *env) int {
 	}
 	cmd, ok := commands[name]
 	if !ok {
-		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_unknown_command", "Name", name))
+		fmt.Fprintln(e.stderr, "workbook: "+e.didYouMean(e.ui.T("err_unknown_command", "Name", name), name, commandNames()))
 		return 2
 	}
 	return finish(e, cmd.run(ctx, e, rest[1:]))
@@ -111,32 +115,35 @@ func finish(e *env, err error) int {
 	return 2
 }
 
-// peekLang finds --lang anywhere in args (so that even a usage error is in the right language) and
-// returns its value and args without it.
-func peekLang(args []string) (string, []string) {
-	lang, rest := "", make([]string, 0, len(args))
+// peekLang finds --lang and --messages anywhere in args (so that even a usage error is in the right
+// language) and returns their values and args without them.
+func peekLang(args []string) (lang, messages string, rest []string) {
+	rest = make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
 			rest = append(rest, args[i:]...)
 			break
 		}
-		if v, ok := strings.CutPrefix(a, "--lang="); ok {
-			lang = v
-			continue
+		matched := false
+		for _, f := range []struct {
+			name string
+			to   *string
+		}{{"lang", &lang}, {"messages", &messages}} {
+			for _, dash := range []string{"--", "-"} {
+				if v, ok := strings.CutPrefix(a, dash+f.name+"="); ok {
+					*f.to, matched = v, true
+				} else if a == dash+f.name && i+1 < len(args) {
+					*f.to, matched = args[i+1], true
+					i++
+				}
+			}
 		}
-		if v, ok := strings.CutPrefix(a, "-lang="); ok {
-			lang = v
-			continue
+		if !matched {
+			rest = append(rest, a)
 		}
-		if (a == "--lang" || a == "-lang") && i+1 < len(args) {
-			lang = args[i+1]
-			i++
-			continue
-		}
-		rest = append(rest, a)
 	}
-	return lang, rest
+	return lang, messages, rest
 }
 
 // newFlags returns a FlagSet for cmd that prints its help in the user's language; every command
@@ -145,6 +152,7 @@ func (e *env) newFlags(cmd *command) *flag.FlagSet {
 	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.String("lang", "", e.ui.T("flag_lang"))
+	fs.String("messages", "", e.ui.T("flag_messages"))
 	fs.Usage = func() {}
 	return fs
 }
@@ -159,7 +167,7 @@ func (e *env) parse(cmd *command, fs *flag.FlagSet, args []string) ([]string, er
 				e.printCommandHelp(cmd, fs)
 				return nil, flag.ErrHelp
 			}
-			return nil, &exitError{code: 2, msg: e.ui.T("err_flags", "Err", err.Error(), "Cmd", cmd.name)}
+			return nil, &exitError{code: 2, msg: e.ui.T("err_flags", "Err", e.flagError(fs, err), "Cmd", cmd.name)}
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
@@ -167,6 +175,34 @@ func (e *env) parse(cmd *command, fs *flag.FlagSet, args []string) ([]string, er
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// flagError says what is wrong with the flags in the user's language: the flag package's own
+// words are English.
+func (e *env) flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		if s := suggest(name, names); s != "" {
+			return e.ui.T("err_flag_unknown_suggest", "Flag", "--"+name, "Name", "--"+s)
+		}
+		return e.ui.T("err_flag_unknown", "Flag", "--"+name)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return e.ui.T("err_flag_needs_value", "Flag", "--"+name)
+	}
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		// invalid value "x" for flag -timeout: parse error
+		if i := strings.Index(rest, " for flag -"); i >= 0 {
+			name := rest[i+len(" for flag -"):]
+			if j := strings.Index(name, ":"); j >= 0 {
+				name = name[:j]
+			}
+			return e.ui.T("err_flag_value", "Flag", "--"+name, "Value", strings.Trim(rest[:i], `"`))
+		}
+	}
+	return msg
 }
 
 func (e *env) printCommandHelp(cmd *command, fs *flag.FlagSet) {
@@ -185,22 +221,27 @@ func runHelp(e *env, args []string) error {
 		if cmd, ok := commands[args[0]]; ok {
 			return cmd.run(context.Background(), e, []string{"--help"})
 		}
-		return e.usageErr("err_unknown_command", "Name", args[0])
+		return &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_command", "Name", args[0]), args[0], commandNames())}
 	}
 	w := e.stdout
 	fmt.Fprintln(w, e.ui.T("help_intro"))
 	fmt.Fprintln(w)
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-10s %s\n", n, e.ui.T(commands[n].summary))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.ui.T("help_outro"))
 	return nil
+}
+
+// commandNames are the names of every command, sorted.
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // colorOK reports whether w is a terminal that may get colours.

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +16,7 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 var checkCmd = &command{name: "check", usage: "check_usage", summary: "check_summary"}
@@ -32,20 +36,38 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Without a name, the exercise is the one whose folder the learner is in.
-	var here *place
-	if len(pos) == 0 && *dir == "" {
-		if wd, err := os.Getwd(); err == nil {
-			here = e.where(wd)
+	// Without --dir the program is the learner's copy in the workspace (made now in a fresh clone);
+	// without a name, the exercise is the one whose folder the learner is in.
+	var ws *workspace.Workspace
+	if *dir == "" && len(pos) == 0 && e.ws == nil {
+		return e.usageErr("err_check_args")
+	}
+	if *dir == "" {
+		if ws, err = e.needWorkspace(); err != nil {
+			if e.ws != nil || len(pos) != 1 {
+				return err // a clone's workspace that could not be made
+			}
+			if _, uerr := e.exercise(pos[0]); uerr != nil {
+				return uerr
+			}
+			return e.usageErr("err_no_place_dir", "Name", pos[0])
 		}
 	}
-	ex, err := e.exerciseArg(here, pos, "err_check_args")
+	ex, err := e.exerciseArg(ws, pos, "err_check_args")
 	if err != nil {
 		return err
 	}
-	src, err := e.learnerDir(ex, *dir)
+	src, err := e.learnerDir(ws, ex, *dir)
 	if err != nil {
 		return err
+	}
+	if ws == nil {
+		if ws = workspace.Find(src); ws != nil && ws.Exists() {
+			e.enter(ws)
+		} else {
+			ws = nil
+			e.contentLang()
+		}
 	}
 	cases, err := ex.Cases()
 	if err != nil {
@@ -72,13 +94,9 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		}
 	} else {
 		report.Text(e.stdout, res, e.ui, report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content)})
-		if res.Verdict != checker.Pass {
-			if _, ok := commands["hint"]; ok {
-				fmt.Fprintln(e.stdout, e.ui.T("next_hint", "Name", ex.Name))
-			}
-		}
+		e.afterCheck(ws, ex, src, res.Verdict == checker.Pass)
 	}
-	e.recordCheck(ex, src, string(res.Verdict))
+	e.recordCheck(ws, ex, src, string(res.Verdict))
 	if res.Verdict != checker.Pass {
 		return errFailed
 	}
@@ -89,21 +107,22 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 func (e *env) exercise(name string) (*course.Exercise, error) {
 	ex, err := e.course.Exercise(name)
 	if errors.Is(err, course.ErrUnknownExercise) {
-		return nil, e.usageErr("err_unknown_exercise", "Name", name, "List", strings.Join(e.course.Names(), ", "))
+		names := e.course.Names()
+		msg := e.ui.T("err_unknown_exercise", "Name", name, "List", strings.Join(names, ", "))
+		return nil, &exitError{code: 2, msg: e.didYouMean(msg, name, names)}
 	}
 	return ex, err
 }
 
 // learnerDir is the folder holding the learner's program: --dir when given, else the exercise's
-// folder in the workspace (made by `workbook init`) or the clone of the repository the command runs
-// in. In a workspace the content language becomes the workspace's.
-func (e *env) learnerDir(ex *course.Exercise, dir string) (string, error) {
-	p := e.where(dir)
+// folder in the workspace. A folder without the Go files of a package main is a usage error that
+// names the folder expected.
+func (e *env) learnerDir(ws *workspace.Workspace, ex *course.Exercise, dir string) (string, error) {
 	if dir == "" {
-		if p == nil {
-			return "", e.usageErr("err_no_place_dir", "Name", ex.Name)
+		dir = ws.ExerciseDir(ex)
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return "", e.usageErr("err_no_exercise_dir", "Dir", e.rel(dir), "Name", ex.Name)
 		}
-		dir = p.exerciseDir(ex)
 	}
 	info, err := os.Stat(dir)
 	if err != nil {
@@ -112,7 +131,69 @@ func (e *env) learnerDir(ex *course.Exercise, dir string) (string, error) {
 	if !info.IsDir() {
 		return "", e.usageErr("err_not_dir", "Dir", dir)
 	}
+	if !hasMain(dir) {
+		return "", e.usageErr("err_no_main", "Dir", e.rel(dir), "Name", ex.Name)
+	}
 	return dir, nil
+}
+
+// hasMain reports whether dir holds a Go file of package main (test files aside).
+func hasMain(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	fset := token.NewFileSet()
+	for _, d := range entries {
+		name := d.Name()
+		if !d.Type().IsRegular() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.PackageClauseOnly)
+		if err != nil || f.Name.Name == "main" {
+			return true // a file that does not parse is the build's to report
+		}
+	}
+	return false
+}
+
+// afterCheck ends a check's report with what to do next: after a pass the next exercise (or the
+// lesson it follows), after a failure the hint, and always where the statement is and which file to
+// edit when the program checked is the learner's own.
+func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src string, passed bool) {
+	w := e.stdout
+	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex))
+	if passed {
+		if !mine {
+			return
+		}
+		steps, err := e.plan(e.content)
+		if err != nil {
+			return
+		}
+		list := exercisesInOrder(steps)
+		for i, x := range list {
+			if x != ex {
+				continue
+			}
+			if i+1 == len(list) {
+				fmt.Fprintln(w, e.ui.T("next_after_pass_last"))
+				return
+			}
+			next := list[i+1]
+			if l := lessonOf(steps, next); l != nil && l != lessonOf(steps, ex) {
+				fmt.Fprintln(w, e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name))
+				return
+			}
+			fmt.Fprintln(w, e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name))
+			return
+		}
+		return
+	}
+	fmt.Fprintln(w, e.ui.T("next_hint", "Name", ex.Name))
+	if mine {
+		fmt.Fprintln(w, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex), "main.go"))))
+	}
 }
 
 // findClone returns the root of the clone of this repository that holds the working directory, or "".
@@ -121,15 +202,5 @@ func findClone() string {
 	if err != nil {
 		return ""
 	}
-	for dir := wd; ; dir = filepath.Dir(dir) {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(data), "module github.com/workbook-course/workbook\n") {
-			if fi, err := os.Stat(filepath.Join(dir, "exercises")); err == nil && fi.IsDir() {
-				return dir
-			}
-		}
-		if filepath.Dir(dir) == dir {
-			return ""
-		}
-	}
+	return workspace.CloneRoot(wd)
 }

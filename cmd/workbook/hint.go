@@ -6,6 +6,7 @@ import (
 
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 var hintCmd = &command{name: "hint", usage: "hint_usage", summary: "hint_summary"}
@@ -25,7 +26,10 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p := e.where("")
+	p, err := e.keepWorkspace()
+	if err != nil {
+		return err
+	}
 	ex, err := e.exerciseArg(p, pos, "err_hint_args")
 	if err != nil {
 		return err
@@ -78,7 +82,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 
 // exerciseArg is the exercise a command is about: the one named, else the one whose folder the
 // learner is in. Without either it is a usage error with message id usage.
-func (e *env) exerciseArg(p *place, pos []string, usage string) (*course.Exercise, error) {
+func (e *env) exerciseArg(p *workspace.Workspace, pos []string, usage string) (*course.Exercise, error) {
 	switch {
 	case len(pos) == 1:
 		return e.exercise(pos[0])

@@ -3,24 +3,39 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"time"
 
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-// runHome is what plain `workbook` does: where the learner stands and the one next step to take.
+// runHome is what plain `workbook` does: where the learner stands, the two language settings and
+// the one next step to take.
 func runHome(ctx context.Context, e *env) error {
 	w := e.stdout
 	pt := e.paintFor(w)
-	p := e.where("")
+	p := e.madeWorkspace()
 	fmt.Fprintln(w, pt.bold(e.ui.T("home_title")))
 	fmt.Fprintln(w)
 	if p == nil {
-		fmt.Fprintln(w, e.ui.T("home_no_workspace"))
+		if e.ws != nil {
+			// A clone whose workspace the first command will make.
+			fmt.Fprintln(w, e.ui.T("home_clone_new", "Dir", e.ws.Clone, "My", e.rel(e.ws.Root)))
+		} else {
+			fmt.Fprintln(w, e.ui.T("home_no_workspace"))
+		}
+		e.printSettings(w)
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook init"))
-		fmt.Fprintln(w, "  "+e.ui.T("home_next_init", "Dir", defaultWorkspace, "Lang", e.langName(e.content)))
+		if e.ws != nil {
+			ex := e.firstExercise()
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook check "+ex))
+			fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
+		} else {
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook init"))
+			fmt.Fprintln(w, "  "+e.ui.T("home_next_init", "Dir", workspace.DefaultFolder, "Lang", e.langName(e.content)))
+		}
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, pt.dim(e.ui.T("home_more")))
 		return nil
@@ -29,7 +44,7 @@ func runHome(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(p.lang)
+	steps, err := e.plan(e.content)
 	if err != nil {
 		return err
 	}
@@ -40,11 +55,8 @@ func runHome(ctx context.Context, e *env) error {
 			passed++
 		}
 	}
-	if p.kind == inWorkspace {
-		fmt.Fprintln(w, e.ui.T("home_workspace", "Dir", p.root, "Lang", e.langName(p.lang), "Since", e.since(st.Started, time.Now())))
-	} else {
-		fmt.Fprintln(w, e.ui.T("home_clone", "Dir", p.root, "Lang", e.langName(p.lang)))
-	}
+	fmt.Fprintln(w, e.ui.T("home_workspace", "Dir", p.Root, "Lang", e.langName(e.content), "Since", e.since(st.Started, time.Now())))
+	e.printSettings(w)
 	fmt.Fprintln(w, e.ui.N("home_passed", passed, "Total", len(list)))
 	fmt.Fprintln(w)
 	cmd, why := e.nextStep(p, st, steps)
@@ -55,10 +67,42 @@ func runHome(ctx context.Context, e *env) error {
 	return nil
 }
 
+// printSettings shows the two language settings, where each came from, and how to change them.
+func (e *env) printSettings(w io.Writer) {
+	fmt.Fprintln(w, e.ui.T("home_settings",
+		"Content", e.langName(e.content), "ContentFrom", e.ui.T("lang_from_"+fromKey(e.choice.ContentFrom)),
+		"Messages", e.langName(e.ui.Lang()), "MessagesFrom", e.ui.T("lang_from_"+fromKey(e.choice.MessagesFrom))))
+	fmt.Fprintln(w, "  "+e.ui.T("home_settings_change"))
+}
+
+// fromKey names a language source in message IDs.
+func fromKey(from string) string {
+	switch from {
+	case workspace.FromFlag, workspace.FromMessages:
+		return "flag"
+	case workspace.FromEnv, workspace.FromEnvMsg:
+		return "env"
+	case workspace.FromWorkspace, workspace.FromLocale, workspace.FromContent:
+		return from
+	}
+	return "default"
+}
+
+// firstExercise is the name of the first exercise in course order.
+func (e *env) firstExercise() string {
+	steps, err := e.plan(e.content)
+	if err == nil {
+		if list := exercisesInOrder(steps); len(list) > 0 {
+			return list[0].Name
+		}
+	}
+	return ""
+}
+
 // nextStep is the one thing the learner should do next: the command and why, in this order: read
 // the lesson of the next exercise, solve the exercise (check it, then ask for a hint once it has
 // failed), answer the quizzes of the lessons whose exercises are done, and finally celebrate.
-func (e *env) nextStep(p *place, st *progress.State, steps []step) (cmd, why string) {
+func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps []step) (cmd, why string) {
 	ex := nextExercise(steps, st)
 	if ex != nil {
 		lesson := lessonOf(steps, ex)
@@ -66,17 +110,12 @@ func (e *env) nextStep(p *place, st *progress.State, steps []step) (cmd, why str
 		if lesson != nil && !begun(st, steps, lesson) {
 			return "workbook lesson " + lesson.Topic, e.ui.T("next_read", "Title", lesson.Title)
 		}
-		task, main := p.taskFile(ex), filepath.Join(p.exerciseDir(ex), "main.go")
-		for _, f := range []*string{&task, &main} {
-			if rel, err := filepath.Rel(p.root, *f); err == nil {
-				*f = rel
-			}
-		}
-		title := ex.Title(p.lang)
+		task, main := e.rel(p.StatementPath(ex)), e.rel(filepath.Join(p.ExerciseDir(ex), "main.go"))
+		title := ex.Title(e.content)
 		if x.Status() == progress.NotStarted {
 			return "workbook watch " + ex.Name, e.ui.T("next_start", "Title", title, "Task", task, "Main", main)
 		}
-		hints, _ := ex.Hints(p.lang)
+		hints, _ := ex.Hints(e.content)
 		if x.Hints < len(hints) && x.Checks >= 2*(x.Hints+1) {
 			return "workbook hint " + ex.Name, e.ui.N("next_hint_after", x.Checks, "Title", title)
 		}

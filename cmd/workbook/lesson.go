@@ -27,8 +27,11 @@ func runLesson(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return e.usageErr("err_lesson_args", "List", e.topicList())
 	}
-	p := e.where("")
-	l, topic, err := e.openLesson(pos[0], e.content)
+	p, err := e.keepWorkspace()
+	if err != nil {
+		return err
+	}
+	l, topic, err := e.openLesson(pos[0], e.contentLang())
 	if err != nil {
 		return err
 	}

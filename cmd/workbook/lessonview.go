@@ -45,7 +45,7 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 				topics = append(topics, info.Topic)
 			}
 		}
-		return nil, "", e.usageErr("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", "))
+		return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", ")), topic, topics)}
 	}
 	for i, l := range append([]string{lang}, otherLangs(lang)...) {
 		name := path.Join("lessons", topic, l+".md")
@@ -67,7 +67,7 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 		}
 		return ls, topic, nil
 	}
-	return nil, "", e.usageErr("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", "))
+	return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", ")), topic, topics)}
 }
 
 func otherLangs(lang string) []string {

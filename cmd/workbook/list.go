@@ -27,11 +27,10 @@ func runList(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return e.usageErr("err_list_args")
 	}
-	p := e.where("")
-	lang := e.content
+	p := e.madeWorkspace()
+	lang := e.contentLang()
 	st := progress.New(lang, time.Now())
 	if p != nil {
-		lang = p.lang
 		if st, err = e.loadState(p); err != nil {
 			return err
 		}

@@ -13,11 +13,17 @@ import (
 )
 
 // TestMain lets testscript run the workbook command in-process: `exec workbook …` (or plain
-// `workbook …`) in a script runs run() in a fresh process of this test binary.
+// `workbook …`) in a script runs run() in a fresh process of this test binary. A script that sets
+// WORKBOOK_TEST_TERMINAL=1 stands for a learner at a terminal: the tool may ask them questions,
+// which the script answers with its stdin command.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"workbook": func() {
-			os.Exit(run(context.Background(), os.Args[1:], &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
+			e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
+			if os.Getenv("WORKBOOK_TEST_TERMINAL") == "1" {
+				e.tty = func() bool { return true }
+			}
+			os.Exit(run(context.Background(), os.Args[1:], e))
 		},
 	})
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,215 +10,242 @@ import (
 	"strings"
 	"time"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-// placeKind tells a learner's workspace (made by `workbook init`) from a clone of the repository.
-type placeKind int
-
-const (
-	inWorkspace placeKind = iota + 1
-	inClone
-)
-
-// place is where the learner works: a workspace or a clone, with its root and content language.
-// Progress lives in the state file at the root of either.
-type place struct {
-	kind placeKind
-	root string
-	lang string // content language: the workspace's own, or the user's in a clone
-}
-
-func (p *place) statePath() string { return filepath.Join(p.root, progress.FileName) }
-
-// exerciseDir is the folder of the learner's program for ex in this place.
-func (p *place) exerciseDir(ex *course.Exercise) string {
-	if p.kind == inClone {
-		return filepath.Join(p.root, filepath.FromSlash(ex.StarterDir(p.lang)))
+// decideLangs sets the message and content languages from the flags, the environment and the
+// workspace the working directory is in (found, not made).
+func (e *env) decideLangs(flagLang, flagMessages string) error {
+	e.langFlag = flagLang
+	if wd, err := os.Getwd(); err == nil {
+		e.ws = workspace.Find(wd)
 	}
-	return filepath.Join(p.root, ex.Name)
-}
-
-// taskFile is the file holding the statement of ex in this place.
-func (p *place) taskFile(ex *course.Exercise) string {
-	if p.kind == inClone {
-		return filepath.Join(p.root, filepath.FromSlash(ex.Dir()), p.lang+".md")
-	}
-	return filepath.Join(p.root, ex.Name, statementFile)
-}
-
-// backupRoot is where reset keeps the learner's versions; hidden, so go build and go:embed skip it.
-func (p *place) backupRoot() string { return filepath.Join(p.root, ".workbook-backup") }
-
-// findPlace walks up from start to the nearest workspace or clone root, or returns nil.
-func findPlace(start string) *place {
-	dir, err := filepath.Abs(start)
-	if err != nil {
-		return nil
-	}
-	for {
-		if isClone(dir) {
-			return &place{kind: inClone, root: dir}
-		}
-		if fi, err := os.Stat(filepath.Join(dir, progress.FileName)); err == nil && fi.Mode().IsRegular() {
-			return &place{kind: inWorkspace, root: dir}
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return nil
-		}
-		dir = parent
-	}
-}
-
-// isClone reports whether dir is the root of a clone of this repository.
-func isClone(dir string) bool {
-	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil || !strings.Contains(string(data), "module github.com/workbook-course/workbook\n") {
-		return false
-	}
-	fi, err := os.Stat(filepath.Join(dir, "exercises"))
-	return err == nil && fi.IsDir()
-}
-
-// where finds the learner's place from the working directory (or from start when it is not empty)
-// and sets the content language to the workspace's. When the user asked for no language at all, the
-// messages follow the workspace too. It returns nil outside any workspace or clone.
-func (e *env) where(start string) *place {
-	if start == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil
-		}
-		start = wd
-	}
-	p := findPlace(start)
-	if p == nil {
-		return nil
-	}
-	p.lang = e.content
-	if p.kind == inWorkspace {
-		if l := workspaceLang(p); l != "" {
-			p.lang = l
-		} else {
-			p.lang = guessLang(e, p)
-		}
-		if p.lang != e.content {
-			e.content = p.lang
-			if !e.langChosen() {
-				e.ui = i18n.New(p.lang)
-			}
+	var stored workspace.Settings
+	if e.ws != nil && e.ws.Exists() {
+		stored = e.ws.Settings()
+		if stored.Content == "" {
+			stored.Content = e.ws.GuessLang(e.course)
 		}
 	}
-	return p
+	c, err := workspace.Decide(workspace.Sources{Lang: flagLang, Messages: flagMessages, Getenv: e.getenv, Stored: stored})
+	e.choice = c
+	e.ui, e.content = i18n.New(c.Messages), c.Content
+	return err
 }
 
-// workspaceUI makes messages speak the workspace's language when the working directory is in a
-// workspace and the user asked for no language, so that even a usage error is in that language.
-func (e *env) workspaceUI() {
-	if e.langChosen() {
-		return
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return
-	}
-	if p := findPlace(wd); p != nil && p.kind == inWorkspace {
-		if l := workspaceLang(p); l != "" {
-			e.ui = i18n.New(l)
-		}
-	}
+// contentNamed reports whether the user named the content language for this run (a flag or
+// WORKBOOK_LANG), as opposed to the workspace, the locale or the default.
+func (e *env) contentNamed() bool {
+	return e.choice.ContentFrom == workspace.FromFlag || e.choice.ContentFrom == workspace.FromEnv
 }
 
-// workspaceLang reads the language of a workspace from its state file without judging the file: a
-// damaged one is set aside and reported by loadState, once. It returns "" when it cannot tell.
-func workspaceLang(p *place) string {
-	var peek struct {
-		Lang string `json:"lang"`
-	}
-	data, err := os.ReadFile(p.statePath())
-	if err != nil || json.Unmarshal(data, &peek) != nil || !isContentLang(peek.Lang) {
-		return ""
-	}
-	return peek.Lang
-}
-
-// langChosen reports whether the user named a language: --lang, WORKBOOK_LANG or a locale.
-func (e *env) langChosen() bool {
-	if e.langFlag != "" {
-		return true
-	}
-	for _, k := range []string{"WORKBOOK_LANG", "LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := strings.ToLower(e.getenv(k))
-		if i := strings.IndexAny(v, "_-.@"); i >= 0 {
-			v = v[:i]
-		}
-		if v != "" && v != "c" && v != "posix" {
-			return true
-		}
-	}
-	return false
-}
-
-func isContentLang(l string) bool {
-	for _, c := range course.Langs {
-		if l == c {
-			return true
-		}
-	}
-	return false
-}
-
-// mustPlace is where() for the commands that need a workspace or a clone; outside both it is a usage
-// error that tells the learner to make a workspace.
-func (e *env) mustPlace() (*place, error) {
-	p := e.where("")
-	if p == nil {
+// needWorkspace is the learner's workspace for a command that keeps the learner's work: the one the
+// working directory is in, made now when it is a clone's that is not made yet. Outside both it is a
+// usage error that says how to make one.
+func (e *env) needWorkspace() (*workspace.Workspace, error) {
+	ws := e.ws
+	if ws == nil {
 		return nil, e.usageErr("err_no_workspace")
 	}
-	return p, nil
+	if !ws.Exists() {
+		if err := e.makeCloneWorkspace(ws); err != nil {
+			return nil, err
+		}
+	}
+	e.enter(ws)
+	return ws, nil
 }
 
-// freshState is the state of a learner who starts now in p.
-func (e *env) freshState(p *place) func() *progress.State {
-	return func() *progress.State {
-		lang := p.lang
-		if p.kind == inClone {
-			lang = ""
+// keepWorkspace is needWorkspace for a command that also works outside any workspace (and then keeps
+// nothing): nil there.
+func (e *env) keepWorkspace() (*workspace.Workspace, error) {
+	if e.ws == nil {
+		return nil, nil
+	}
+	return e.needWorkspace()
+}
+
+// madeWorkspace is the workspace the working directory is in when it is made, else nil.
+func (e *env) madeWorkspace() *workspace.Workspace {
+	if e.ws == nil || !e.ws.Exists() {
+		return nil
+	}
+	e.enter(e.ws)
+	return e.ws
+}
+
+// enter makes the content language the workspace's: its starters are written in it. A language the
+// user named that is not the workspace's is said once.
+func (e *env) enter(ws *workspace.Workspace) {
+	if e.entered == ws.Root {
+		return
+	}
+	e.entered = ws.Root
+	s := ws.Settings()
+	lang := s.Content
+	if lang == "" {
+		lang = ws.GuessLang(e.course)
+	}
+	if lang == "" {
+		return
+	}
+	if lang != e.content && e.contentNamed() && s.Assumed {
+		// Nobody chose the workspace's language: the one named now becomes it.
+		backups, err := ws.Switch(e.course, lang, e.content, checker.GoVersion())
+		if err != nil {
+			e.warn("err_init_dir", "Dir", ws.Root, "Err", err.Error())
+		} else {
+			e.warn("workspace_switched", "Dir", e.rel(ws.Root), "Lang", e.langName(e.content), "Count", len(backups), "Backup", e.rel(ws.BackupRoot()))
+			return
 		}
-		return progress.New(lang, time.Now())
+	}
+	if lang != e.content && e.contentNamed() {
+		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(lang), "Asked", e.langName(e.content))
+	}
+	e.content = lang
+}
+
+// makeCloneWorkspace makes the workspace of a clone, in the content language the learner chooses,
+// and says so in one line.
+func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
+	s := workspace.Settings{Content: e.chooseContent()}
+	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
+	switch e.choice.MessagesFrom {
+	case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
+		s.Messages = e.choice.Messages
+	}
+	if _, _, err := ws.Create(e.course, s, checker.GoVersion()); err != nil {
+		return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
+	}
+	e.warn("workspace_made", "Dir", e.rel(ws.Root)+string(filepath.Separator), "Lang", e.langName(s.Content))
+	return nil
+}
+
+// chooseContent is the content language for a new workspace: the one named or inferred, else the
+// learner's answer on a terminal, else Bulgarian with a word on how to choose.
+func (e *env) chooseContent() string {
+	if e.choice.ContentFrom != workspace.FromDefault {
+		return e.content
+	}
+	if e.isTerminal() {
+		if l := e.askContent(); l != "" {
+			e.choice.Content, e.choice.ContentFrom = l, workspace.FromWorkspace
+			e.content = l
+			if e.choice.MessagesFrom == workspace.FromContent || e.choice.MessagesFrom == workspace.FromLocale && e.choice.Messages == "en" {
+				// The learner answered in a language: the tool speaks it too, unless they asked otherwise.
+				e.choice.Messages, e.choice.MessagesFrom = l, workspace.FromWorkspace
+				e.ui = i18n.New(l)
+			}
+			return l
+		}
+	}
+	e.noteDefaultContent()
+	return e.content
+}
+
+// askContent asks for the content language on the terminal, in both languages, until it gets an
+// answer; "" when the input ends.
+func (e *env) askContent() string {
+	bg, ru := i18n.New("bg"), i18n.New("ru")
+	in := bufio.NewReader(e.stdin)
+	for range 3 {
+		fmt.Fprintln(e.stderr, ru.T("ask_content_lang"))
+		fmt.Fprintln(e.stderr, bg.T("ask_content_lang"))
+		fmt.Fprintln(e.stderr, "  1) русский")
+		fmt.Fprintln(e.stderr, "  2) български")
+		fmt.Fprint(e.stderr, "[1/2]: ")
+		line, err := in.ReadString('\n')
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "1", "ru", "рус", "русский", "р":
+			return "ru"
+		case "2", "bg", "бг", "български", "б":
+			return "bg"
+		}
+		if err != nil {
+			fmt.Fprintln(e.stderr)
+			return ""
+		}
+	}
+	return ""
+}
+
+// noteDefaultContent says, once and in both content languages, that the content is Bulgarian because
+// nothing named a language, and how to choose.
+func (e *env) noteDefaultContent() {
+	if e.noted {
+		return
+	}
+	e.noted = true
+	for _, l := range []string{"bg", "ru"} {
+		fmt.Fprintln(e.stderr, "workbook: "+i18n.New(l).T("note_default_content"))
 	}
 }
 
-// loadState reads the progress in p. A missing file is a fresh start; a corrupt one is reported on
+// contentLang is the content language for a command outside a workspace; when nothing named one,
+// it says how to choose.
+func (e *env) contentLang() string {
+	if e.choice.ContentFrom == workspace.FromDefault && e.entered == "" {
+		e.noteDefaultContent()
+	}
+	return e.content
+}
+
+// isTerminal reports whether the learner can be asked: stdin and stderr are a terminal.
+func (e *env) isTerminal() bool {
+	if e.tty != nil {
+		return e.tty()
+	}
+	in, ok := e.stdin.(*os.File)
+	if !ok {
+		return false
+	}
+	_, inTTY := terminal(in)
+	_, outTTY := terminal(e.stderr)
+	return inTTY && outTTY
+}
+
+// rel is path relative to the working directory when it is below it, else path itself.
+func (e *env) rel(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") && !filepath.IsAbs(r) {
+		return r
+	}
+	return path
+}
+
+// freshState is the state of a learner who starts now in ws.
+func (e *env) freshState(ws *workspace.Workspace) func() *progress.State {
+	return func() *progress.State { return progress.New(e.content, time.Now()) }
+}
+
+// loadState reads the progress in ws. A missing file is a fresh start; a corrupt one is reported on
 // stderr, kept aside under a new name and replaced by a fresh state at once, so that the workspace
 // stays a workspace.
-func (e *env) loadState(p *place) (*progress.State, error) {
-	st, err := progress.Load(p.statePath())
+func (e *env) loadState(ws *workspace.Workspace) (*progress.State, error) {
+	st, err := progress.Load(ws.StatePath())
 	var ce *progress.CorruptError
 	switch {
 	case err == nil:
 		return st, nil
 	case errors.Is(err, fs.ErrNotExist):
-		return e.freshState(p)(), nil
+		return e.freshState(ws)(), nil
 	case errors.As(err, &ce) && ce.Backup != "":
 		e.warn("warn_state_corrupt", "Path", ce.Path, "Backup", ce.Backup, "Err", ce.Err.Error())
-		return e.updateState(p, func(*progress.State) error { return nil })
+		return e.updateState(ws, func(*progress.State) error { return nil })
 	}
-	return nil, e.usageErr("err_state_read", "Path", p.statePath(), "Err", err.Error())
+	return nil, e.usageErr("err_state_read", "Path", ws.StatePath(), "Err", err.Error())
 }
 
-// updateState changes the progress in p and saves it; a corrupt file is reported as loadState does.
-func (e *env) updateState(p *place, change func(*progress.State) error) (*progress.State, error) {
-	fresh := e.freshState(p)
-	if p.kind == inWorkspace {
-		fresh = func() *progress.State {
-			return progress.New(guessLang(e, p), time.Now())
-		}
-	}
-	st, err := progress.Update(p.statePath(), fresh, change)
+// updateState changes the progress in ws and saves it; a corrupt file is reported as loadState does.
+func (e *env) updateState(ws *workspace.Workspace, change func(*progress.State) error) (*progress.State, error) {
+	st, err := progress.Update(ws.StatePath(), e.freshState(ws), change)
 	var ce *progress.CorruptError
 	if errors.As(err, &ce) {
 		e.warn("warn_state_corrupt", "Path", ce.Path, "Backup", ce.Backup, "Err", ce.Err.Error())
@@ -226,32 +253,11 @@ func (e *env) updateState(p *place, change func(*progress.State) error) (*progre
 	}
 	if err != nil {
 		if errors.Is(err, progress.ErrLocked) {
-			return nil, e.usageErr("err_state_locked", "Path", p.statePath())
+			return nil, e.usageErr("err_state_locked", "Path", ws.StatePath())
 		}
-		return nil, e.usageErr("err_state_write", "Path", p.statePath(), "Err", err.Error())
+		return nil, e.usageErr("err_state_write", "Path", ws.StatePath(), "Err", err.Error())
 	}
 	return st, nil
-}
-
-// guessLang finds the language of a workspace whose state file was lost: the language of the
-// statements init wrote, else the place's language.
-func guessLang(e *env, p *place) string {
-	list, err := e.course.Exercises()
-	if err != nil {
-		return p.lang
-	}
-	for _, ex := range list {
-		data, err := os.ReadFile(filepath.Join(p.root, ex.Name, statementFile))
-		if err != nil {
-			continue
-		}
-		for _, l := range course.Langs {
-			if s, err := ex.Statement(l); err == nil && s == string(data) {
-				return l
-			}
-		}
-	}
-	return p.lang
 }
 
 // warn prints a warning in the user's language on stderr.
@@ -259,28 +265,17 @@ func (e *env) warn(id string, kv ...any) {
 	fmt.Fprintln(e.stderr, "workbook: "+e.ui.T(id, kv...))
 }
 
-// exerciseHere is the exercise whose folder holds the working directory, or nil.
-func (e *env) exerciseHere(p *place) *course.Exercise {
+// exerciseHere is the exercise whose folder in ws holds the working directory, or nil.
+func (e *env) exerciseHere(ws *workspace.Workspace) *course.Exercise {
 	wd, err := os.Getwd()
-	if err != nil || p == nil {
+	if err != nil || ws == nil {
 		return nil
 	}
 	list, err := e.course.Exercises()
 	if err != nil {
 		return nil
 	}
-	for _, ex := range list {
-		if within(wd, p.exerciseDir(ex)) {
-			return ex
-		}
-	}
-	return nil
-}
-
-// within reports whether path is dir or lies inside it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	return ws.ExerciseAt(wd, list)
 }
 
 // sameDir reports whether a and b name the same folder.
@@ -290,15 +285,14 @@ func sameDir(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
-// recordCheck notes the verdict of a check of ex in the learner's place, when the folder checked is
-// the learner's own folder for ex there (a check of some other folder, such as a solution, is not
-// the learner's progress).
-func (e *env) recordCheck(ex *course.Exercise, src, verdict string) {
-	p := e.where(src)
-	if p == nil || !sameDir(src, p.exerciseDir(ex)) {
+// recordCheck notes the verdict of a check of ex in ws, when the folder checked is the learner's own
+// folder for ex there (a check of some other folder, such as a solution, is not the learner's
+// progress).
+func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) {
+	if ws == nil || !sameDir(src, ws.ExerciseDir(ex)) {
 		return
 	}
-	if _, err := e.updateState(p, func(st *progress.State) error {
+	if _, err := e.updateState(ws, func(st *progress.State) error {
 		st.Record(ex.Name, verdict, time.Now())
 		return nil
 	}); err != nil {

@@ -26,7 +26,7 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 0 {
 		return e.usageErr("err_progress_args")
 	}
-	p, err := e.mustPlace()
+	p, err := e.needWorkspace()
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(p.lang)
+	steps, err := e.plan(e.content)
 	if err != nil {
 		return err
 	}

@@ -35,8 +35,11 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return e.usageErr("err_quiz_args", "List", e.topicList())
 	}
-	p := e.where("")
-	l, topic, err := e.openLesson(pos[0], e.content)
+	p, err := e.keepWorkspace()
+	if err != nil {
+		return err
+	}
+	l, topic, err := e.openLesson(pos[0], e.contentLang())
 	if err != nil {
 		return err
 	}

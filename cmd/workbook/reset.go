@@ -4,13 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strconv"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 var resetCmd = &command{name: "reset", usage: "reset_usage", summary: "reset_summary"}
@@ -20,8 +17,8 @@ func init() {
 	register(resetCmd)
 }
 
-// runReset puts the starter of an exercise back. The learner's folder is copied, whole, into the
-// place's backup folder first, so nothing is lost. Progress is untouched: it follows verdicts, and
+// runReset puts the pristine starter of an exercise back, from the course the binary carries. The
+// learner's folder is copied, whole, into the workspace's backup folder first, so nothing is lost. Progress is untouched: it follows verdicts, and
 // the next check gives the new one.
 func runReset(ctx context.Context, e *env, args []string) error {
 	flags := e.newFlags(resetCmd)
@@ -29,7 +26,7 @@ func runReset(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := e.mustPlace()
+	p, err := e.needWorkspace()
 	if err != nil {
 		return err
 	}
@@ -37,38 +34,14 @@ func runReset(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	dir := p.exerciseDir(ex)
-	backup := ""
-	if _, err := os.Stat(dir); err == nil {
-		// Backups are numbered 1, 2, 3… per exercise: the highest is the newest.
-		for n := 1; ; n++ {
-			backup = filepath.Join(p.backupRoot(), ex.Name, strconv.Itoa(n))
-			if _, err := os.Stat(backup); errors.Is(err, fs.ErrNotExist) {
-				break
-			}
+	dir := p.ExerciseDir(ex)
+	backup, err := p.Restore(e.course, ex, e.content, checker.GoVersion())
+	if err != nil {
+		var be *workspace.BackupError
+		if errors.As(err, &be) {
+			return e.usageErr("err_reset_backup", "Dir", dir, "Err", be.Err.Error())
 		}
-		if err := copyTree(os.DirFS(dir), ".", backup); err != nil {
-			return e.usageErr("err_reset_backup", "Dir", dir, "Err", err.Error())
-		}
-		// Empty the folder rather than move it: the learner's shell or editor may stand in it.
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return e.usageErr("err_reset_backup", "Dir", dir, "Err", err.Error())
-		}
-		for _, d := range entries {
-			if err := os.RemoveAll(filepath.Join(dir, d.Name())); err != nil {
-				return e.usageErr("err_reset_write", "Dir", dir, "Err", err.Error(), "Backup", backup)
-			}
-		}
-	}
-	var werr error
-	if p.kind == inWorkspace {
-		werr = writeExercise(e.course.FS(), ex, p.lang, dir, checker.GoVersion())
-	} else {
-		werr = copyTree(e.course.FS(), ex.StarterDir(p.lang), dir)
-	}
-	if werr != nil {
-		return e.usageErr("err_reset_write", "Dir", dir, "Err", werr.Error(), "Backup", backup)
+		return e.usageErr("err_reset_write", "Dir", dir, "Err", err.Error(), "Backup", backup)
 	}
 	if _, err := e.updateState(p, func(st *progress.State) error {
 		st.Exercise(ex.Name).Resets++

@@ -7,14 +7,13 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"time"
 
 	"github.com/workbook-course/workbook/internal/course"
-	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/web"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 var serveCmd = &command{name: "serve", usage: "serve_usage", summary: "serve_summary"}
@@ -48,8 +47,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		// open the pages (and so get the session token).
 		e.warn("warn_serve_exposed", "Addr", *addr)
 	}
-	p := e.where("")
-	cfg := web.Config{Course: e.course, Lang: e.content, Log: e.stderr}
+	p, err := e.keepWorkspace()
+	if err != nil {
+		return err
+	}
+	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr}
 	cfg.Limits.RunTime = *timeout
 	if p != nil {
 		cfg.Place = e.webPlace(p)
@@ -77,7 +79,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if p == nil {
 		fmt.Fprintln(e.stdout, e.ui.T("serve_no_place"))
 	} else {
-		fmt.Fprintln(e.stdout, e.ui.T("serve_place", "Root", p.root))
+		fmt.Fprintln(e.stdout, e.ui.T("serve_place", "Root", p.Root))
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stop_hint"))
 	if *open {
@@ -100,21 +102,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// webPlace describes the learner's place to the web server: the same folders and state file the
-// other commands use.
-func (e *env) webPlace(p *place) *web.Place {
-	wp := &web.Place{Root: p.root, StatePath: p.statePath()}
-	if p.kind == inWorkspace {
-		wp.Lang = p.lang
-		wp.Dir = func(ex *course.Exercise, _ string) string { return filepath.Join(p.root, ex.Name) }
-		wp.Fresh = func() *progress.State { return progress.New(guessLang(e, p), time.Now()) }
-	} else {
-		wp.Dir = func(ex *course.Exercise, lang string) string {
-			return filepath.Join(p.root, filepath.FromSlash(ex.StarterDir(lang)))
-		}
-		wp.Fresh = e.freshState(p)
+// webPlace describes the learner's workspace to the web server: the same folders and state file
+// the other commands use, in the workspace's content language.
+func (e *env) webPlace(p *workspace.Workspace) *web.Place {
+	return &web.Place{
+		Root:      p.Root,
+		StatePath: p.StatePath(),
+		Lang:      e.content,
+		Dir:       func(ex *course.Exercise, _ string) string { return p.ExerciseDir(ex) },
+		Fresh:     e.freshState(p),
 	}
-	return wp
 }
 
 // openBrowser asks the system to open url in the default browser.

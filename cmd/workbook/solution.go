@@ -26,7 +26,10 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p := e.where("")
+	p, err := e.keepWorkspace()
+	if err != nil {
+		return err
+	}
 	ex, err := e.exerciseArg(p, pos, "err_solution_args")
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 var watchCmd = &command{name: "watch", usage: "watch_usage", summary: "watch_summary"}
@@ -43,11 +44,11 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if len(pos) > 1 {
 		return e.usageErr("err_watch_args")
 	}
-	p, err := e.mustPlace()
+	p, err := e.needWorkspace()
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(p.lang)
+	steps, err := e.plan(e.content)
 	if err != nil {
 		return err
 	}
@@ -91,7 +92,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 
 type watcher struct {
 	e       *env
-	p       *place
+	p       *workspace.Workspace
 	steps   []step
 	timeout time.Duration
 }
@@ -105,7 +106,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 	}
 	defer fsw.Close()
 	for ex != nil {
-		dir := w.p.exerciseDir(ex)
+		dir := w.p.ExerciseDir(ex)
 		// Watch before the first check, so that a save during it is not missed.
 		if err := fsw.Add(dir); err != nil {
 			return e.usageErr("err_watch_dir", "Dir", dir, "Err", err.Error(), "Name", ex.Name)
@@ -134,7 +135,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 			return nil
 		}
 		fmt.Fprintln(e.stdout)
-		fmt.Fprintln(e.stdout, e.ui.T("watch_next", "Title", next.Title(w.p.lang), "Name", next.Name))
+		fmt.Fprintln(e.stdout, e.ui.T("watch_next", "Title", next.Title(e.content), "Name", next.Name))
 		// Give the learner a moment to read the good news before the screen clears.
 		if err := sleep(ctx, 2*time.Second); err != nil {
 			return err
@@ -195,7 +196,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	}
 	res, err := checker.Check(ctx, dir, cases, checker.Options{
 		Exercise: ex.Name,
-		Lang:     w.p.lang,
+		Lang:     e.content,
 		UILang:   e.ui.Lang(),
 		Limits:   checker.Limits{RunTime: w.timeout},
 	})
@@ -205,8 +206,8 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	if err != nil {
 		return false, e.usageErr("err_check_tool", "Err", err.Error())
 	}
-	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(w.p.lang)})
-	e.recordCheck(ex, dir, string(res.Verdict))
+	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content)})
+	e.recordCheck(w.p, ex, dir, string(res.Verdict))
 	if res.Verdict == checker.Pass {
 		return true, nil
 	}

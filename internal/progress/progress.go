@@ -45,7 +45,9 @@ const Version = 1
 // State is everything remembered about one learner in one workspace.
 type State struct {
 	Version   int                  `json:"version"`
-	Lang      string               `json:"lang,omitempty"` // the content language of the workspace
+	Lang      string               `json:"lang,omitempty"`         // the content language of the workspace
+	Messages  string               `json:"messages,omitempty"`     // the message language chosen, if one was
+	Assumed   bool                 `json:"lang_assumed,omitempty"` // Lang was the default, not the learner's choice
 	Started   time.Time            `json:"started"`
 	Exercises map[string]*Exercise `json:"exercises,omitempty"`
 	Quizzes   map[string]*Quiz     `json:"quizzes,omitempty"`

@@ -1,0 +1,144 @@
+package workspace
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The sources a language can come from, as Choice names them.
+const (
+	FromFlag      = "--lang"
+	FromMessages  = "--messages"
+	FromEnv       = "WORKBOOK_LANG"
+	FromEnvMsg    = "WORKBOOK_MESSAGES"
+	FromWorkspace = "workspace"
+	FromLocale    = "locale"
+	FromContent   = "content"
+	FromDefault   = ""
+)
+
+// Sources are what the language settings are decided from.
+type Sources struct {
+	Lang     string              // --lang: both settings (en sets messages only)
+	Messages string              // --messages: the message language alone
+	Getenv   func(string) string // WORKBOOK_LANG, WORKBOOK_MESSAGES, LC_ALL, LC_MESSAGES, LANG
+	Stored   Settings            // the workspace's, if any
+}
+
+// Choice is the decided language settings, each with where it came from.
+type Choice struct {
+	Content, ContentFrom   string // ContentFrom is FromDefault when nothing named a content language
+	Messages, MessagesFrom string
+}
+
+// LangError says which setting named a language the tool does not speak.
+type LangError struct {
+	Source string // "--lang", "--messages" or the environment variable's name
+	Value  string
+}
+
+func (e *LangError) Error() string { return fmt.Sprintf("%s=%q: unknown language", e.Source, e.Value) }
+
+// Decide decides both language settings.
+//
+// The content language (bg or ru) comes from --lang, then WORKBOOK_LANG, then the workspace, then a
+// Russian or Bulgarian locale; when none names one it is Bulgarian with ContentFrom FromDefault, so
+// that the caller can ask the learner (or say how to choose). The message language (en, ru or bg)
+// comes from --messages, --lang, WORKBOOK_MESSAGES, WORKBOOK_LANG, the workspace, the locale (a
+// locale of another language gives English; C and POSIX name none), and last the content language.
+// A flag or variable naming an unknown language is an error; the choice made so far still holds.
+func Decide(s Sources) (Choice, error) {
+	getenv := s.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	var c Choice
+	var firstErr error
+	bad := func(src, v string) {
+		if firstErr == nil {
+			firstErr = &LangError{Source: src, Value: v}
+		}
+	}
+	for _, src := range []struct{ name, value string }{{FromFlag, s.Lang}, {FromEnv, getenv("WORKBOOK_LANG")}} {
+		if src.value == "" {
+			continue
+		}
+		l := Normalize(src.value)
+		if !IsMessageLang(l) {
+			bad(src.name, src.value)
+			continue
+		}
+		if c.Content == "" && IsContentLang(l) {
+			c.Content, c.ContentFrom = l, src.name
+		}
+	}
+	if c.Content == "" && IsContentLang(s.Stored.Content) {
+		c.Content, c.ContentFrom = s.Stored.Content, FromWorkspace
+	}
+	locale := localeLang(getenv)
+	if c.Content == "" && IsContentLang(locale) {
+		c.Content, c.ContentFrom = locale, FromLocale
+	}
+	if c.Content == "" {
+		c.Content, c.ContentFrom = "bg", FromDefault
+	}
+
+	for _, src := range []struct{ name, value string }{
+		{FromMessages, s.Messages}, {FromFlag, s.Lang},
+		{FromEnvMsg, getenv("WORKBOOK_MESSAGES")}, {FromEnv, getenv("WORKBOOK_LANG")},
+	} {
+		if src.value == "" {
+			continue
+		}
+		if l := Normalize(src.value); IsMessageLang(l) {
+			c.Messages, c.MessagesFrom = l, src.name
+			break
+		}
+		bad(src.name, src.value)
+	}
+	switch {
+	case c.Messages != "":
+	case IsMessageLang(s.Stored.Messages):
+		c.Messages, c.MessagesFrom = s.Stored.Messages, FromWorkspace
+	case locale != "":
+		c.Messages, c.MessagesFrom = locale, FromLocale
+	default:
+		c.Messages, c.MessagesFrom = c.Content, FromContent
+	}
+	return c, firstErr
+}
+
+// localeLang is the language the locale names: ru, bg or en ("en" too for any other language), or
+// "" for no locale, C or POSIX. The first of LC_ALL, LC_MESSAGES and LANG that is set decides.
+func localeLang(getenv func(string) string) string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		v := getenv(k)
+		if v == "" {
+			continue
+		}
+		switch l := Normalize(v); l {
+		case "ru", "bg", "en":
+			return l
+		case "c", "posix":
+			return ""
+		default:
+			return "en"
+		}
+	}
+	return ""
+}
+
+// Normalize turns "ru_RU.UTF-8", "bg-BG" or "RU" into "ru".
+func Normalize(v string) string {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if i := strings.IndexAny(v, "_-.@"); i >= 0 {
+		v = v[:i]
+	}
+	return v
+}
+
+// IsContentLang reports whether l is a content language: bg or ru.
+func IsContentLang(l string) bool { return l == "bg" || l == "ru" }
+
+// IsMessageLang reports whether l is a message language: en, bg or ru.
+func IsMessageLang(l string) bool { return l == "en" || IsContentLang(l) }
