@@ -34,33 +34,63 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 	lim = lim.withDefaults()
 	progs := make([]*Program, len(srcs))
 	errs := make([]error, len(srcs))
+	// Every program is first read safely into a staging copy (see snapshot); nothing after that
+	// touches the learner's folder.
+	stage, err := TempDir("stage")
+	if err != nil {
+		for i := range errs {
+			errs[i] = err
+		}
+		return progs, errs
+	}
+	defer os.RemoveAll(stage)
+	staged := make([]string, len(srcs))
+	skipped := make([][]string, len(srcs))
 	var batch []int
 	for i, src := range srcs {
-		ok, err := batchable(src)
+		if info, err := os.Stat(src); err != nil {
+			errs[i] = err
+			continue
+		} else if !info.IsDir() {
+			errs[i] = fmt.Errorf("%s is not a folder", src)
+			continue
+		}
+		staged[i] = filepath.Join(stage, strconv.Itoa(i))
+		if skipped[i], errs[i] = snapshot(src, staged[i]); errs[i] != nil {
+			continue
+		}
+		ok, err := batchable(staged[i])
 		switch {
 		case err != nil:
+			if bf := (*BuildFailure)(nil); errors.As(err, &bf) {
+				bf.Skipped = skipped[i]
+			}
 			errs[i] = err
 		case ok:
 			batch = append(batch, i)
 		}
 	}
 	if len(batch) > 1 {
-		missing := buildBatch(ctx, srcs, batch, lim, progs)
+		missing := buildBatch(ctx, staged, batch, lim, progs)
 		// A second batch without the programs the first one blamed: a package that fails to load
 		// stops the whole go command, so innocent programs may be missing too.
 		if len(missing) > 1 && len(missing) < len(batch) {
-			buildBatch(ctx, srcs, missing, lim, progs)
+			buildBatch(ctx, staged, missing, lim, progs)
 		}
 	}
 	for i := range srcs {
-		if progs[i] != nil || errs[i] != nil {
+		if progs[i] != nil {
+			progs[i].Skipped = skipped[i]
+			continue
+		}
+		if errs[i] != nil {
 			continue
 		}
 		if ctx.Err() != nil {
 			errs[i] = ctx.Err()
 			continue
 		}
-		progs[i], errs[i] = Build(ctx, srcs[i], lim)
+		progs[i], errs[i] = build(ctx, staged[i], skipped[i], lim)
 	}
 	return progs, errs
 }
@@ -70,7 +100,7 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 // imports only the standard library. A folder with no package main gives the *BuildFailure Build
 // would give.
 func batchable(src string) (bool, error) {
-	if err := checkSource(src); err != nil {
+	if err := findMain(src); err != nil {
 		return false, err
 	}
 	if data, err := os.ReadFile(filepath.Join(src, "go.mod")); err == nil {
@@ -133,24 +163,29 @@ func plainGoMod(text string) bool {
 }
 
 var (
-	stdOnce sync.Once
-	stdRoot string
+	rootOnce sync.Once
+	theRoot  string
 )
+
+// goRoot is the GOROOT of the go command that builds learners' programs.
+func goRoot() string {
+	rootOnce.Do(func() {
+		theRoot = runtime.GOROOT()
+		if goBin, err := GoTool(); err == nil {
+			if out, err := exec.Command(goBin, "env", "GOROOT").Output(); err == nil {
+				if r := strings.TrimSpace(string(out)); r != "" {
+					theRoot = r
+				}
+			}
+		}
+	})
+	return theRoot
+}
 
 // isStd reports whether an import path names a package of the standard library of the go command
 // that builds learners' programs.
 func isStd(path string) bool {
-	stdOnce.Do(func() {
-		root := runtime.GOROOT()
-		if goBin, err := GoTool(); err == nil {
-			if out, err := exec.Command(goBin, "env", "GOROOT").Output(); err == nil {
-				if r := strings.TrimSpace(string(out)); r != "" {
-					root = r
-				}
-			}
-		}
-		stdRoot = filepath.Join(root, "src")
-	})
+	stdRoot := filepath.Join(goRoot(), "src")
 	if path == "C" || path == "" || strings.HasPrefix(path, "cmd/") || strings.Contains(path, "internal") || strings.Contains(path, "vendor") {
 		return false
 	}
@@ -217,9 +252,21 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		env = append(env, "GOMAXPROCS=1")
 	}
 	cmd, out := goCommand(bctx, goBin, mod, env, 4<<20, args...)
+	sb, err := sandboxBuild(cmd, scratch, lim)
+	if err != nil {
+		return nil // each is built alone, which reports the error
+	}
+	defer sb.close()
 	start := time.Now()
-	runErr := cmd.Run()
+	runErr := cmd.Start()
+	sb.started()
+	if runErr == nil {
+		runErr = cmd.Wait()
+	}
 	elapsed := time.Since(start)
+	if sb.setupError() != "" {
+		return nil
+	}
 	if ctx.Err() != nil {
 		return nil
 	}

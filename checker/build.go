@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -51,19 +52,14 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// Limits on what is copied from a learner's folder into the scratch copy.
-const (
-	maxSourceFiles = 500
-	maxSourceBytes = 20 << 20
-)
-
 // BuildFailure is returned by Build when the learner's program cannot be built: a verdict (BuildError
 // or NoProgram) with the compiler's messages or the reason. It is a verdict about the program, not a
 // failure of the tool.
 type BuildFailure struct {
 	Verdict Verdict
 	Log     string
-	Reason  string // a code for a known cause (go_version, module, cgo, build_time, no_go_files, not_main), else ""
+	Reason  string   // a code for a known cause (go_version, go_mod, module, cgo, build_time, build_memory, no_go_files, not_main), else ""
+	Skipped []string // what of the learner's folder took no part in the build, "path: why" (see snapshot)
 }
 
 func (e *BuildFailure) Error() string { return string(e.Verdict) + ": " + e.Log }
@@ -72,6 +68,7 @@ func (e *BuildFailure) Error() string { return string(e.Verdict) + ": " + e.Log 
 type Program struct {
 	Path      string        // the executable
 	BuildTime time.Duration // how long go build took
+	Skipped   []string      // what of the learner's folder took no part in the build, "path: why"
 	scratch   string
 	limits    Limits
 }
@@ -85,14 +82,25 @@ func (p *Program) Close() error {
 	return os.RemoveAll(p.scratch)
 }
 
-// Build copies the Go program in src to a scratch folder and builds it there, offline and with CGO
-// off, under lim.BuildTime. A program that does not build is reported as a *BuildFailure; any other
-// error means the tool itself could not work (no Go toolchain, unreadable folder).
+// Build copies the Go program in src to a scratch folder (its .go files and go.mod only, read safely:
+// see snapshot) and builds it there, offline and with CGO off, under lim.BuildTime and, on Linux, in
+// the sandbox. A program that does not build is reported as a *BuildFailure; any other error means
+// the tool itself could not work (no Go toolchain, unreadable folder).
 func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
-	lim = lim.withDefaults()
-	if err := checkSource(src); err != nil {
+	info, err := os.Stat(src)
+	if err != nil {
 		return nil, err
 	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a folder", src)
+	}
+	return build(ctx, src, nil, lim)
+}
+
+// build makes a scratch folder, takes a snapshot of src into it and builds the copy. skipped adds
+// to what the snapshot leaves out (src may itself be a snapshot).
+func build(ctx context.Context, src string, skipped []string, lim Limits) (*Program, error) {
+	lim = lim.withDefaults()
 	goBin, err := GoTool()
 	if err != nil {
 		return nil, err
@@ -109,12 +117,26 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 		}
 	}()
 	srcCopy := filepath.Join(scratch, "src")
-	if err := copySource(src, srcCopy); err != nil {
+	more, err := snapshot(src, srcCopy)
+	if err != nil {
 		return nil, err
 	}
+	p.Skipped = append(append([]string{}, skipped...), more...)
+	fail := func(err error) (*Program, error) {
+		var bf *BuildFailure
+		if errors.As(err, &bf) {
+			bf.Skipped = p.Skipped
+		}
+		return nil, err
+	}
+	if err := findMain(srcCopy); err != nil {
+		return fail(err)
+	}
+	if err := checkGoMod(srcCopy); err != nil {
+		return fail(err)
+	}
 	if _, err := os.Stat(filepath.Join(srcCopy, "go.mod")); errors.Is(err, fs.ErrNotExist) {
-		verOnce.Do(func() { verLine = goVersionLine() })
-		mod := "module learner\n\ngo " + verLine + "\n"
+		mod := "module learner\n\ngo " + GoVersion() + "\n"
 		if err := os.WriteFile(filepath.Join(srcCopy, "go.mod"), []byte(mod), 0o644); err != nil {
 			return nil, err
 		}
@@ -132,14 +154,26 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 	defer cancel()
 	// No symbol table and no DWARF: a faster link; stack traces keep their file:line.
 	cmd, out := goCommand(bctx, goBin, srcCopy, buildEnv(goBin, scratch), 1<<20, "build", "-trimpath", "-ldflags=-s -w", "-o", exe, ".")
+	sb, err := sandboxBuild(cmd, scratch, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer sb.close()
 	start := time.Now()
-	err = cmd.Run()
+	err = cmd.Start()
+	sb.started()
+	if err == nil {
+		err = cmd.Wait()
+	}
 	p.BuildTime = time.Since(start)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	if msg := sb.setupError(); msg != "" {
+		return nil, fmt.Errorf("sandbox for go build: %s", msg)
+	}
 	if bctx.Err() != nil {
-		return nil, &BuildFailure{Verdict: BuildError, Reason: "build_time", Log: fmt.Sprintf("go build did not finish within %s", lim.BuildTime)}
+		return fail(&BuildFailure{Verdict: BuildError, Reason: "build_time", Log: fmt.Sprintf("go build did not finish within %s", lim.BuildTime)})
 	}
 	if err != nil {
 		var ee *exec.ExitError
@@ -147,7 +181,7 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 			return nil, fmt.Errorf("running go build: %w", err)
 		}
 		log := cleanBuildLog(out.String(), srcCopy)
-		return nil, &BuildFailure{Verdict: BuildError, Log: log, Reason: buildReason(srcCopy, log)}
+		return fail(&BuildFailure{Verdict: BuildError, Log: log, Reason: buildReason(srcCopy, log)})
 	}
 	p.Path = exe
 	ok = true
@@ -167,19 +201,6 @@ func goCommand(ctx context.Context, goBin, dir string, env []string, max int, ar
 	cmd.Cancel = func() error { return killProcessGroup(cmd) }
 	cmd.WaitDelay = time.Second
 	return cmd, out
-}
-
-// checkSource reports an error when src is not a folder, and a *BuildFailure (NoProgram) when it
-// holds no Go package main.
-func checkSource(src string) error {
-	info, err := os.Stat(src)
-	if err != nil {
-		return err
-	}
-	if !info.IsDir() {
-		return fmt.Errorf("%s is not a folder", src)
-	}
-	return findMain(src)
 }
 
 // findMain reports a *BuildFailure with NoProgram when src holds no non-test Go file of package main.
@@ -211,39 +232,10 @@ func findMain(src string) error {
 	return &BuildFailure{Verdict: NoProgram, Reason: "not_main", Log: "package " + pkgs[0] + ", not package main"}
 }
 
-// copySource copies the learner's folder, skipping hidden entries, symbolic links and anything past
-// the size limits.
+// copySource copies a snapshot of the learner's folder src into dst (see snapshot).
 func copySource(src, dst string) error {
-	files, total := 0, int64(0)
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if rel != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		files++
-		total += info.Size()
-		if files > maxSourceFiles || total > maxSourceBytes {
-			return fmt.Errorf("%s holds more than %d files or %d MiB; point --dir at the program's own folder", src, maxSourceFiles, maxSourceBytes>>20)
-		}
-		return copyFile(path, target)
-	})
+	_, err := snapshot(src, dst)
+	return err
 }
 
 func copyFile(from, to string) error {
@@ -297,19 +289,33 @@ func buildEnv(goBin, scratch string) []string {
 }
 
 // cleanBuildLog drops the scratch paths from compiler messages, so they read relative to the
-// learner's folder, and the "# learner" package header go build prints.
+// learner's folder, and the "# learner" package header go build prints. No other path of the
+// machine reaches a report: one in GOROOT becomes $GOROOT/…, any other absolute path <outside>.
 func cleanBuildLog(log, srcCopy string) string {
 	log = strings.ReplaceAll(log, srcCopy+string(filepath.Separator), "")
 	log = strings.ReplaceAll(log, srcCopy, ".")
+	goroot := goRoot()
 	var lines []string
 	for _, l := range strings.Split(strings.TrimRight(log, "\n"), "\n") {
 		if strings.HasPrefix(l, "# ") {
 			continue
 		}
-		lines = append(lines, strings.TrimPrefix(l, "./"))
+		l = absPath.ReplaceAllStringFunc(strings.TrimPrefix(l, "./"), func(m string) string {
+			lead := m[:len(m)-len(strings.TrimLeft(m, " \t(\"'"))]
+			path := m[len(lead):]
+			if goroot != "" && strings.HasPrefix(path, goroot+string(filepath.Separator)) {
+				return lead + "$GOROOT/" + filepath.ToSlash(path[len(goroot)+1:])
+			}
+			return lead + "<outside>"
+		})
+		lines = append(lines, l)
 	}
 	return strings.Join(lines, "\n")
 }
+
+// absPath finds absolute paths in a compiler message: at the start of a line or after a space, a
+// parenthesis or a quote; a Windows drive path too.
+var absPath = regexp.MustCompile(`(^|[\s("'])(/|[A-Za-z]:\\)[^\s:"')]+`)
 
 var (
 	goToolOnce sync.Once

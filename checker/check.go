@@ -76,6 +76,7 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 	}
 	defer os.RemoveAll(root)
 	files := make([]string, len(cases))
+	expected := make([]map[string][]byte, len(cases))
 	for i, c := range cases {
 		titleLang := opt.UILang
 		if titleLang == "" {
@@ -83,7 +84,9 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 		}
 		results[i] = CaseResult{Name: c.Name, Title: c.Title(titleLang), Visible: c.Visible, Args: []string{}}
 		files[i] = filepath.Join(root, fmt.Sprintf("%04d.txtar", i))
-		if err := os.WriteFile(files[i], c.Script, 0o644); err != nil {
+		var onDisk []byte
+		onDisk, expected[i] = splitCase(c.Script)
+		if err := os.WriteFile(files[i], onDisk, 0o644); err != nil {
 			results[i].Status, results[i].Message = Fail, err.Error()
 		}
 	}
@@ -93,7 +96,7 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 	}
 	rt := &rootT{sem: make(chan struct{}, par), cases: map[string]*caseT{}}
 	for i := range cases {
-		rt.cases[fmt.Sprintf("%04d", i)] = &caseT{rec: &results[i]}
+		rt.cases[fmt.Sprintf("%04d", i)] = &caseT{rec: &results[i], expected: expected[i]}
 	}
 	params := testscript.Params{
 		Files:       files,
@@ -103,7 +106,8 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 			if !ok {
 				return errors.New("unexpected test runner")
 			}
-			env.Values[stateKey{}] = &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang}
+			env.Values[stateKey{}] = &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang,
+				expected: ct.expected, runRoot: filepath.Join(root, "runs")}
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -168,6 +172,10 @@ type caseState struct {
 	rec     *CaseResult
 	lang    string
 	lastRun *RunOutput
+	// expected holds the files the case compares with, which never reach the disk; runRoot is
+	// where each run gets its own empty folder, apart from testscript's work folder.
+	expected map[string][]byte
+	runRoot  string
 }
 
 func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(*caseState) }
@@ -175,7 +183,12 @@ func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(
 // cmdRun runs the learner's program: run [ARGS...]. With "!", the program must exit non-zero.
 func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	st := state(ts)
-	out := st.prog.Run(st.ctx, ts.MkAbs("."), args, "")
+	dir, err := runFolder(st.runRoot, ts.MkAbs("."), args, st.expected)
+	if err != nil {
+		ts.Fatalf("preparing the run's folder: %v", err)
+	}
+	out := st.prog.Run(st.ctx, dir, args, "")
+	os.RemoveAll(dir)
 	st.lastRun = &out
 	rec := st.rec
 	rec.Args = append([]string{}, args...)
@@ -222,14 +235,15 @@ func cmdExpect(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("expect before run")
 	}
 	file := args[0]
-	if st.lang != "" {
-		if _, err := os.Stat(ts.MkAbs(file + "." + st.lang)); err == nil {
-			file += "." + st.lang
-		}
+	want, ok := st.expected[file]
+	if lw, lok := st.expected[file+"."+st.lang]; st.lang != "" && lok {
+		file, want, ok = file+"."+st.lang, lw, true
 	}
-	want := ts.ReadFile(file)
-	st.rec.Want = Normalize(want)
-	if d := Compare(want, st.lastRun.Stdout); d != nil {
+	if !ok {
+		ts.Fatalf("expect %s: the case has no file %s", args[0], args[0])
+	}
+	st.rec.Want = Normalize(string(want))
+	if d := Compare(string(want), st.lastRun.Stdout); d != nil {
 		st.rec.Diff = d
 		st.rec.Status = Fail
 		ts.Fatalf("stdout differs from %s at line %d", file, d.Line)
@@ -295,10 +309,11 @@ func (t *rootT) Run(name string, f func(testscript.T)) {
 
 // caseT records one script's log and whether it failed.
 type caseT struct {
-	rec    *CaseResult
-	ran    bool
-	failed bool
-	log    strings.Builder
+	rec      *CaseResult
+	expected map[string][]byte
+	ran      bool
+	failed   bool
+	log      strings.Builder
 }
 
 func (t *caseT) run(f func(testscript.T)) {

@@ -22,3 +22,9 @@ func (s *runSandbox) close()             {}
 // platformIsolation: only the baseline applies. A process group does not hold a child that calls
 // setsid, and on Windows the program's children are not killed at all.
 func platformIsolation() *Isolation { return newIsolation("basic") }
+
+// sandboxBuild leaves a go build as it is outside Linux: offline, scrubbed and time-limited, but
+// without namespaces, Landlock or memory limits.
+func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error) {
+	return &runSandbox{}, nil
+}

@@ -131,6 +131,10 @@ func buildReason(srcCopy, log string) string {
 		return "module"
 	case importsC(srcCopy):
 		return "cgo"
+	case strings.Contains(log, "file too large") || strings.Contains(log, "file size limit exceeded"):
+		return "build_size"
+	case strings.Contains(log, "out of memory") || strings.Contains(log, "cannot allocate memory"):
+		return "build_memory"
 	}
 	return ""
 }

@@ -584,3 +584,70 @@ func landlockABI() int {
 	}
 	return int(v)
 }
+
+// Limits of a sandboxed go build, beside Limits.BuildTime: the memory of each of its processes (the
+// go command, the compiler, the linker), and the size of any file it writes, which bounds both the
+// executable and every entry it adds to the build cache.
+const (
+	buildMemory   = 1 << 30
+	buildFileSize = 64 << 20
+)
+
+// sandboxBuild turns cmd, a go build in scratch, into a start of the sandbox init that execs the go
+// command in the same kind of sandbox as a run: new namespaces (no network), no capabilities, and
+// Landlock rules that let it read only GOROOT, the build cache and the scratch folder, and write
+// only the last two; with the memory and file-size limits above. The build runs as the checker's
+// own user (never as root's stand-in nobody), since it writes into the user's build cache; what it
+// compiles is the learner's code, but only trusted tools run.
+func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error) {
+	l := currentLevel()
+	if !l.reexec {
+		return &runSandbox{}, nil
+	}
+	l.mapID, l.setID, l.nproc = false, false, false
+	cache := GoCache()
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return nil, err
+	}
+	cfg := l.config(lim, false, []string{scratch, cache})
+	// No private /tmp: the scratch folder is usually under /tmp, and a tmpfs there would hide it.
+	// The go command's temporary files go to the scratch folder (GOTMPDIR), and Landlock keeps it
+	// from writing anywhere else.
+	cfg.Mount = false
+	cpu := uint64((lim.withDefaults().BuildTime + time.Second - 1) / time.Second)
+	cfg.Rlimits = []rlimitV{
+		{unix.RLIMIT_CPU, cpu, cpu},
+		{unix.RLIMIT_DATA, buildMemory, buildMemory},
+		{unix.RLIMIT_AS, buildMemory + 4<<30, buildMemory + 4<<30},
+		{unix.RLIMIT_FSIZE, buildFileSize, buildFileSize},
+		{unix.RLIMIT_CORE, 0, 0},
+	}
+	if cfg.Landlock != nil {
+		const readRun = unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR | unix.LANDLOCK_ACCESS_FS_EXECUTE
+		cfg.Landlock.Rules = append(cfg.Landlock.Rules, llRule{Path: goRoot(), Access: readRun})
+	}
+	cfg.Args = cmd.Args
+	// The init enters the folder by a descriptor opened outside its mount namespace, which getcwd
+	// cannot name; the go command believes $PWD once it has checked it is the same folder.
+	cfg.Env = setEnv(cmd.Env, "PWD", cmd.Dir)
+	wfd, err := unix.Open(cmd.Dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: cmd.Dir, Err: err}
+	}
+	work := os.NewFile(uintptr(wfd), cmd.Dir)
+	pfd, err := unix.Open(cmd.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		work.Close()
+		return nil, &os.PathError{Op: "open", Path: cmd.Path, Err: err}
+	}
+	prog := os.NewFile(uintptr(pfd), cmd.Path)
+	r, ends, err := initCmd(cmd, l, cfg, work, prog)
+	if err != nil {
+		work.Close()
+		prog.Close()
+		return nil, err
+	}
+	// The go command is the first process of the namespace: killing it ends everything it started.
+	cmd.Cancel = func() error { return killProcessTree(cmd) }
+	return &runSandbox{status: r, childEnds: append(ends, work, prog)}, nil
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,7 +34,12 @@ import (
 //	max: 4s                   the check must take no longer
 //	log: TEXT                 the build log must hold TEXT
 //	stderr: TEXT              the case's stderr must hold TEXT
-//	forbid: {TOKEN}           neither stdout nor stderr may hold TEXT
+//	fifo: zz.go               files of the folder made as FIFOs
+//	symlink: zz.go=/dev/zero  files of the folder made as symbolic links
+//	skipped: zz.go: symlink   what the build must say it left out
+//	forbid-log: TEXT          the build log must not hold TEXT
+//	forbid: {TOKEN}           neither stdout nor stderr may hold TEXT ({WANT}: a token that only the
+//	                          case's expected file holds)
 //
 // Whatever the program does, the test asserts that the listener it may dial saw nothing, that no
 // file holding the run's token appeared in /tmp, the stand-in home or the scratch folder, that no
@@ -141,6 +147,25 @@ func (h hostile) writeSource(t *testing.T, dir string) {
 			t.Fatal(err)
 		}
 	}
+	for _, name := range strings.Fields(h.fields["fifo"]) {
+		if err := mkfifo(filepath.Join(dir, name)); err != nil {
+			t.Skipf("no FIFO here: %v", err)
+		}
+	}
+	for _, kv := range strings.Fields(h.fields["symlink"]) {
+		name, target, _ := strings.Cut(kv, "=")
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Skipf("no symbolic link here: %v", err)
+		}
+	}
+}
+
+// checkSkipped checks that what the program's folder held and the build left out is named.
+func (h hostile) checkSkipped(t *testing.T, skipped []string) {
+	t.Helper()
+	if want := h.fields["skipped"]; want != "" && !slices.Contains(skipped, want) {
+		t.Errorf("skipped %q, want it to name %q", skipped, want)
+	}
 }
 
 // hostileEnv is what a hostile run may try to reach, and what the test then inspects.
@@ -182,7 +207,7 @@ func newHostileEnv(t *testing.T) *hostileEnv {
 }
 
 func (e *hostileEnv) expand(s string) string {
-	return strings.NewReplacer("{TOKEN}", e.token, "{HOME}", e.home, "{PORT}", e.port).Replace(s)
+	return strings.NewReplacer("{WANT}", "want-"+e.token, "{TOKEN}", e.token, "{HOME}", e.home, "{PORT}", e.port).Replace(s)
 }
 
 // caseScript is the one case of a hostile program: run it, and compare stdout when it has case/out.
@@ -193,7 +218,7 @@ func (h hostile) caseScript(e *hostileEnv) Case {
 		if f.Name == "out" {
 			script += "expect out\n"
 		}
-		ar.Files = append(ar.Files, f)
+		ar.Files = append(ar.Files, txtar.File{Name: f.Name, Data: []byte(e.expand(string(f.Data)))})
 	}
 	ar.Comment = []byte(script)
 	return Case{Name: h.name, Visible: true, Script: txtar.Format(ar)}
@@ -352,6 +377,9 @@ func buildHostile(t *testing.T, hs []hostile) map[string]*Program {
 		for _, h := range hs {
 			t.Run(h.name, func(t *testing.T) {
 				t.Parallel()
+				if miss := h.missingNeeds(SandboxIsolation()); len(miss) > 0 && !h.builds() {
+					t.Skipf("%s: this system cannot give the protections %v", h.comment, miss)
+				}
 				src := filepath.Join(t.TempDir(), "src")
 				h.writeSource(t, src)
 				start := time.Now()
@@ -361,6 +389,7 @@ func buildHostile(t *testing.T, hs []hostile) map[string]*Program {
 					if err != nil {
 						t.Fatalf("Build: %v", err)
 					}
+					h.checkSkipped(t, prog.Skipped)
 					mu.Lock()
 					progs[h.name] = prog
 					mu.Unlock()
@@ -381,6 +410,10 @@ func buildHostile(t *testing.T, hs []hostile) map[string]*Program {
 				if want := h.fields["log"]; want != "" && !strings.Contains(bf.Log, want) {
 					t.Errorf("the build log lacks %q", want)
 				}
+				if bad := h.fields["forbid-log"]; bad != "" && strings.Contains(bf.Log, bad) {
+					t.Errorf("the build log holds %q:\n%s", bad, bf.Log)
+				}
+				h.checkSkipped(t, bf.Skipped)
 				if strings.Contains(bf.Log, os.TempDir()+string(filepath.Separator)+"workbook-") {
 					t.Errorf("the build log shows the scratch folder:\n%s", bf.Log)
 				}
