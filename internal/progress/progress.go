@@ -223,6 +223,17 @@ func Load(path string) (*State, error) {
 	return nil, ce
 }
 
+// Peek reads the state at path for showing it, changing nothing: unlike Load, a file that is not a
+// valid state is reported (as a plain error) and left where it is, so that a page view (an HTTP GET)
+// never moves a file. A missing file is an error satisfying errors.Is(err, fs.ErrNotExist).
+func Peek(path string) (*State, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(data)
+}
+
 func parse(data []byte) (*State, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the file is empty")

@@ -189,11 +189,8 @@ func (s *Server) lesson(r *http.Request, d *pageData) (string, error) {
 			body.Next = &lessonLink{all[i+1].topic, all[i+1].l.Meta.Title}
 		}
 	}
-	st, err := s.update(func(st *progress.State) { st.OpenLesson(topic, s.cfg.Now()) })
-	if err != nil {
-		s.logf("%v", err)
-		st = s.state()
-	}
+	// A GET changes nothing: the page's script records the opening with a POST to /api/open.
+	st := s.state()
 	for _, name := range lp.l.Meta.Exercises {
 		ex, err := s.cfg.Course.Exercise(name)
 		if err != nil {

@@ -31,6 +31,21 @@ type quizReply struct {
 // apiQuiz checks an answer to a quiz against the lesson, on the server: the page never holds the
 // answers. choice and predict: the number of the answer; bug: the line number; fill: the text of
 // the blank.
+// apiOpen records that the learner opened a lesson, as `workbook lesson` does. The lesson page
+// asks for it once it has loaded: a GET of the page itself changes nothing, so that another site
+// that makes the browser fetch a lesson changes no one's progress.
+func (s *Server) apiOpen(ctx context.Context, p *i18n.Printer, req *request) (any, error) {
+	if _, err := s.lessonPage(req.Topic, req.Lang); errors.Is(err, errNotFound) {
+		return nil, &apiError{http.StatusNotFound, p.T("web_err_no_lesson", "Name", req.Topic)}
+	} else if err != nil {
+		return nil, err
+	}
+	if _, err := s.update(func(st *progress.State) { st.OpenLesson(req.Topic, s.cfg.Now()) }); err != nil {
+		return nil, err
+	}
+	return struct{}{}, nil
+}
+
 func (s *Server) apiQuiz(ctx context.Context, p *i18n.Printer, req *request) (any, error) {
 	lp, err := s.lessonPage(req.Topic, req.Lang)
 	if errors.Is(err, errNotFound) {

@@ -16,6 +16,7 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/lesson"
+	"github.com/workbook-course/workbook/internal/report"
 )
 
 // runReply is the answer to a snippet run.
@@ -91,6 +92,14 @@ func (s *Server) apiRun(ctx context.Context, p *i18n.Printer, req *request) (any
 				reply.Notes = append(reply.Notes, noteText(p, n, reply.Diff))
 			}
 		}
+	}
+	// What the program printed reaches the page with its control characters written out, as in
+	// every report (the comparison above was made on the bytes themselves).
+	reply.Stdout, reply.Stderr, reply.BuildLog = report.Escape(reply.Stdout), report.Escape(reply.Stderr), report.Escape(reply.BuildLog)
+	if d := reply.Diff; d != nil {
+		shown := *d
+		shown.Want, shown.Got = report.Escape(d.Want), report.Escape(d.Got)
+		reply.Diff = &shown
 	}
 	return &reply, nil
 }

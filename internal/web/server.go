@@ -120,6 +120,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/save", s.api(s.apiSave))
 	s.mux.HandleFunc("POST /api/check", s.api(s.apiCheck))
 	s.mux.HandleFunc("POST /api/hint", s.api(s.apiHint))
+	s.mux.HandleFunc("POST /api/open", s.api(s.apiOpen))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

@@ -20,20 +20,19 @@ type Place struct {
 	Fresh     func() *progress.State                        // the state of a learner who starts now
 }
 
-// state reads the learner's progress for showing it. A missing file is a fresh start; a file that
-// is not a valid state has been set aside by progress.Load, which the log is told about.
+// state reads the learner's progress for showing it, changing nothing (pages are GETs, and no GET
+// changes state): a missing file is a fresh start; a file that is not a valid state is shown as a
+// fresh start and left where it is, for the next change (a POST) to set aside as the command line
+// does.
 func (s *Server) state() *progress.State {
 	p := s.cfg.Place
 	if p == nil {
 		return nil
 	}
-	st, err := progress.Load(p.StatePath)
-	var ce *progress.CorruptError
+	st, err := progress.Peek(p.StatePath)
 	switch {
 	case err == nil:
 		return st
-	case errors.As(err, &ce):
-		s.logf("%s", s.ui(s.cfg.Lang).T("web_warn_state_corrupt", "Path", ce.Path, "Backup", ce.Backup, "Err", fmt.Sprint(ce.Err)))
 	case !errors.Is(err, fs.ErrNotExist):
 		s.logf("%s", s.ui(s.cfg.Lang).T("web_err_state", "Path", p.StatePath, "Err", err.Error()))
 	}

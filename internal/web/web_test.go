@@ -1,13 +1,16 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -544,4 +547,93 @@ func TestANSI(t *testing.T) {
 	if got != want {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
+}
+
+// TestGetChangesNothing: no GET changes the learner's state. A page of another site can make the
+// browser fetch any lesson or exercise of this server (an <img> or a link is enough); the progress
+// file must stay byte for byte what it was, a missing one must stay missing, and a corrupt one must
+// stay where it is. Opening a lesson is recorded by the page's POST to /api/open, which carries the
+// token and is refused across sites.
+func TestGetChangesNothing(t *testing.T) {
+	pages := []string{"/", "/ru/", "/bg/", "/ru/lessons/slow-neighbour", "/bg/lessons/retry-storm",
+		"/ru/exercises/exercise-retry", "/bg/exercises/exercise-deadline", "/ru/lessons/no-such", "/static/app.js"}
+	crossGet := func(s *Server, target string) {
+		r := httptest.NewRequest(http.MethodGet, target, nil)
+		r.Host = testAddr
+		r.Header.Set("Sec-Fetch-Site", "cross-site")
+		r.Header.Set("Referer", "http://evil.example/")
+		s.ServeHTTP(httptest.NewRecorder(), r)
+	}
+	listing := func(dir string) []string {
+		entries, _ := os.ReadDir(dir)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	tests := []struct {
+		name  string
+		state []byte // the progress file before, nil for none
+	}{
+		{"no progress file", nil},
+		{"a learner's progress", []byte(`{"version":1,"started":"2026-01-02T03:04:05Z","lessons":{"retry-storm":"2026-01-02T03:04:05Z"}}` + "\n")},
+		{"a corrupt progress file", []byte("{not json")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, place := newTestServer(t, true)
+			if tt.state != nil {
+				if err := os.WriteFile(place.StatePath, tt.state, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := listing(place.Root)
+			for _, p := range pages {
+				get(s, p)
+				crossGet(s, p)
+			}
+			got, err := os.ReadFile(place.StatePath)
+			switch {
+			case tt.state == nil && !errors.Is(err, fs.ErrNotExist):
+				t.Errorf("a GET made the progress file: %q (%v)", got, err)
+			case tt.state != nil && !bytes.Equal(got, tt.state):
+				t.Errorf("after the GETs the progress file is %q (%v), want %q", got, err, tt.state)
+			}
+			if after := listing(place.Root); !slices.Equal(after, before) {
+				t.Errorf("after the GETs the folder holds %q, want %q", after, before)
+			}
+		})
+	}
+
+	t.Run("the page's POST records the opening", func(t *testing.T) {
+		s, place := newTestServer(t, true)
+		if w := post(s, "/api/open", map[string]any{"lang": "ru", "topic": "slow-neighbour"}); w.Code != 200 {
+			t.Fatalf("POST /api/open: %d %s", w.Code, w.Body)
+		}
+		st, err := progress.Load(place.StatePath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := st.Lessons["slow-neighbour"]; !ok {
+			t.Errorf("lessons %v: the opening is not recorded", st.Lessons)
+		}
+		if w := post(s, "/api/open", map[string]any{"lang": "ru", "topic": "no-such"}); w.Code != http.StatusNotFound {
+			t.Errorf("POST /api/open of no lesson: %d, want 404", w.Code)
+		}
+		// Across sites, without the token: refused, nothing written.
+		before, _ := os.ReadFile(place.StatePath)
+		r := httptest.NewRequest(http.MethodPost, "/api/open", strings.NewReader(`{"lang":"ru","topic":"retry-storm"}`))
+		r.Host = testAddr
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Origin", "http://evil.example")
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		if w.Code != http.StatusForbidden {
+			t.Errorf("cross-site POST /api/open: %d, want 403", w.Code)
+		}
+		if after, _ := os.ReadFile(place.StatePath); !bytes.Equal(after, before) {
+			t.Errorf("a refused POST changed the progress file")
+		}
+	})
 }

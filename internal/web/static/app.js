@@ -535,5 +535,14 @@
     initSnippets();
     initQuizzes();
     initExercise();
+    recordOpen();
   });
+
+  // The lesson page itself is a GET, which changes nothing: the opening is recorded here, with a POST
+  // that carries the session token.
+  function recordOpen() {
+    var layout = document.querySelector('.lesson-layout');
+    if (!layout) return;
+    post('/api/open', { topic: layout.getAttribute('data-topic') }).catch(function () { /* progress only */ });
+  }
 })();
