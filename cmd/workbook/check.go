@@ -173,7 +173,7 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		}
 		list := exercisesInOrder(steps)
 		for i, x := range list {
-			if x != ex {
+			if x.Name != ex.Name {
 				continue
 			}
 			if i+1 == len(list) {
@@ -181,7 +181,7 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 				return
 			}
 			next := list[i+1]
-			if l := lessonOf(steps, next); l != nil && l != lessonOf(steps, ex) {
+			if l := lessonOf(steps, next); l != nil && l != lessonOf(steps, x) {
 				fmt.Fprintln(w, e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name))
 				return
 			}
