@@ -1,0 +1,57 @@
+package workspace
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestDecide(t *testing.T) {
+	tests := []struct {
+		name                 string
+		lang, messages       string
+		env                  map[string]string
+		stored               Settings
+		wantContent, wantCFr string
+		wantMsg, wantMFr     string
+		wantErr              string // the source of a LangError
+	}{
+		{name: "nothing", wantContent: "bg", wantCFr: FromDefault, wantMsg: "bg", wantMFr: FromContent},
+		{name: "C locale names nothing", env: map[string]string{"LANG": "C.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "bg", wantMFr: FromContent},
+		{name: "flag sets both", lang: "ru", wantContent: "ru", wantCFr: FromFlag, wantMsg: "ru", wantMFr: FromFlag},
+		{name: "flag en sets messages only", lang: "en", env: map[string]string{"LANG": "ru_RU.UTF-8"}, wantContent: "ru", wantCFr: FromLocale, wantMsg: "en", wantMFr: FromFlag},
+		{name: "messages flag alone", lang: "ru", messages: "en", wantContent: "ru", wantCFr: FromFlag, wantMsg: "en", wantMFr: FromMessages},
+		{name: "env", env: map[string]string{"WORKBOOK_LANG": "ru"}, wantContent: "ru", wantCFr: FromEnv, wantMsg: "ru", wantMFr: FromEnv},
+		{name: "messages env", env: map[string]string{"WORKBOOK_LANG": "ru", "WORKBOOK_MESSAGES": "en"}, wantContent: "ru", wantCFr: FromEnv, wantMsg: "en", wantMFr: FromEnvMsg},
+		{name: "workspace beats locale", env: map[string]string{"LANG": "en_US.UTF-8"}, stored: Settings{Content: "ru", Messages: "ru"}, wantContent: "ru", wantCFr: FromWorkspace, wantMsg: "ru", wantMFr: FromWorkspace},
+		{name: "workspace without messages follows the locale", env: map[string]string{"LANG": "en_US.UTF-8"}, stored: Settings{Content: "ru"}, wantContent: "ru", wantCFr: FromWorkspace, wantMsg: "en", wantMFr: FromLocale},
+		{name: "flag beats workspace", lang: "bg", stored: Settings{Content: "ru", Messages: "ru"}, wantContent: "bg", wantCFr: FromFlag, wantMsg: "bg", wantMFr: FromFlag},
+		{name: "russian locale", env: map[string]string{"LC_ALL": "ru_RU.UTF-8", "LANG": "bg_BG"}, wantContent: "ru", wantCFr: FromLocale, wantMsg: "ru", wantMFr: FromLocale},
+		{name: "other locale: English messages, default content", env: map[string]string{"LANG": "de_DE.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
+		{name: "unknown flag", lang: "fr", wantContent: "bg", wantCFr: FromDefault, wantMsg: "bg", wantMFr: FromContent, wantErr: FromFlag},
+		{name: "unknown messages env", env: map[string]string{"WORKBOOK_MESSAGES": "klingon", "WORKBOOK_LANG": "ru"}, wantContent: "ru", wantCFr: FromEnv, wantMsg: "ru", wantMFr: FromEnv, wantErr: FromEnvMsg},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Decide(Sources{Lang: tt.lang, Messages: tt.messages, Getenv: func(k string) string { return tt.env[k] }, Stored: tt.stored})
+			want := Choice{Content: tt.wantContent, ContentFrom: tt.wantCFr, Messages: tt.wantMsg, MessagesFrom: tt.wantMFr}
+			if got != want {
+				t.Errorf("Decide = %+v, want %+v", got, want)
+			}
+			var le *LangError
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("err = %v, want none", err)
+			case tt.wantErr != "" && (!errors.As(err, &le) || le.Source != tt.wantErr):
+				t.Errorf("err = %v, want a LangError from %s", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	for in, want := range map[string]string{"ru_RU.UTF-8": "ru", "bg-BG": "bg", " RU ": "ru", "C": "c", "en@latin": "en"} {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
