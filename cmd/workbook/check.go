@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -86,12 +87,14 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		return e.usageErr("err_check_tool", "Err", err.Error())
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(res.Redacted()); err != nil {
 			return err
 		}
+		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
 	} else {
 		report.Text(e.stdout, res, e.ui, report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content)})
 		e.afterCheck(ws, ex, src, res.Verdict == checker.Pass)
