@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -87,7 +88,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	for _, le := range all {
 		probs = append(probs, e.lessonProblem(le))
 	}
-	exProbs, err := e.verifyExercises(ctx, t.exercises)
+	exProbs, scores, err := e.verifyExercises(ctx, t.exercises)
 	if err != nil {
 		return err
 	}
@@ -101,16 +102,24 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			probs = []problem{}
 		}
 		if err := enc.Encode(struct {
-			OK        bool      `json:"ok"`
-			Lessons   int       `json:"lesson_files"`
-			Exercises int       `json:"exercises"`
-			Problems  []problem `json:"problems"`
-		}{len(probs) == 0, t.lessons, len(t.exercises), probs}); err != nil {
+			OK        bool            `json:"ok"`
+			Lessons   int             `json:"lesson_files"`
+			Exercises int             `json:"exercises"`
+			Problems  []problem       `json:"problems"`
+			Mutation  []mutationScore `json:"mutation"`
+		}{len(probs) == 0, t.lessons, len(t.exercises), probs, scores}); err != nil {
 			return err
 		}
 	} else {
 		for _, p := range probs {
 			e.printProblem(e.stdout, p)
+		}
+		if len(probs) > 0 && len(scores) > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		for _, s := range scores {
+			fmt.Fprintln(e.stdout, e.ui.T("verify_mutation", "Name", s.Exercise, "Mutants", s.Mutants, "Killed", s.Killed,
+				"Equivalent", s.Equivalent, "Survivors", s.Survivors, "Score", decimal(e.ui.Lang(), s.Score), "Seconds", decimal(e.ui.Lang(), s.Seconds)))
 		}
 		checked := []any{
 			"Lessons", e.ui.N("verify_n_lessons", t.lessons),
@@ -129,10 +138,23 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
+// mutationScore is the measure of one exercise's cases by mutation testing.
+type mutationScore struct {
+	Exercise   string  `json:"exercise"`
+	Mutants    int     `json:"mutants"`
+	Killed     int     `json:"killed"`
+	Equivalent int     `json:"equivalent"`
+	Survivors  int     `json:"survivors"`
+	Score      float64 `json:"score"`
+	Seconds    float64 `json:"seconds"`
+}
+
 // verifyExercises checks the exercises two at a time (each builds one program at a time), telling a
-// person at a terminal which one it is on. The problems come in the order of list.
-func (e *env) verifyExercises(ctx context.Context, list []exerciseAt) ([]problem, error) {
+// person at a terminal which one it is on. The problems and the mutation scores come in the order of
+// list.
+func (e *env) verifyExercises(ctx context.Context, list []exerciseAt) ([]problem, []mutationScore, error) {
 	results := make([][]problem, len(list))
+	muts := make([]*course.Mutation, len(list))
 	errs := make([]error, len(list))
 	progress := isTerminal(e.stderr)
 	var mu sync.Mutex
@@ -149,17 +171,18 @@ func (e *env) verifyExercises(ctx context.Context, list []exerciseAt) ([]problem
 				fmt.Fprintf(e.stderr, "\r\x1b[K%s", e.ui.T("verify_progress", "Name", xa.ex.Name, "N", i+1, "Total", len(list)))
 				mu.Unlock()
 			}
-			found, err := xa.ex.Verify(ctx, checker.Limits{})
+			audit, err := xa.ex.Audit(ctx, checker.Limits{})
 			if err != nil {
 				errs[i] = err
 				return
 			}
-			for _, p := range found {
+			muts[i] = audit.Mutation
+			for _, p := range audit.Problems {
 				msg := p.Msg
 				if id := "exercise_" + p.Code; i18n.Has(e.ui.Lang(), id) {
 					msg = e.ui.T(id, p.Args...)
 				}
-				results[i] = append(results[i], problem{File: joinDisplay(xa.display, p.File), Code: "exercise_" + p.Code, Message: msg, Detail: p.Detail})
+				results[i] = append(results[i], problem{File: joinDisplay(xa.display, p.File), Line: p.Line, Code: "exercise_" + p.Code, Message: msg, Detail: p.Detail})
 			}
 		}()
 	}
@@ -168,16 +191,21 @@ func (e *env) verifyExercises(ctx context.Context, list []exerciseAt) ([]problem
 		fmt.Fprint(e.stderr, "\r\x1b[K")
 	}
 	var probs []problem
+	scores := []mutationScore{}
 	for i := range list {
 		if err := errs[i]; err != nil {
 			if errors.Is(err, context.Canceled) {
-				return nil, err
+				return nil, nil, err
 			}
-			return nil, e.usageErr("err_verify_tool", "Err", err.Error())
+			return nil, nil, e.usageErr("err_verify_tool", "Err", err.Error())
 		}
 		probs = append(probs, results[i]...)
+		if m := muts[i]; m != nil {
+			scores = append(scores, mutationScore{Exercise: list[i].ex.Name, Mutants: m.Mutants, Killed: m.Killed,
+				Equivalent: m.Equivalent, Survivors: len(m.Survivors), Score: m.Score(), Seconds: m.Elapsed.Seconds()})
+		}
 	}
-	return probs, nil
+	return probs, scores, nil
 }
 
 // isTerminal reports whether w is a terminal (where a progress line that rewrites itself is welcome).
@@ -451,4 +479,13 @@ func (e *env) printProblem(w io.Writer, p problem) {
 			fmt.Fprintln(w, ind+l)
 		}
 	}
+}
+
+// decimal writes v with one decimal, with a decimal comma in Bulgarian and Russian.
+func decimal(lang string, v float64) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64)
+	if lang != "en" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }

@@ -19,19 +19,62 @@ import (
 // English; Detail holds what the compiler or the cases said, as it is.
 type Problem struct {
 	File   string // path within the course, e.g. exercises/exercise-deadline/cases/hidden/01.txtar
+	Line   int    // the line within File, when the problem is at one
 	Code   string
 	Args   []any // named values for the message: "Name", value, …
 	Msg    string
 	Detail string
 }
 
-func (p Problem) String() string { return p.File + ": " + p.Msg }
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg)
+	}
+	return p.File + ": " + p.Msg
+}
 
-// Verify checks an exercise as an author needs it checked: its files are all there in both
-// languages, its hints have three steps, every reference solution passes every case, every starter
-// fails, and every kept wrong program fails. It returns the problems found; an error means the
-// check itself could not be made.
+// Audit is what Audit found about an exercise.
+type Audit struct {
+	Problems []Problem
+	Mutation *Mutation // the measure of the cases; nil when the solutions could not be measured
+}
+
+// Verify checks an exercise as an author needs it checked (see Audit) and returns the problems
+// found; an error means the check itself could not be made.
 func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, error) {
+	a, err := e.Audit(ctx, lim)
+	if err != nil {
+		return nil, err
+	}
+	return a.Problems, nil
+}
+
+// Audit checks an exercise as an author needs it checked: its files are all there in both
+// languages, its hints have three steps, every reference solution passes every case, every starter
+// fails, every kept wrong program fails, and every mutant of the reference solutions is killed by a
+// case or listed as equivalent (Mutate). An error means the check itself could not be made.
+func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error) {
+	probs, err := e.verifyFiles(ctx, lim)
+	if err != nil {
+		return nil, err
+	}
+	a := &Audit{Problems: probs}
+	for _, p := range probs {
+		if p.Code == "should_pass" || p.Code == "cases" {
+			return a, nil // mutants of a solution that fails its cases measure nothing
+		}
+	}
+	m, mprobs, err := e.Mutate(ctx, lim)
+	if err != nil {
+		return nil, err
+	}
+	a.Mutation = m
+	a.Problems = append(a.Problems, mprobs...)
+	return a, nil
+}
+
+// verifyFiles is Audit without the mutation testing.
+func (e *Exercise) verifyFiles(ctx context.Context, lim checker.Limits) ([]Problem, error) {
 	var probs []Problem
 	add := func(file, code string, args []any, format string, fargs ...any) {
 		probs = append(probs, Problem{File: file, Code: code, Args: args, Msg: fmt.Sprintf(format, fargs...)})

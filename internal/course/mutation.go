@@ -1,0 +1,186 @@
+package course
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/mutate"
+)
+
+// EquivalentFile is the name, within an exercise's folder, of the list of mutants of its reference
+// solutions that are equivalent to them (exercises/README.md describes the format).
+const EquivalentFile = "equivalent.txt"
+
+// Equivalent is one line of an exercise's list of equivalent mutants:
+//
+//	bg/main.go:21: removed `fs.SetOutput(os.Stderr)` # a FlagSet writes to os.Stderr unless told otherwise
+type Equivalent struct {
+	File   string // the solution's file, relative to solutions/<name>/: "bg/main.go"
+	Line   int    // the line of the change, where verify's report names it
+	What   string // what changed, exactly as verify's report says it
+	Reason string // why the mutant prints what the solution prints, for a reviewer to check
+	At     int    // the line of this entry in the list
+}
+
+// key matches the entry with a mutant of the file.
+func (q Equivalent) key() string { return q.File + ":" + strconv.Itoa(q.Line) + ": " + q.What }
+
+// ParseEquivalents reads a list of equivalent mutants. Blank lines and lines opened by "#" are
+// comments; every other line is "FILE:LINE: WHAT # REASON", with a reason.
+func ParseEquivalents(name string, data []byte) ([]Equivalent, error) {
+	var list []Equivalent
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		bad := fmt.Errorf("%s:%d: want \"FILE:LINE: WHAT # REASON\", got %q", name, n, line)
+		loc, rest, ok := strings.Cut(line, ": ")
+		if !ok {
+			return nil, bad
+		}
+		file, lineNo, ok := strings.Cut(loc, ":")
+		num, err := strconv.Atoi(lineNo)
+		if !ok || err != nil || num < 1 || file == "" {
+			return nil, bad
+		}
+		what, reason, ok := strings.Cut(rest, " # ")
+		what, reason = strings.TrimSpace(what), strings.TrimSpace(reason)
+		if !ok || what == "" || reason == "" {
+			return nil, bad
+		}
+		list = append(list, Equivalent{File: file, Line: num, What: what, Reason: reason, At: n})
+	}
+	return list, sc.Err()
+}
+
+// Equivalents returns the exercise's list of equivalent mutants (none when it has no list).
+func (e *Exercise) Equivalents() ([]Equivalent, error) {
+	name := path.Join(e.Dir(), EquivalentFile)
+	data, err := fs.ReadFile(e.course.fsys, name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return ParseEquivalents(name, data)
+}
+
+// Survivor is a mutant of a reference solution that passes every case.
+type Survivor struct {
+	File string // the solution's file in the course: solutions/<name>/<lang>/main.go
+	Line int
+	What string
+}
+
+func (s Survivor) String() string { return fmt.Sprintf("%s:%d: %s", s.File, s.Line, s.What) }
+
+// Mutation is the measure of an exercise's cases by mutation testing of its reference solutions.
+type Mutation struct {
+	Mutants    int        // mutants that build, of every solution
+	Killed     int        // mutants some case fails
+	Equivalent int        // survivors listed as equivalent
+	Survivors  []Survivor // survivors not listed: each a missing case, or an equivalent to list
+	Elapsed    time.Duration
+}
+
+// Score is the share of the mutants that are not equivalent that the cases kill, in percent.
+func (m *Mutation) Score() float64 {
+	if n := m.Mutants - m.Equivalent; n > 0 {
+		return 100 * float64(m.Killed) / float64(n)
+	}
+	return 100
+}
+
+// Mutate measures the exercise's cases: every mutant of each reference solution (see package
+// mutate) is built and run against the cases. The problems are the survivors not listed as
+// equivalent, the entries of the list that name no surviving mutant, and a list that cannot be read.
+func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, []Problem, error) {
+	start := time.Now()
+	var probs []Problem
+	listFile := path.Join(e.Dir(), EquivalentFile)
+	equiv, err := e.Equivalents()
+	if err != nil {
+		return nil, []Problem{{File: listFile, Code: "equivalent_format", Args: []any{"Err", err.Error()}, Msg: err.Error()}}, nil
+	}
+	listed := map[string]*Equivalent{}
+	used := map[string]bool{}
+	for i := range equiv {
+		listed[equiv[i].key()] = &equiv[i]
+	}
+	cases, err := e.Cases()
+	if err != nil {
+		return nil, nil, err
+	}
+	m := &Mutation{}
+	for _, lang := range Langs {
+		file := path.Join(e.SolutionDir(lang), "main.go")
+		src, err := fs.ReadFile(e.course.fsys, file)
+		if err != nil {
+			continue // Verify reports a missing solution
+		}
+		mutants, err := mutate.Generate(file, src)
+		if err != nil {
+			probs = append(probs, Problem{File: file, Code: "mutate", Args: []any{"Err", err.Error()}, Msg: err.Error()})
+			continue
+		}
+		base, err := mutate.Base(file, src)
+		if err != nil {
+			return nil, nil, err
+		}
+		set, err := mutate.Build(ctx, base, mutants, lim)
+		if err != nil {
+			return nil, nil, err
+		}
+		outcomes, err := set.Run(ctx, cases, checker.Options{Exercise: e.Name, Lang: lang, Limits: lim})
+		set.Close()
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", file, err)
+		}
+		m.Mutants += len(outcomes)
+		rel := lang + "/main.go"
+		for _, o := range outcomes {
+			key := rel + ":" + o.Mutant.Key()
+			q := listed[key]
+			switch {
+			case o.KilledBy != "" && q != nil:
+				m.Killed++
+				used[key] = true
+				probs = append(probs, Problem{File: listFile, Line: q.At, Code: "equivalent_killed",
+					Args: []any{"Mutant", key, "Case", o.KilledBy},
+					Msg:  fmt.Sprintf("%s is listed as equivalent, but case %s kills it", key, o.KilledBy)})
+			case o.KilledBy != "":
+				m.Killed++
+			case q != nil:
+				m.Equivalent++
+				used[key] = true
+			default:
+				s := Survivor{File: file, Line: o.Mutant.Line, What: o.Mutant.What}
+				m.Survivors = append(m.Survivors, s)
+				probs = append(probs, Problem{File: file, Line: s.Line, Code: "mutant_survived",
+					Args: []any{"What", s.What},
+					Msg:  fmt.Sprintf("%s: the mutant passes every case: add a case that kills it, or list it in %s with the reason it is equivalent", s.What, listFile)})
+			}
+		}
+	}
+	for _, q := range equiv {
+		if !used[q.key()] {
+			probs = append(probs, Problem{File: listFile, Line: q.At, Code: "equivalent_stale",
+				Args: []any{"Mutant", q.key()},
+				Msg:  fmt.Sprintf("%s is listed as equivalent, but there is no such mutant", q.key())})
+		}
+	}
+	m.Elapsed = time.Since(start)
+	return m, probs, nil
+}
