@@ -70,7 +70,7 @@ func usageError(fs *flag.FlagSet, msg string) {
 }
 
 // retryable трябва да каже дали отговорът си струва нов опит. Кои отговори са временни и защо, пише в
-// условието (bg.md).
+// условието (README.md).
 func retryable(result string) bool {
 	// Твоят код е тук.
 	return false
@@ -82,7 +82,7 @@ func retryable(result string) bool {
 func pay(b *CircuitBreaker, providerUp func(tick int) bool, payment, tick, maxAttempts int) (string, int) {
 	// Твоят код е тук. Всеки опит минава през b.Call и печата ред
 	//	тик 0, плащане 1, опит 1: грешка → CLOSED
-	// Примерите са в условието (bg.md).
+	// Примерите са в условието (README.md).
 	return "", tick
 }
 

@@ -71,7 +71,7 @@ func usageError(fs *flag.FlagSet, msg string) {
 }
 
 // retryable должна решить, стоит ли ответ новой попытки. Какие ответы временные и почему — в условии
-// (ru.md).
+// (README.md).
 func retryable(result string) bool {
 	// Ваш код здесь.
 	return false
@@ -83,7 +83,7 @@ func retryable(result string) bool {
 func pay(b *CircuitBreaker, providerUp func(tick int) bool, payment, tick, maxAttempts int) (string, int) {
 	// Ваш код здесь. Каждая попытка идёт через b.Call и печатает строку
 	//	такт 0, платёж 1, попытка 1: ошибка → CLOSED
-	// Примеры — в условии (ru.md).
+	// Примеры — в условии (README.md).
 	return "", tick
 }
 

@@ -80,6 +80,6 @@ func simulate(pay, catalogue, ticks, slow, lookup, timeout int) (payments, catal
 	//   - заявката за каталога заема свободна нишка от пула на каталога за lookup тика, а ако
 	//     свободна няма, е отказана.
 	// Накрая във всеки пул преброй нишките, които още работят в тик ticks-1. Правилата са в
-	// условието (bg.md).
+	// условието (README.md).
 	return payments, catalog
 }

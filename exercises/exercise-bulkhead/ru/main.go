@@ -86,6 +86,6 @@ func simulate(pay, catalogue, ticks, slow, lookup, timeout int) (payments, catal
 	//   - запрос к каталогу занимает свободный поток пула каталога на lookup тактов, а если
 	//     свободного нет, получает отказ.
 	// В конце в каждом пуле сосчитайте потоки, которые ещё работают на такте ticks-1. Правила — в
-	// условии (ru.md).
+	// условии (README.md).
 	return payments, catalog
 }

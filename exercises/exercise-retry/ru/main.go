@@ -49,7 +49,7 @@ func answerAt(answers []string, attempt int) string {
 
 // retryable должна решать, стоит ли ответ новой попытки: только временные ошибки.
 func retryable(answer string) bool {
-	// Ваш код здесь: какие ответы — временные ошибки? Правила — в условии (ru.md).
+	// Ваш код здесь: какие ответы — временные ошибки? Правила — в условии (README.md).
 	return false
 }
 
@@ -59,6 +59,6 @@ func withRetry(answers []string, maxAttempts int) string {
 	// Ваш код здесь. Каждая попытка печатает строку
 	//	такт 3, попытка 3: ok
 	// а следующая попытка идёт после паузы 1, 2, 4, 8… тактов. Ответы берите через answerAt.
-	// Примеры — в условии (ru.md).
+	// Примеры — в условии (README.md).
 	return ""
 }
