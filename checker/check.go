@@ -32,7 +32,7 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 	prog, err := Build(ctx, src, opt.Limits)
 	var bf *BuildFailure
 	if errors.As(err, &bf) {
-		res.Verdict, res.BuildLog, res.Message = bf.Verdict, bf.Log, bf.Reason
+		res.Verdict, res.BuildLog, res.Message, res.Skipped = bf.Verdict, bf.Log, bf.Reason, bf.Skipped
 		return res, nil
 	}
 	if err != nil {
@@ -40,6 +40,7 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 	}
 	defer prog.Close()
 	res.BuildTime = Millis(prog.BuildTime)
+	res.Skipped = prog.Skipped
 	res.Isolation = prog.Isolation()
 	res.Cases = prog.RunCases(ctx, cases, opt)
 	res.Summarize()

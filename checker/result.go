@@ -28,6 +28,7 @@ type Result struct {
 	Total     int          `json:"total"`
 	Message   string       `json:"message,omitempty"`
 	BuildLog  string       `json:"build_log,omitempty"`
+	Skipped   []string     `json:"skipped,omitempty"` // what of the folder took no part in the build, "path: why"
 	BuildTime Millis       `json:"build_ms"`
 	Cases     []CaseResult `json:"cases"`
 	Isolation *Isolation   `json:"isolation,omitempty"`

@@ -28,10 +28,14 @@ const (
 	ProtectMemory      = "memory"       // a memory limit per process
 	ProtectCPU         = "cpu"          // a CPU-time limit per process
 	ProtectProcesses   = "processes"    // a limit on the processes and threads a run may start
+	ProtectRunMemory   = "run_memory"   // a memory limit on all the processes of a run together
+	ProtectRunDisk     = "run_disk"     // a limit on all the files a run writes together (tmpfs)
+	ProtectSyscalls    = "syscalls"     // a seccomp filter: no CPU affinity, namespaces, io_uring, keys, memfd …
 )
 
 var allProtections = []string{ProtectTime, ProtectOutput, ProtectEnv, ProtectProcessTree, ProtectNetwork,
-	ProtectFiles, ProtectPrivateTmp, ProtectMemory, ProtectCPU, ProtectProcesses}
+	ProtectFiles, ProtectPrivateTmp, ProtectMemory, ProtectCPU, ProtectProcesses, ProtectRunMemory,
+	ProtectRunDisk, ProtectSyscalls}
 
 // newIsolation lists every protection as applied or missing.
 func newIsolation(level string, applied ...string) *Isolation {

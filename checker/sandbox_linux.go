@@ -56,6 +56,8 @@ type level struct {
 	setID      bool   // root without a user namespace: the init becomes sandboxID before exec
 	mapID      bool   // root in a user namespace: the namespace's root is sandboxID outside
 	nproc      bool   // RLIMIT_NPROC counts only this run's processes (or those of sandboxID)
+	proc       bool   // with namespaces: a /proc of the run's own, read by the memory watchdog
+	seccomp    bool   // a seccomp filter refuses the system calls the init's table lists
 }
 
 // candidates lists the levels to try, strongest first.
@@ -100,11 +102,31 @@ func currentLevel() level {
 				probeLog = append(probeLog, fmt.Sprintf("%s (user namespace %v): %v", l.name, l.userns, err))
 				continue
 			}
+			l = withExtras(l)
 			theLevel = l
 			return
 		}
 	})
 	return theLevel
+}
+
+// withExtras adds to a level that works here what it may add where the kernel allows it, each tried
+// on its own so that a system without one keeps the rest: a /proc of the run's own (with
+// namespaces) and the seccomp filter.
+func withExtras(l level) level {
+	if l.namespaces {
+		l.proc = true
+		if err := probe(l); err != nil {
+			probeLog = append(probeLog, "a /proc of the run's own: "+err.Error())
+			l.proc = false
+		}
+	}
+	l.seccomp = true
+	if err := probe(l); err != nil {
+		probeLog = append(probeLog, "seccomp: "+err.Error())
+		l.seccomp = false
+	}
+	return l
 }
 
 // isolation lists the protections of a level.
@@ -121,6 +143,16 @@ func (l level) isolation() *Isolation {
 	}
 	if l.reexec && l.nproc {
 		ps = append(ps, ProtectProcesses)
+	}
+	if l.namespaces {
+		// Sessions (every run at this level) work in a copy of their folder inside the tmpfs.
+		ps = append(ps, ProtectRunDisk)
+	}
+	if l.namespaces && l.proc {
+		ps = append(ps, ProtectRunMemory)
+	}
+	if l.seccomp {
+		ps = append(ps, ProtectSyscalls)
 	}
 	return newIsolation(l.name, ps...)
 }
@@ -258,6 +290,9 @@ type initConfig struct {
 	Rlimits     []rlimitV `json:"rlimits"`
 	Landlock    *llConfig `json:"landlock,omitempty"`
 	OPath       int       `json:"o_path"`
+	Proc        bool      `json:"proc,omitempty"`
+	RunMemory   int64     `json:"run_memory,omitempty"`
+	Seccomp     bool      `json:"seccomp,omitempty"`
 }
 
 type rlimitV struct {
@@ -303,6 +338,8 @@ func (l level) config(lim Limits, probe bool, rw []string) initConfig {
 		},
 		ClearGroups: os.Geteuid() == 0,
 		OPath:       unix.O_PATH,
+		Proc:        l.namespaces && l.proc,
+		Seccomp:     l.seccomp,
 	}
 	if l.nproc {
 		cfg.Rlimits = append(cfg.Rlimits, rlimitV{unix.RLIMIT_NPROC, uint64(lim.Processes), uint64(lim.Processes)})
@@ -604,7 +641,7 @@ func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error
 	if !l.reexec {
 		return &runSandbox{}, nil
 	}
-	l.mapID, l.setID, l.nproc = false, false, false
+	l.mapID, l.setID, l.nproc, l.seccomp = false, false, false, false
 	cache := GoCache()
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return nil, err

@@ -17,16 +17,20 @@ func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) 
 	best := currentLevel()
 	defer func() { testLevel = nil }()
 	for i, l := range candidates() {
-		if l == best {
-			continue
-		}
 		if l.reexec {
 			if err := probe(l); err != nil {
 				t.Logf("level %d (%s, user namespace %v) cannot be set up here: %v", i, l.name, l.userns, err)
 				continue
 			}
+			l = withExtras(l)
+		}
+		if l == best {
+			continue
 		}
 		l := l
+		// The idle sessions of the levels before run as nobody too, and as root without a user
+		// namespace RLIMIT_NPROC counts every process of nobody's.
+		endIdleSessions()
 		testLevel = &l
 		iso := l.isolation()
 		t.Run(fmt.Sprintf("%d-%s", i, l.name), func(t *testing.T) {

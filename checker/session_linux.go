@@ -73,6 +73,7 @@ type sessionReply struct {
 	Status uint32 `json:"status"`
 	CPU    int64  `json:"cpu_ns"`
 	Retire bool   `json:"retire"`
+	Memory bool   `json:"memory"`
 }
 
 // runInSession runs the program as Run does, in a session, when this system's sandbox has PID
@@ -113,6 +114,9 @@ func poolFor(p *Program, l level) *sessionPool {
 	lim := p.limits.withDefaults()
 	cfg := l.config(lim, false, nil)
 	cfg.Serve = true
+	if cfg.Proc {
+		cfg.RunMemory = lim.Memory
+	}
 	cfg.RunIPC = l.userns
 	// The init's own CPU time counts against the limit meant for a run's processes: it retires
 	// long before it could reach it.
@@ -384,6 +388,10 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		out.Status, out.ExitCode, out.Reason = Crash, -1, ReasonSandbox
 		out.Stderr += "sandbox: " + r.Error
 		return out, false, true
+	case r.Memory:
+		// The watchdog killed the run: its processes together held more than the memory limit.
+		out.Status, out.ExitCode, out.Reason = MemoryLimit, -1, ReasonMemoryLimit
+		return out, healthy, true
 	default:
 		ws := syscall.WaitStatus(r.Status)
 		code := ws.ExitStatus()

@@ -36,6 +36,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -85,6 +86,13 @@ type config struct {
 	Rlimits     []rlimit  `json:"rlimits"`
 	Landlock    *landlock `json:"landlock"`
 	OPath       int       `json:"o_path"`
+	// Proc mounts a /proc of the PID namespace's own (with Mount), which the memory watchdog reads.
+	Proc bool `json:"proc"`
+	// RunMemory, in serve mode with Proc, is what all the processes of a run may hold together
+	// (resident private memory): a run past it is killed and answered with "memory":true.
+	RunMemory int64 `json:"run_memory"`
+	// Seccomp refuses the system calls listed in tables to what the init execs.
+	Seccomp bool `json:"seccomp"`
 
 	keys map[int]map[int32]bool // in serve mode, the keys in the user's keyrings before any run
 }
@@ -141,9 +149,22 @@ func main() {
 				fail("home", err)
 			}
 		}
+		if cfg.Proc {
+			if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+				fail("private /proc", err)
+			}
+		}
 	}
 	if !cfg.Probe && !cfg.Serve {
-		if err := syscall.Fchdir(fdWork); err != nil {
+		if cfg.Mount {
+			// The program works in a copy of its folder inside the size-limited private /tmp.
+			if err := workCopy(fdWork, cfg.SetID); err != nil {
+				fail("work folder", err)
+			}
+			if err := syscall.Chdir(workDir); err != nil {
+				fail("work folder", err)
+			}
+		} else if err := syscall.Fchdir(fdWork); err != nil {
 			fail("work folder", err)
 		}
 	}
@@ -221,6 +242,33 @@ func restrictThread(cfg *config, workFD, progFD int) error {
 			return &stepError{"landlock", err}
 		}
 	}
+	if cfg.Seccomp {
+		if err := installSeccomp(); err != nil {
+			return &stepError{"seccomp", err}
+		}
+	}
+	return nil
+}
+
+// workDir is where a run works when the init has a private /tmp: a copy of the folder the checker
+// handed over, inside the tmpfs, so that all the run writes (its folder, /tmp, its home) is bounded
+// by the tmpfs's size together.
+const workDir = "/tmp/work"
+
+// workCopy copies the folder open as fd (the case's input files) into workDir, owned by id when it
+// is not 0.
+func workCopy(fd, id int) error {
+	if err := os.CopyFS(workDir, os.DirFS(fmt.Sprintf("/proc/self/fd/%d", fd))); err != nil {
+		return err
+	}
+	if id > 0 {
+		return filepath.WalkDir(workDir, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, id, id)
+		})
+	}
 	return nil
 }
 
@@ -230,6 +278,7 @@ type request struct {
 }
 
 type reply struct {
+	Memory bool   `json:"memory,omitempty"`
 	Ready  bool   `json:"ready,omitempty"`
 	Error  string `json:"error,omitempty"`
 	Status uint32 `json:"status"`
@@ -330,6 +379,14 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 		pid int
 		err error
 	}
+	dir := fmt.Sprintf("/proc/self/fd/%d", fds[0])
+	workFD := fds[0]
+	if cfg.Mount {
+		if err := workCopy(fds[0], 0); err != nil {
+			return reply{Error: "work folder: " + err.Error()}
+		}
+		dir, workFD = workDir, -1
+	}
 	ch := make(chan started, 1)
 	go func() {
 		// The thread is never unlocked: it ends with this goroutine, and its restrictions with it.
@@ -347,12 +404,12 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 			}
 		}
 		syscall.RawSyscall(sysKeyctl, keyctlJoinSessionKeyring, 0, 0)
-		if err := restrictThread(cfg, fds[0], fds[4]); err != nil {
+		if err := restrictThread(cfg, workFD, fds[4]); err != nil {
 			ch <- started{err: err}
 			return
 		}
 		pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fds[4]), req.Args, &syscall.ProcAttr{
-			Dir:   fmt.Sprintf("/proc/self/fd/%d", fds[0]),
+			Dir:   dir,
 			Env:   cfg.Env,
 			Files: []uintptr{uintptr(fds[1]), uintptr(fds[2]), uintptr(fds[3])},
 		})
@@ -365,6 +422,11 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	if s.err != nil {
 		return reply{Error: s.err.Error()}
 	}
+	var over atomic.Bool
+	done := make(chan struct{})
+	if cfg.Proc && cfg.RunMemory > 0 {
+		go watchMemory(cfg.RunMemory, &over, done)
+	}
 	var ws syscall.WaitStatus
 	var ru syscall.Rusage
 	for {
@@ -372,10 +434,67 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 			break
 		}
 	}
+	close(done)
 	killAll()
 	cleanTmp(cfg)
 	dropNewKeys(cfg)
-	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano()}
+	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano(), Memory: over.Load()}
+}
+
+// watchInterval is how often the watchdog adds up a run's memory.
+const watchInterval = 5 * time.Millisecond
+
+// watchMemory adds up, every watchInterval until done is closed, the resident private memory of
+// every process of the namespace but the init, and kills them all (setting over) once the sum passes
+// limit: a limit on the run as a whole, where RLIMIT_DATA bounds each process alone.
+func watchMemory(limit int64, over *atomic.Bool, done <-chan struct{}) {
+	page := int64(os.Getpagesize())
+	tick := time.NewTicker(watchInterval)
+	defer tick.Stop()
+	buf := make([]byte, 256)
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		if runMemory(buf)*page > limit {
+			over.Store(true)
+			syscall.Kill(-1, syscall.SIGKILL)
+			return
+		}
+	}
+}
+
+// runMemory returns the resident private pages (resident less shared, from /proc/PID/statm) of the
+// namespace's processes other than the init.
+func runMemory(buf []byte) int64 {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return 0
+	}
+	defer d.Close()
+	names, _ := d.Readdirnames(-1)
+	var pages int64
+	for _, n := range names {
+		if n == "1" || n[0] < '0' || n[0] > '9' {
+			continue
+		}
+		fd, err := syscall.Open("/proc/"+n+"/statm", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			continue
+		}
+		k, _ := syscall.Read(fd, buf)
+		syscall.Close(fd)
+		var size, resident, shared int64
+		if k > 0 {
+			fmt.Sscan(string(buf[:k]), &size, &resident, &shared)
+		}
+		if resident > shared {
+			pages += resident - shared
+		}
+	}
+	return pages
 }
 
 // userRings are the keyrings of the init's user, which outlive a run: those of the user namespace,
@@ -529,6 +648,140 @@ func restrict(ll *landlock, oPath int) error {
 	}
 	if _, _, errno := syscall.Syscall(sysLandlockRestrictSelf, uintptr(ruleset), 0, 0); errno != 0 {
 		return fmt.Errorf("restrict self: %w", errno)
+	}
+	return nil
+}
+
+// A seccomp filter, on top of Landlock and the namespaces, refuses the system calls a learner's
+// program has no use for and that would let it out of its limits or widen what the kernel exposes:
+// moving itself to other CPUs (sched_setaffinity), new namespaces (unshare, setns, and clone with a
+// CLONE_NEW* flag; clone3, whose flags a filter cannot read, answers ENOSYS so that a C library falls
+// back to clone), mounts, io_uring, BPF, perf events, userfaultfd, ptrace and reading other
+// processes' memory, keyrings (add_key, request_key, keyctl), anonymous memory files and SysV shared
+// memory (memfd_create, memfd_secret, shmget: memory that no process's resident size shows), and
+// loading kernel modules. Everything else is allowed. It is installed on the thread that execs the
+// program, after no_new_privs, and inherited by every process the program starts.
+
+const (
+	seccompRetAllow  = 0x7fff0000
+	seccompRetErrno  = 0x00050000
+	auditArchX8664   = 0xc000003e
+	auditArchAArch64 = 0xc00000b7
+	x32SyscallBit    = 0x40000000
+	cloneNewFlags    = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+
+	bpfLD, bpfW, bpfABS          = 0x00, 0x00, 0x20
+	bpfJMP, bpfJEQ, bpfJGE, bpfK = 0x05, 0x10, 0x30, 0x00
+	bpfJSET                      = 0x40
+	bpfRET                       = 0x06
+)
+
+// syscallTable holds, for one architecture, the audit arch, the numbers of clone and clone3, and the
+// numbers refused with EPERM.
+type syscallTable struct {
+	arch          uint32
+	clone, clone3 uint32
+	denied        []uint32
+}
+
+var tables = map[string]syscallTable{
+	"amd64": {arch: auditArchX8664, clone: 56, clone3: 435, denied: []uint32{
+		203,      // sched_setaffinity
+		272, 308, // unshare, setns
+		165, 166, 155, // mount, umount2, pivot_root
+		161,                          // chroot
+		428, 429, 430, 431, 432, 433, // open_tree, move_mount, fsopen, fsconfig, fsmount, fspick
+		442,           // mount_setattr
+		425, 426, 427, // io_uring_setup, io_uring_enter, io_uring_register
+		321, 298, 323, // bpf, perf_event_open, userfaultfd
+		101, 310, 311, // ptrace, process_vm_readv, process_vm_writev
+		248, 249, 250, // add_key, request_key, keyctl
+		319, 447, 29, // memfd_create, memfd_secret, shmget
+		175, 313, 176, 246, 320, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
+	}},
+	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435, denied: []uint32{
+		122,     // sched_setaffinity
+		97, 268, // unshare, setns
+		40, 39, 41, // mount, umount2, pivot_root
+		51,                           // chroot
+		428, 429, 430, 431, 432, 433, // open_tree, move_mount, fsopen, fsconfig, fsmount, fspick
+		442,           // mount_setattr
+		425, 426, 427, // io_uring_setup, io_uring_enter, io_uring_register
+		280, 241, 282, // bpf, perf_event_open, userfaultfd
+		117, 270, 271, // ptrace, process_vm_readv, process_vm_writev
+		217, 218, 219, // add_key, request_key, keyctl
+		279, 447, 194, // memfd_create, memfd_secret, shmget
+		105, 273, 106, 104, 294, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
+	}},
+}
+
+type sockFilter struct {
+	code uint16
+	jt   uint8
+	jf   uint8
+	k    uint32
+}
+
+type sockFprog struct {
+	len    uint16
+	filter *sockFilter
+}
+
+func stmt(code uint16, k uint32) sockFilter { return sockFilter{code: code, k: k} }
+func jump(code uint16, k uint32, jt, jf uint8) sockFilter {
+	return sockFilter{code: code, jt: jt, jf: jf, k: k}
+}
+
+// seccompAvailable says whether this architecture has a filter.
+func seccompAvailable() bool { _, ok := tables[runtime.GOARCH]; return ok }
+
+// filterProgram is the BPF program for the table t.
+func filterProgram(t syscallTable) []sockFilter {
+	const (
+		offNr   = 0
+		offArch = 4
+		offArg0 = 16 // the low 32 bits of the first argument, little-endian
+	)
+	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
+	enosys := uint32(seccompRetErrno | uint32(syscall.ENOSYS))
+	p := []sockFilter{
+		stmt(bpfLD|bpfW|bpfABS, offArch),
+		jump(bpfJMP|bpfJEQ|bpfK, t.arch, 1, 0),
+		stmt(bpfRET|bpfK, enosys), // another ABI (32-bit calls on a 64-bit kernel): nothing works
+		stmt(bpfLD|bpfW|bpfABS, offNr),
+	}
+	if t.arch == auditArchX8664 {
+		p = append(p, jump(bpfJMP|bpfJGE|bpfK, x32SyscallBit, 0, 1), stmt(bpfRET|bpfK, enosys))
+	}
+	p = append(p, jump(bpfJMP|bpfJEQ|bpfK, t.clone3, 0, 1), stmt(bpfRET|bpfK, enosys))
+	for _, nr := range t.denied {
+		p = append(p, jump(bpfJMP|bpfJEQ|bpfK, nr, 0, 1), stmt(bpfRET|bpfK, eperm))
+	}
+	p = append(p,
+		jump(bpfJMP|bpfJEQ|bpfK, t.clone, 0, 3),
+		stmt(bpfLD|bpfW|bpfABS, offArg0),
+		jump(bpfJMP|bpfJSET|bpfK, cloneNewFlags, 0, 1),
+		stmt(bpfRET|bpfK, eperm),
+		stmt(bpfRET|bpfK, seccompRetAllow),
+	)
+	return p
+}
+
+// installSeccomp applies the filter to the calling thread; no_new_privs must already be set.
+func installSeccomp() error {
+	t, ok := tables[runtime.GOARCH]
+	if !ok {
+		return nil
+	}
+	p := filterProgram(t)
+	prog := sockFprog{len: uint16(len(p)), filter: &p[0]}
+	// seccomp(SECCOMP_SET_MODE_FILTER, 0, prog) through prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER),
+	// which every kernel with seccomp filters has.
+	const prSetSeccomp, seccompModeFilter = 22, 2
+	_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetSeccomp, seccompModeFilter, uintptr(unsafe.Pointer(&prog)))
+	runtime.KeepAlive(p)
+	if errno != 0 {
+		return errno
 	}
 	return nil
 }
