@@ -26,11 +26,12 @@ const (
 
 // Kinds of entry left out of a folder submission because they are not regular files.
 const (
-	SkipSymlink = "symlink"
-	SkipFIFO    = "fifo"
-	SkipDevice  = "device"
-	SkipSocket  = "socket"
-	SkipOther   = "irregular" // anything else, or a file that changed into something else while read
+	SkipSymlink  = "symlink"
+	SkipFIFO     = "fifo"
+	SkipDevice   = "device"
+	SkipSocket   = "socket"
+	SkipHardlink = "hardlink"  // a regular file with more than one name
+	SkipOther    = "irregular" // anything else, or a file that changed into something else while read
 )
 
 // SkippedEntry is an entry of a student's folder that was not read: its path (slashes, relative to
@@ -207,6 +208,12 @@ func (w *folderWalk) regular(rel string) error {
 	}
 	if !info.Mode().IsRegular() {
 		w.skip(rel, skipKind(info.Mode()))
+		return nil
+	}
+	if hardLinked(info) {
+		// A second name of a file elsewhere (a tar or a copy tool can make one): its contents are
+		// not the student's to hand in, and the compiler would quote them in the build log.
+		w.skip(rel, SkipHardlink)
 		return nil
 	}
 	if w.files++; w.files > maxDirFiles {

@@ -29,7 +29,7 @@ func inTime(t *testing.T, d time.Duration, f func()) {
 
 // hostileFolder makes a folder submission with a good main.go next to everything a folder must not
 // make the grader read: a FIFO and a link to /dev/zero named like Go files, a link to a folder
-// outside, a socket, and a file that is not a build file.
+// outside, a hard link to a file outside, a socket, and a file that is not a build file.
 func hostileFolder(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -51,6 +51,10 @@ func hostileFolder(t *testing.T) string {
 		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(name))); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// A second name of a file outside (both temporary folders are on one file system).
+	if err := os.Link(filepath.Join(outside, "secret.go"), filepath.Join(dir, "hw", "secret.go")); err != nil {
+		t.Fatal(err)
 	}
 	// A socket's path must be short: make it in a short folder and move it in.
 	sockDir, err := os.MkdirTemp("", "s")
@@ -86,9 +90,10 @@ func TestWalkFolderHostile(t *testing.T) {
 	if want := []string{"hw/main.go 29"}; !reflect.DeepEqual(read, want) {
 		t.Errorf("read %q, want %q", read, want)
 	}
-	want := []SkippedEntry{{"hw/loop.go", SkipSymlink}, {"hw/out", SkipSymlink}, {"hw/sock.go", SkipSocket}, {"hw/zero.go", SkipSymlink}, {"hw/zz.go", SkipFIFO}}
+	want := []SkippedEntry{{"hw/loop.go", SkipSymlink}, {"hw/out", SkipSymlink}, {"hw/secret.go", SkipHardlink},
+		{"hw/sock.go", SkipSocket}, {"hw/zero.go", SkipSymlink}, {"hw/zz.go", SkipFIFO}}
 	if _, err := os.Stat(filepath.Join(dir, "hw", "sock.go")); err != nil {
-		want = append(want[:2], want[3:]...) // no unix sockets here
+		want = append(want[:3], want[4:]...) // no unix sockets here
 	}
 	if !reflect.DeepEqual(skipped, want) {
 		t.Errorf("skipped %+v, want %+v", skipped, want)

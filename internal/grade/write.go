@@ -252,7 +252,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		fmt.Fprintf(w, "# %s\n\n", report.MarkdownEscape(pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)))
 		switch res.Verdict {
 		case BadArchive:
-			w.WriteString(pr.T("grade_fb_"+res.Message, "Entry", res.BuildLog) + "\n")
+			w.WriteString(report.MarkdownEscape(pr.T("grade_fb_"+res.Message, "Entry", res.BuildLog)) + "\n")
 		case TooBig:
 			w.WriteString(report.MarkdownEscape(pr.T("grade_fb_too_big", "Entry", res.BuildLog)) + "\n")
 		default:
