@@ -4,12 +4,19 @@
 //	report.Text(os.Stdout, res, i18n.New("bg"), report.Options{Color: true})
 //
 // Hidden cases show only their title and that they failed, never what they expect.
+//
+// Whatever a program printed, a file's name or a student's name reaches a reader only through
+// Escape (EscapeLine, EscapeBytes, EscapeJSON, CSVCell): control characters, DEL, C1 controls,
+// bidirectional overrides and invalid UTF-8 are written out as text, and CSV cells never start like
+// a formula. Every presenter of the tool (terminal, Markdown, HTML, CSV, JSON) uses them.
 package report
 
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
@@ -20,6 +27,11 @@ type Options struct {
 	Color    bool   // ANSI colours (only on a terminal, never with NO_COLOR)
 	Title    string // the exercise's title, for the heading
 	ShowPass bool   // list the passed cases too (default: only a count)
+	// Group says an identical failure of many cases (every case timed out, every case printed the
+	// same thing) once, with the count of the others, instead of once per case.
+	Group bool
+	// TimeLimit, when set, is stated with a case that did not finish within it.
+	TimeLimit time.Duration
 }
 
 type painter struct{ on bool }
@@ -77,6 +89,14 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		}
 		return
 	}
+	same := map[string]int{} // failures of each kind not yet said
+	if opt.Group {
+		for _, cs := range res.Cases {
+			if cs.Status != checker.Pass {
+				same[failureKind(cs)]++
+			}
+		}
+	}
 	for _, cs := range res.Cases {
 		if cs.Status == checker.Pass {
 			if opt.ShowPass {
@@ -84,8 +104,19 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			}
 			continue
 		}
+		kind := failureKind(cs)
+		if n := same[kind]; opt.Group && n < 0 {
+			continue // said with the first case of its kind
+		}
 		fmt.Fprintln(w, c.red("✗ ")+caseLabel(pr, cs))
 		fmt.Fprintln(w, "    "+c.bold(statusText(pr, cs.Status)))
+		if cs.Status == checker.Timeout && opt.TimeLimit > 0 {
+			fmt.Fprintln(w, "    "+pr.T("time_limit", "Seconds", seconds(pr, opt.TimeLimit)))
+		}
+		if n := same[kind]; opt.Group && n > 1 {
+			fmt.Fprintln(w, "    "+c.bold(pr.N("same_failure", n-1)))
+			same[kind] = -1
+		}
 		if !cs.Visible {
 			fmt.Fprintln(w, "    "+c.dim(pr.T("hidden_case_note")))
 			continue
@@ -101,6 +132,24 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	} else {
 		fmt.Fprintln(w, c.red(passed))
 	}
+}
+
+// seconds writes d in seconds the way the printer's language writes numbers: 0.3, or 0,3.
+func seconds(pr *i18n.Printer, d time.Duration) string {
+	s := strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
+	if pr.Lang() != "en" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// failureKind tells identical failures apart from different ones: the same status and message, and
+// the same output (a timeout's partial output aside).
+func failureKind(cs checker.CaseResult) string {
+	if cs.Status == checker.Timeout {
+		return string(cs.Status) + "\x00" + cs.Message
+	}
+	return string(cs.Status) + "\x00" + cs.Message + "\x00" + cs.Got
 }
 
 func caseLabel(pr *i18n.Printer, cs checker.CaseResult) string {
