@@ -96,7 +96,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		}
 		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
 	} else {
-		report.Text(e.stdout, res, e.ui, report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content)})
+		report.Text(e.stdout, res, e.ui, report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: *timeout})
 		e.afterCheck(ws, ex, src, res.Verdict == checker.Pass)
 	}
 	e.recordCheck(ws, ex, src, string(res.Verdict))

@@ -206,7 +206,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	if err != nil {
 		return false, e.usageErr("err_check_tool", "Err", err.Error())
 	}
-	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content)})
+	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
 	e.recordCheck(w.p, ex, dir, string(res.Verdict))
 	if res.Verdict == checker.Pass {
 		return true, nil
