@@ -70,7 +70,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 			e.contentLang()
 		}
 	}
-	cases, err := ex.Cases()
+	cases, err := ex.CheckCases(ctx, e.content) // the exercise's cases and a few drawn afresh
 	if err != nil {
 		return err
 	}

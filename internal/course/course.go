@@ -20,6 +20,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/gencase"
 )
 
 // Langs are the content languages, in the order they are offered.
@@ -44,6 +45,7 @@ type Exercise struct {
 	Difficulty int               `yaml:"difficulty"`
 	Minutes    int               `yaml:"minutes"`
 	Titles     map[string]string `yaml:"title"`
+	Generate   *gencase.Spec     `yaml:"generate"` // how to draw valid arguments, if the exercise says
 	course     *Course
 }
 

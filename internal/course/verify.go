@@ -64,6 +64,15 @@ func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error
 			return a, nil // mutants of a solution that fails its cases measure nothing
 		}
 	}
+	if e.Generate != nil {
+		for _, lang := range Langs {
+			if _, _, err := e.DrawnCases(ctx, 1, lang); err != nil {
+				a.Problems = append(a.Problems, Problem{File: path.Join(e.Dir(), "exercise.yaml"), Code: "generate",
+					Args: []any{"Err", err.Error()}, Msg: err.Error()})
+				break
+			}
+		}
+	}
 	m, mprobs, err := e.Mutate(ctx, lim)
 	if err != nil {
 		return nil, err

@@ -440,7 +440,7 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 		}
 		dir = tmp
 	}
-	cases, err := ex.Cases()
+	cases, err := ex.CheckCases(ctx, lang) // the exercise's cases and a few drawn afresh
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,175 @@
+package gencase
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+func TestParse(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml, err string
+		none           bool
+	}{
+		{"none", "order: 1\n", "", true},
+		{"flags", "generate:\n  args:\n    - flag: -n\n      range: [1, 3]\n", "", false},
+		{"rest", "generate:\n  rest:\n    choice: [x, .]\n    length: [1, 4]\n    join: true\n", "", false},
+		{"empty", "generate:\n  count: 2\n", "neither args nor rest", false},
+		{"both", "generate:\n  args:\n    - flag: -n\n      range: [1, 3]\n      choice: [a]\n", "both given", false},
+		{"reversed", "generate:\n  args:\n    - flag: -n\n      range: [3, 1]\n", "is empty", false},
+		{"bad flag", "generate:\n  args:\n    - flag: n\n      range: [1, 3]\n", "must look like -name", false},
+		{"bad length", "generate:\n  rest:\n    choice: [x]\n    length: [4, 1]\n", "length must be", false},
+		{"count", "generate:\n  count: 99\n  args:\n    - flag: -n\n      range: [1, 3]\n", "not from 0 to 50", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec, err := Parse([]byte(tc.yaml))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want one saying %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (spec == nil) != tc.none {
+				t.Fatalf("spec = %+v, want none: %v", spec, tc.none)
+			}
+		})
+	}
+}
+
+func TestDraw(t *testing.T) {
+	spec := &Spec{
+		Args: []Arg{{Flag: "-n", Range: []int{2, 4}}, {Flag: "-rule", Choice: []string{"a", "b"}}, {Flag: "-opt", Range: []int{7, 7}, Optional: true}},
+		Rest: &Rest{Choice: []string{"x", "."}, Length: []int{1, 5}, Join: true},
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	sawOpt, sawNoOpt := false, false
+	for range 200 {
+		args := spec.Draw(r)
+		if args[0] != "-n" || args[1] < "2" || args[1] > "4" || len(args[1]) != 1 {
+			t.Fatalf("-n drawn as %q", args[:2])
+		}
+		if args[2] != "-rule" || (args[3] != "a" && args[3] != "b") {
+			t.Fatalf("-rule drawn as %q", args[2:4])
+		}
+		rest := args[4:]
+		if len(rest) == 3 && rest[0] == "-opt" {
+			sawOpt = true
+			rest = rest[2:]
+		} else {
+			sawNoOpt = true
+		}
+		if len(rest) != 1 || len(rest[0]) < 1 || len(rest[0]) > 5 || strings.Trim(rest[0], "x.") != "" {
+			t.Fatalf("rest drawn as %q", rest)
+		}
+	}
+	if !sawOpt || !sawNoOpt {
+		t.Errorf("an optional flag was always or never drawn: with %v, without %v", sawOpt, sawNoOpt)
+	}
+}
+
+// fakeRef answers as a program that prints its arguments and exits 2 for "bad".
+type fakeRef struct{ calls int }
+
+func (f *fakeRef) Output(_ context.Context, lang string, args []string) (string, int, error) {
+	f.calls++
+	if slices.Contains(args, "bad") {
+		return "", 2, nil
+	}
+	return lang + ": " + strings.Join(args, " ") + "\n", 0, nil
+}
+
+func TestCases(t *testing.T) {
+	spec := &Spec{Count: 5, Args: []Arg{{Flag: "-w", Choice: []string{"ok", "bad", "two words"}}}}
+	ctx := context.Background()
+	a, drawnA, err := Cases(ctx, spec, 42, &fakeRef{}, "bg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, drawnB, err := Cases(ctx, spec, 42, &fakeRef{}, "bg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) != 5 || len(drawnA) != 5 {
+		t.Fatalf("%d cases, %d drawn; want 5", len(a), len(drawnA))
+	}
+	for i := range a {
+		if string(a[i].Script) != string(b[i].Script) || !slices.Equal(drawnA[i].Args, drawnB[i].Args) {
+			t.Errorf("case %d differs between two draws with one seed", i)
+		}
+		c, err := checker.ParseCase(a[i].Name+".txtar", a[i].Script)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", a[i].Name, err, a[i].Script)
+		}
+		if c.Visible || c.Titles["bg"] == "" || c.Titles["ru"] == "" || c.Titles["en"] == "" {
+			t.Errorf("%s: visible %v, titles %v", c.Name, c.Visible, c.Titles)
+		}
+		script := string(a[i].Script)
+		switch drawnA[i].Args[1] {
+		case "bad":
+			if !strings.Contains(script, "! run -w bad\nstatus 2\n") {
+				t.Errorf("a usage error drawn as\n%s", script)
+			}
+		case "two words":
+			if !strings.Contains(script, "run -w 'two words'\nexpect want\n-- want.bg --\nbg: -w two words\n") {
+				t.Errorf("an argument with a space drawn as\n%s", script)
+			}
+		case "ok":
+			if !strings.Contains(script, "run -w ok\nexpect want\n-- want.bg --\nbg: -w ok\n") {
+				t.Errorf("drawn as\n%s", script)
+			}
+		}
+	}
+	c, _, err := Cases(ctx, spec, 43, &fakeRef{}, "bg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := true
+	for i := range c {
+		same = same && string(c[i].Script) == string(a[i].Script)
+	}
+	if same {
+		t.Error("seeds 42 and 43 drew the same five cases")
+	}
+}
+
+// TestReference builds a small reference solution once, runs it, and finds it in the cache the
+// second time.
+func TestReference(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	fsys := fstest.MapFS{"sol/bg/main.go": {Data: []byte("package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tif len(os.Args) > 2 {\n\t\tos.Exit(2)\n\t}\n\tfmt.Println(\"здравей\", os.Args[1:])\n}\n")}}
+	ref := Reference(fsys, map[string]string{"bg": "sol/bg"})
+	ctx := context.Background()
+	for _, tc := range []struct {
+		args []string
+		out  string
+		code int
+	}{
+		{[]string{"a"}, "здравей [a]\n", 0},
+		{[]string{"a", "b"}, "", 2},
+	} {
+		out, code, err := ref.Output(ctx, "bg", tc.args)
+		if err != nil || out != tc.out || code != tc.code {
+			t.Errorf("Output(%q) = %q, %d, %v; want %q, %d", tc.args, out, code, err, tc.out, tc.code)
+		}
+	}
+	again := Reference(fsys, map[string]string{"bg": "sol/bg"})
+	exe, err := again.executable(ctx, "bg")
+	if err != nil || exe != ref.exes["bg"] {
+		t.Errorf("second reference: %q, %v; want the cached %q", exe, err, ref.exes["bg"])
+	}
+	if _, _, err := ref.Output(ctx, "ru", nil); err == nil {
+		t.Error("a language without a solution gave no error")
+	}
+}
