@@ -14,7 +14,7 @@ import (
 func TestParse(t *testing.T) {
 	for _, tc := range []struct {
 		name, yaml, err string
-		none           bool
+		none            bool
 	}{
 		{"none", "order: 1\n", "", true},
 		{"flags", "generate:\n  args:\n    - flag: -n\n      range: [1, 3]\n", "", false},

@@ -43,6 +43,7 @@ var Operators = []string{"relational", "constant", "arithmetic", "negate", "remo
 type Mutant struct {
 	Op   string // one of Operators
 	Line int    // the line of the change in the original file
+	Col  int    // the column (in bytes, from 1) where the change starts
 	What string // what changed, e.g. "`i < n` → `i <= n`"
 	Src  []byte // the whole changed file, as a package named "mutant" with func Main
 }
@@ -148,6 +149,16 @@ func Generate(filename string, src []byte) ([]Mutant, error) {
 	g := &gen{fset: tc.fset, src: base, info: info, seen: map[string]bool{string(base): true}}
 	g.walk(f)
 	sort.SliceStable(g.out, func(i, j int) bool { return g.out[i].Line < g.out[j].Line })
+	// Two mutants that would be named alike on one line are told apart by their column.
+	same := map[string]int{}
+	for _, m := range g.out {
+		same[m.Key()]++
+	}
+	for i, m := range g.out {
+		if same[m.Key()] > 1 {
+			g.out[i].What += fmt.Sprintf(" (column %d)", m.Col)
+		}
+	}
 	var kept []Mutant
 	for _, m := range g.out {
 		if _, err := tc.check(filename, m.Src, nil); err == nil {
@@ -190,7 +201,8 @@ func (g *gen) add(op string, at token.Pos, what string, edits ...edit) {
 		return
 	}
 	g.seen[string(src)] = true
-	g.out = append(g.out, Mutant{Op: op, Line: g.line(at), What: what, Src: src})
+	pos := g.fset.Position(at)
+	g.out = append(g.out, Mutant{Op: op, Line: pos.Line, Col: pos.Column, What: what, Src: src})
 }
 
 // replaceNode adds a mutant that replaces node n by text, described as "`n` → `text`".

@@ -161,8 +161,8 @@ func main() {
 	}
 	want := map[string]bool{ // survives the first case alone
 		"9: `len(os.Args) > 1` → `len(os.Args) >= 1`": false,
-		"9: `1` → `2`":                                true, // two arguments are never given
-		"11: removed `return`":                        true,
+		"9: `1` → `2`":         true, // two arguments are never given
+		"11: removed `return`": true,
 	}
 	for _, o := range out {
 		if w, ok := want[o.Mutant.Key()]; ok && (o.KilledBy == "") != w {
