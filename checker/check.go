@@ -44,6 +44,9 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 	res.Isolation = prog.Isolation()
 	res.Cases = prog.RunCases(ctx, cases, opt)
 	res.Summarize()
+	if res.Hung != "" {
+		res.RunLimit = Millis(prog.limits.RunTime)
+	}
 	return res, nil
 }
 
@@ -52,12 +55,29 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 func (r *Result) Summarize() {
 	r.Passed, r.Total = 0, len(r.Cases)
 	r.Verdict = Pass
+	r.Hung = ""
+	notRun := false
 	for _, c := range r.Cases {
-		if c.Status == Pass {
+		switch {
+		case c.Status == Pass:
 			r.Passed++
-		} else if r.Verdict == Pass {
+		case c.Status == NotRun:
+			notRun = true
+		case r.Verdict == Pass:
 			r.Verdict = c.Status
 		}
+	}
+	if !notRun {
+		return
+	}
+	for _, c := range r.Cases {
+		if c.Status == Timeout {
+			r.Hung = c.Name
+			break
+		}
+	}
+	if r.Verdict == Pass {
+		r.Verdict = Timeout
 	}
 }
 
@@ -96,6 +116,7 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 		par = runtime.GOMAXPROCS(0)
 	}
 	rt := &rootT{sem: make(chan struct{}, par), cases: map[string]*caseT{}}
+	hang := &hangState{}
 	for i := range cases {
 		rt.cases[fmt.Sprintf("%04d", i)] = &caseT{rec: &results[i], expected: expected[i]}
 	}
@@ -108,7 +129,7 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 				return errors.New("unexpected test runner")
 			}
 			env.Values[stateKey{}] = &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang,
-				expected: ct.expected, runRoot: filepath.Join(root, "runs")}
+				expected: ct.expected, runRoot: filepath.Join(root, "runs"), hang: hang}
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -177,6 +198,45 @@ type caseState struct {
 	// where each run gets its own empty folder, apart from testscript's work folder.
 	expected map[string][]byte
 	runRoot  string
+	hang     *hangState
+}
+
+// hangState is what the cases of one RunCases share about a program that hangs. Once a case has
+// run out of its time limit, the runs after it get only a short budget (hangBudget): a program that
+// finishes within it gets its real result, one that does not is marked not_run, and from then on
+// the remaining runs are not started at all. So a program that hangs in every case costs one limit
+// (two at once, with two CPUs) and a fraction of a second, not fifteen limits, while a program that
+// is only slow never times out and is never cut short.
+type hangState struct {
+	mu     sync.Mutex
+	first  string // the first case that timed out
+	gaveUp bool   // a short run hung too: run nothing more
+}
+
+func (h *hangState) state() (hung, gaveUp bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.first != "", h.gaveUp
+}
+
+func (h *hangState) timedOut(name string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.first == "" {
+		h.first = name
+	}
+}
+
+func (h *hangState) giveUp() {
+	h.mu.Lock()
+	h.gaveUp = true
+	h.mu.Unlock()
+}
+
+// hangBudget is the time a run gets once the program has hung in another case: a twentieth of the
+// limit, between 50 and 250 ms, which is ample for the exercises' runs (a few milliseconds each).
+func hangBudget(limit time.Duration) time.Duration {
+	return min(max(limit/20, 50*time.Millisecond), 250*time.Millisecond)
 }
 
 func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(*caseState) }
@@ -184,14 +244,22 @@ func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(
 // cmdRun runs the learner's program: run [ARGS...]. With "!", the program must exit non-zero.
 func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	st := state(ts)
+	rec := st.rec
+	budget, short := st.prog.limits.RunTime, false
+	if hung, gaveUp := st.hang.state(); gaveUp {
+		rec.Args = append([]string{}, args...)
+		rec.Status, rec.Message = NotRun, "hang"
+		ts.Fatalf("not run: the program hangs")
+	} else if hung {
+		budget, short = hangBudget(budget), true
+	}
 	dir, err := runFolder(st.runRoot, ts.MkAbs("."), args, st.expected)
 	if err != nil {
 		ts.Fatalf("preparing the run's folder: %v", err)
 	}
-	out := st.prog.Run(st.ctx, dir, args, "")
+	out := st.prog.run(st.ctx, dir, args, "", budget)
 	os.RemoveAll(dir)
 	st.lastRun = &out
-	rec := st.rec
 	rec.Args = append([]string{}, args...)
 	rec.Got, rec.Stderr, rec.ExitCode = out.Stdout, out.Stderr, out.ExitCode
 	rec.Duration += Millis(out.Duration)
@@ -199,6 +267,12 @@ func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Stderr().Write([]byte(Normalize(out.Stderr)))
 	switch out.Status {
 	case Timeout:
+		if short {
+			rec.Status, rec.Message = NotRun, "hang"
+			st.hang.giveUp()
+			ts.Fatalf("not run to the end: the program hangs")
+		}
+		st.hang.timedOut(rec.Name)
 		rec.Status, rec.Message = Timeout, out.Reason
 		ts.Fatalf("the program did not finish within %s", st.prog.limits.RunTime)
 	case OutputLimit:

@@ -24,17 +24,49 @@
 //
 // # Building and running
 //
-// Build copies the learner's folder (no hidden files, no symbolic links, size-limited), adds a go.mod
-// when there is none, and runs go build with a scrubbed environment: GOTOOLCHAIN=local, GOPROXY=off,
-// GOFLAGS=-mod=mod, GOWORK=off, GOENV=off, CGO_ENABLED=0, its own HOME, GOPATH and
-// XDG_CONFIG_HOME, and the user's warm GOCACHE. Compiler messages are given with paths relative to the
-// learner's folder. Each run gets a scrubbed environment, a wall-time limit, a cap on the bytes it
-// may print, and the sandbox described below.
+// Build reads the learner's folder safely into a scratch copy (see snapshot): only regular files,
+// each opened without following a link and without waiting on a FIFO or a device, checked again
+// once open, and size-limited while read (4 MiB a file, 20 MiB and 500 files in all). Only .go files
+// and go.mod take part in a build; everything else (.s, .c, .h, .syso, links, FIFOs, devices) is
+// left out and named in Program.Skipped and Result.Skipped ("path: why"). A go.mod may name its
+// module and a go version (and a toolchain no newer than the installed Go), nothing else: require,
+// replace, exclude, retract, tool, godebug and ignore lines are refused before anything is built
+// (Reason go_mod), so a go.mod cannot point the build at a folder of the machine, such as the
+// course's own module. Build adds a go.mod when there is none and runs go build with a scrubbed
+// environment: GOTOOLCHAIN=local, GOPROXY=off, GOFLAGS=-mod=mod, GOWORK=off, GOENV=off,
+// CGO_ENABLED=0, its own HOME, GOPATH and XDG_CONFIG_HOME, and the user's warm GOCACHE. On Linux the
+// go command itself runs in the sandbox below, as the checker's own user: new namespaces (no
+// network), no capabilities, Landlock rules that let it read only GOROOT, the build cache and the
+// scratch folder and write only the last two, 1 GiB of memory per process, and no file over 64
+// MiB (which bounds the executable and every entry a build adds to the cache). Compiler messages
+// are given with paths relative to the learner's folder; a path in GOROOT reads $GOROOT/…, and any
+// other path of the machine <outside>.
 //
 // A build that fails is a verdict, never an error: BuildFailure.Reason (copied into Result.Message)
 // names the known causes a learner can fix: go_version (go.mod asks for a Go that is not installed;
-// nothing is downloaded), module (a requirement outside the standard library; the build is offline),
-// cgo (import "C"; CGO_ENABLED=0), build_time, and for no_program no_go_files or not_main.
+// nothing is downloaded), go_mod (a directive other than module and go), module (an import outside
+// the standard library; the build is offline), cgo (import "C"; CGO_ENABLED=0), build_time,
+// build_memory and build_size (the build's limits: a huge initialised array, most often), and for
+// no_program no_go_files or not_main.
+//
+// # Cases and what a run can reach
+//
+// Nothing a case compares against is within a program's reach, at any level of the sandbox: the
+// files an `expect NAME` line compares with (NAME, NAME.<lang>) are taken out of the case before
+// testscript unpacks it and kept in memory only. The program never runs in testscript's work folder:
+// each run starts in a fresh, empty folder of its own, into which only the case's input files are
+// copied (the files of the case that a run argument names, as ARG or as -flag=ARG), and which is
+// removed after the run. Files the program writes are not kept. (An instructor's case that compares
+// with testscript's own cmp keeps that file on disk, out of reach only where Landlock applies.)
+//
+// A case's runs after another case has run out of its time limit get a short budget (a twentieth of
+// the limit, 50 to 250 ms): a program that finishes within it gets its real result, one that does
+// not is marked not_run (message hang), and from then on no run is started; Result.Hung names the
+// case it first hung on. So a program that hangs in every case costs about one limit, not one per
+// case, and a slow program, which never reaches its limit, is never cut short.
+//
+// Each run gets a scrubbed environment, a wall-time limit, a cap on the bytes it may print, and the
+// sandbox described below.
 //
 // # Isolation
 //
@@ -44,7 +76,9 @@
 // The protections are: time (wall-time limit, default 2 s), output (default 1 MiB; the program is
 // stopped at the cap), env (scrubbed environment), process_tree (everything the program started
 // dies with it, even after setsid), network (no network at all), filesystem (reads and writes only in
-// the work folder), private_tmp, memory, cpu and processes (limits per run).
+// the work folder), private_tmp, memory and cpu (limits per process), processes (a limit per run),
+// run_memory (the memory of all the run's processes together), run_disk (all the files the run
+// writes together) and syscalls (the seccomp filter below).
 //
 // On Linux a run goes through a small sandbox init (internal/sandboxinit, built once, offline, from
 // its embedded source into workbook/sandbox-init-HASH beside the Go build cache or in the user's
@@ -61,6 +95,18 @@
 // no_new_privs, and applies Landlock: the program may read, write and run only its work folder and
 // /tmp, read its own executable, the time-zone data and a few devices; from ABI 4 on it may not use
 // TCP, and from ABI 6 on it may not signal or reach through abstract sockets any process outside.
+// With namespaces the init also mounts a /proc of the namespace's own (where the kernel allows it),
+// and the program works in a copy of its folder inside the private /tmp: the folder, /tmp and HOME
+// share one 64 MiB tmpfs, so the files a run writes are bounded together, not file by file. In a
+// session (below) a watchdog in the init adds up the resident private memory of every process of
+// the run every 5 ms and kills them all past Limits.Memory (Status memory_limit): eight children of
+// 200 MiB each are stopped although each is under the per-process limit. A seccomp filter, after
+// no_new_privs, refuses what a program has no use for and what would let it out of its limits:
+// sched_setaffinity (a run stays on the CPU it was bound to), unshare, setns and clone with a
+// CLONE_NEW* flag (no nested user namespaces; clone3 answers ENOSYS), mounts, io_uring, bpf,
+// perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, memfd_create, memfd_secret and
+// shmget (memory no resident size shows), and module loading; 32-bit and x32 system calls are
+// refused as a whole. The filter exists for amd64 and arm64; elsewhere syscalls is missing.
 // Then it execs the program, which becomes the first process of its PID namespace: when it exits or
 // is killed, the kernel kills every process it started. The work folder and the executable are
 // handed over as open descriptors, so no folder on their path needs to be open to the sandbox's user.
@@ -93,8 +139,18 @@
 // costs a few tenths of a millisecond more than a plain exec; one init per run, as on the levels
 // without PID namespaces, costs about fifteen more (BENCHMARKS.md).
 //
+// The checker does not use cgroups: the machine it was written on has cgroup v1 only, where nothing
+// is delegated to a user; the watchdog and the tmpfs take their place, and RLIMIT_NPROC (per user
+// namespace) bounds processes. As root without user namespaces the processes limit counts every
+// process of nobody's on the machine, other checkers' included.
+//
 // On macOS, Windows and other systems a run gets the portable baseline: a scrubbed environment, a
-// scratch work folder, the wall-time limit and the output cap. On Unix the program's process group
+// scratch work folder (fresh for each run, with only the case's input files), the wall-time limit
+// and the output cap; the expected files are never on disk there either, a go.mod is held to its
+// module and go lines, and only .go files are read, as everywhere. What is missing there: the file
+// system is open to the program (it can read the course's content in a clone, or the user's files),
+// there is no network isolation, no memory, CPU, process or disk limit, no seccomp filter, and the
+// build is not sandboxed. On Unix the program's process group
 // is killed as a whole, which misses a child that called setsid; on Windows only the program itself
 // is killed. There is no network, file-system, memory, CPU or process limit there, and Isolation
 // lists them as missing.
@@ -105,7 +161,11 @@
 // programs in testdata/hostile (an endless loop, a CPU burner, endless output, a memory bomb, a fork
 // bomb, an orphan, a setsid escape, a dial out, writes and reads outside the work folder, cgo,
 // another toolchain, an external module, a panic, a Cyrillic compile error, an empty folder, no
-// package main, invalid UTF-8) are run by TestHostile at every level the system can set up, and as
+// package main, invalid UTF-8, a hunt for the expected files that also writes its own, stat probes by
+// guessed names, a go.mod replacing the course's module, an import of it, an assembly file that
+// includes a file of the machine, a FIFO and links to /dev/zero and outside as .go files, a 256 MiB
+// initialised array, eight children holding memory together, a disk filler, forbidden system calls,
+// a /proc listing) are run by TestHostile at every level the system can set up, and as
 // nobody when the tests run as root; it asserts each verdict and that nothing was reached, written
 // or left running.
 //
@@ -124,11 +184,15 @@
 //	                    build_time, no_go_files, not_main)
 //	build_log  string   the compiler's messages (build_error) or the reason (no_program)
 //	build_ms   number   how long go build took, in milliseconds
+//	skipped    array    what of the folder took no part in the build, "path: why" (why: symlink,
+//	                    not_regular, not_go)
+//	hung       string   the case the program first hung on, when later cases were cut short
+//	run_limit_ms number the time limit of a run, with hung
 //	cases      array    one object per case:
 //	  name        string   the case file's name without .txtar
 //	  title       string   the case's title in the user's language
 //	  visible     bool     shown in the statement
-//	  status      string   pass | fail | timeout | crash | output_limit | memory_limit
+//	  status      string   pass | fail | timeout | crash | output_limit | memory_limit | not_run
 //	  args        array    the arguments of the last run
 //	  want        string   the expected stdout (omitted for hidden cases in a learner's report)
 //	  got         string   what the program printed

@@ -6,7 +6,7 @@ import "time"
 type Verdict string
 
 // The verdicts. A Result's Verdict is one of them; a case's Status is one of Pass, Fail, Timeout,
-// Crash, OutputLimit, MemoryLimit.
+// Crash, OutputLimit, MemoryLimit, NotRun.
 const (
 	Pass        Verdict = "pass"         // every case passed
 	Fail        Verdict = "fail"         // a case printed something else or exited with another code
@@ -16,19 +16,26 @@ const (
 	OutputLimit Verdict = "output_limit" // a run printed more than the output cap
 	MemoryLimit Verdict = "memory_limit" // a run used more memory than its limit
 	NoProgram   Verdict = "no_program"   // the folder holds no Go package main
+	// NotRun is the status of a case left out, or stopped after a short budget, because the program
+	// had already hung in another case (Result.Hung); never a Result's Verdict.
+	NotRun Verdict = "not_run"
 )
 
 // Result is what a check returns: the verdict, every case, and the build log.
 type Result struct {
-	Exercise  string       `json:"exercise,omitempty"`
-	Lang      string       `json:"lang"`
-	Dir       string       `json:"dir,omitempty"`
-	Verdict   Verdict      `json:"verdict"`
-	Passed    int          `json:"passed"`
-	Total     int          `json:"total"`
-	Message   string       `json:"message,omitempty"`
-	BuildLog  string       `json:"build_log,omitempty"`
-	Skipped   []string     `json:"skipped,omitempty"` // what of the folder took no part in the build, "path: why"
+	Exercise string   `json:"exercise,omitempty"`
+	Lang     string   `json:"lang"`
+	Dir      string   `json:"dir,omitempty"`
+	Verdict  Verdict  `json:"verdict"`
+	Passed   int      `json:"passed"`
+	Total    int      `json:"total"`
+	Message  string   `json:"message,omitempty"`
+	BuildLog string   `json:"build_log,omitempty"`
+	Skipped  []string `json:"skipped,omitempty"` // what of the folder took no part in the build, "path: why"
+	// Hung names the first case that ran out of its time limit when the cases after it were cut
+	// short for it (status not_run); RunLimit is that limit, in milliseconds.
+	Hung      string       `json:"hung,omitempty"`
+	RunLimit  Millis       `json:"run_limit_ms,omitempty"`
 	BuildTime Millis       `json:"build_ms"`
 	Cases     []CaseResult `json:"cases"`
 	Isolation *Isolation   `json:"isolation,omitempty"`

@@ -30,13 +30,18 @@ type RunOutput struct {
 // exit is left to the caller to judge (ExitCode), with Reason naming a likely cause when stderr shows
 // one (the network, a file outside the work folder, the process limit).
 func (p *Program) Run(ctx context.Context, dir string, args []string, stdin string) RunOutput {
+	return p.run(ctx, dir, args, stdin, p.limits.RunTime)
+}
+
+// run is Run with a wall-time limit of its own.
+func (p *Program) run(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) RunOutput {
 	if dir == "" {
 		dir = filepath.Join(p.scratch, "run")
 	}
-	if out, ok := p.runInSession(ctx, dir, args, stdin); ok {
+	if out, ok := p.runInSession(ctx, dir, args, stdin, limit); ok {
 		return out
 	}
-	rctx, cancel := context.WithTimeout(ctx, p.limits.RunTime)
+	rctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, p.Path, args...)
 	cmd.Dir = dir

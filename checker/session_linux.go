@@ -78,7 +78,7 @@ type sessionReply struct {
 
 // runInSession runs the program as Run does, in a session, when this system's sandbox has PID
 // namespaces; ok is false when the run must take the path of one init per run.
-func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string) (out RunOutput, ok bool) {
+func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) (out RunOutput, ok bool) {
 	l := currentLevel()
 	if sessionsOff || !l.reexec || !l.namespaces {
 		return RunOutput{}, false
@@ -95,7 +95,7 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 		if err != nil {
 			return sandboxFailure(err.Error()), true
 		}
-		out, healthy, sent := s.run(ctx, p, dir, args, stdin)
+		out, healthy, sent := s.run(ctx, p, dir, args, stdin, limit)
 		if healthy {
 			pool.put(s)
 		} else {
@@ -282,8 +282,8 @@ func startSession(l level, cfg initConfig) (*session, error) {
 
 // run runs the program once in the session. healthy says whether the session can serve another
 // run; sent whether the request reached the init at all.
-func (s *session) run(ctx context.Context, p *Program, dir string, args []string, stdin string) (out RunOutput, healthy, sent bool) {
-	rctx, cancel := context.WithTimeout(ctx, p.limits.RunTime)
+func (s *session) run(ctx context.Context, p *Program, dir string, args []string, stdin string, limit time.Duration) (out RunOutput, healthy, sent bool) {
+	rctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	dfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {

@@ -2,12 +2,15 @@
 
 package checker
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // dropSessions has nothing to do outside Linux.
 func (p *Program) dropSessions() {}
 
 // runInSession never applies outside Linux.
-func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string) (RunOutput, bool) {
+func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) (RunOutput, bool) {
 	return RunOutput{}, false
 }

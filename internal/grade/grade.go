@@ -518,8 +518,11 @@ const maxConfirm = 4
 func (g *grader) confirmTimeouts(ctx context.Context, prog *checker.Program, results []checker.CaseResult, opt checker.Options) {
 	var again []int
 	for i, c := range results {
-		if c.Status == checker.Timeout {
+		switch c.Status {
+		case checker.Timeout:
 			again = append(again, i)
+		case checker.NotRun:
+			return // the program hung: the cases after the first were cut short for it
 		}
 	}
 	if len(again) == 0 || len(again) == len(results) || len(again) > maxConfirm {

@@ -97,11 +97,16 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			}
 		}
 	}
+	notRun := 0
 	for _, cs := range res.Cases {
 		if cs.Status == checker.Pass {
 			if opt.ShowPass {
 				fmt.Fprintln(w, c.green("✓ ")+caseLabel(pr, cs))
 			}
+			continue
+		}
+		if cs.Status == checker.NotRun {
+			notRun++ // said once, below
 			continue
 		}
 		kind := failureKind(cs)
@@ -122,6 +127,19 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			continue
 		}
 		caseDetail(w, pr, c, cs)
+	}
+	if notRun > 0 {
+		hung := res.Hung
+		for _, cs := range res.Cases {
+			if cs.Name == res.Hung && cs.Title != "" {
+				hung = cs.Title
+			}
+		}
+		limit := time.Duration(res.RunLimit)
+		if limit == 0 {
+			limit = opt.TimeLimit
+		}
+		fmt.Fprintln(w, c.red("✗ ")+pr.N("cases_not_run", notRun, "Case", EscapeLine(hung), "Seconds", seconds(pr, limit)))
 	}
 	passed := pr.N("cases_passed", res.Passed, "Total", res.Total)
 	if res.Verdict != checker.Pass || opt.ShowPass {
