@@ -38,6 +38,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("grade_flag_timeout"))
 	only := fs.String("only", "", e.ui.T("grade_flag_only"))
 	shardFlag := fs.String("shard", "", e.ui.T("grade_flag_shard"))
+	seed := fs.Uint64("seed", 1, e.ui.T("grade_flag_seed"))
 	pos, err := e.parse(gradeCmd, fs, args)
 	if err != nil {
 		return err
@@ -100,6 +101,20 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		cases = append(cases, extra...)
 	}
 	job.Cases = cases
+	if ex.Generate != nil {
+		job.Draw = func(ctx context.Context, student, lang string) (*grade.Drawn, error) {
+			s := course.StudentSeed(*seed, student)
+			cs, drawn, err := ex.DrawnCases(ctx, s, lang)
+			if err != nil {
+				return nil, err
+			}
+			d := &grade.Drawn{Seed: s, Cases: cs}
+			for _, x := range drawn {
+				d.Args = append(d.Args, x.Args)
+			}
+			return d, nil
+		}
+	}
 	fsys := e.course.FS()
 	for _, l := range course.Langs {
 		if s, err := grade.ReadSource(fsys, ex.StarterDir(l), l); err == nil && len(s.Files) > 0 {

@@ -51,6 +51,9 @@ type Job struct {
 	Shard     Shard  // grade one slice of the class
 	// BatchSize is how many programs one go command builds (default 8 per job, at least 24).
 	BatchSize int
+	// Draw, when set, gives each student cases drawn for them alone, run after Cases: their seed
+	// and arguments are kept in the student's record (Student.Drawn), so a grade can be reproduced.
+	Draw func(ctx context.Context, student, lang string) (*Drawn, error)
 	// Progress, when set, is called once before grading starts and after each student is graded
 	// (from one goroutine at a time).
 	Progress func(Progress)
@@ -499,7 +502,17 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 		res.BuildTime = checker.Millis(it.prog.BuildTime)
 		res.Isolation = it.prog.Isolation()
 		opt := checker.Options{Exercise: g.job.Exercise, Lang: it.st.Lang, UILang: it.st.Lang, Limits: g.job.Limits, Parallel: par}
-		res.Cases = it.prog.RunCases(ctx, g.job.Cases, opt)
+		cases := g.job.Cases
+		if g.job.Draw != nil {
+			d, err := g.job.Draw(ctx, it.st.Name, it.st.Lang)
+			if err != nil {
+				res.Verdict, res.Message = NotGraded, err.Error()
+				break
+			}
+			it.st.Drawn = d
+			cases = append(cases[:len(cases):len(cases)], d.Cases...)
+		}
+		res.Cases = it.prog.RunCases(ctx, cases, opt)
 		g.confirmTimeouts(ctx, it.prog, res.Cases, opt)
 		res.Summarize()
 	}

@@ -36,8 +36,17 @@ type Student struct {
 	Fingerprint Print   `json:"fingerprint"`
 	// Skipped lists the entries of a folder submission left out because they are not regular files
 	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
-	Skipped []SkippedEntry  `json:"skipped,omitempty"`
-	Result  *checker.Result `json:"result"`
+	Skipped []SkippedEntry `json:"skipped,omitempty"`
+	// Drawn is the student's drawn cases: the seed they were drawn with and their arguments.
+	Drawn  *Drawn          `json:"drawn,omitempty"`
+	Result *checker.Result `json:"result"`
+}
+
+// Drawn is the cases drawn for one student (Job.Draw).
+type Drawn struct {
+	Seed  uint64         `json:"seed"`
+	Args  [][]string     `json:"args"` // the arguments of each drawn case, in order
+	Cases []checker.Case `json:"-"`
 }
 
 // StatusOf maps a verdict to pass, fail or error.
