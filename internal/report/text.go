@@ -66,6 +66,18 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		fmt.Fprintln(w, c.dim("! "+pr.T("isolation_missing", "List", strings.Join(names, ", "))))
 		fmt.Fprintln(w)
 	}
+	if len(res.Skipped) > 0 {
+		list := make([]string, len(res.Skipped))
+		for i, sk := range res.Skipped {
+			// "path: why", the why a code of the checker's (symlink, not_regular, not_go).
+			if path, why, ok := strings.Cut(sk, ": "); ok {
+				sk = path + " (" + pr.T("skip_"+why) + ")"
+			}
+			list[i] = sk
+		}
+		fmt.Fprintln(w, c.dim("! "+EscapeLine(pr.T("skipped_files", "List", strings.Join(list, ", ")))))
+		fmt.Fprintln(w)
+	}
 	switch res.Verdict {
 	case checker.NoProgram:
 		reason := res.BuildLog
@@ -84,7 +96,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			fmt.Fprintln(w, "    "+EscapeLine(l))
 		}
 		switch res.Message {
-		case "go_version", "module", "cgo", "build_time":
+		case "go_version", "go_mod", "module", "cgo", "build_time", "build_size", "build_memory":
 			fmt.Fprintln(w, "  "+c.bold("! ")+pr.T("build_"+res.Message))
 		}
 		return
