@@ -118,7 +118,8 @@ type folderWalk struct {
 }
 
 // walkFolder walks the submission folder dir, calling file for every build file, and returns the
-// entries it left out, sorted by path. A *tooBigError means the folder is past the limits.
+// entries it left out, sorted by path (those seen before an error too). A *tooBigError means the
+// folder is past the limits.
 func walkFolder(dir string, file func(rel string, data []byte) error) ([]SkippedEntry, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
@@ -126,11 +127,9 @@ func walkFolder(dir string, file func(rel string, data []byte) error) ([]Skipped
 	}
 	defer root.Close()
 	w := &folderWalk{root: root, file: file}
-	if err := w.dir(".", 0); err != nil {
-		return nil, err
-	}
+	err = w.dir(".", 0)
 	sort.Slice(w.skipped, func(i, j int) bool { return w.skipped[i].Path < w.skipped[j].Path })
-	return w.skipped, nil
+	return w.skipped, err // what was left out before an error too, for the feedback
 }
 
 func (w *folderWalk) dir(rel string, depth int) error {
