@@ -213,3 +213,42 @@ func TestSafeRel(t *testing.T) {
 		}
 	}
 }
+
+// TestUnzipManyRecords: an archive of many empty entries is refused from a count of its records,
+// before archive/zip reads them all.
+func TestUnzipManyRecords(t *testing.T) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for range maxZipEntries + 1 {
+		zw.CreateHeader(&zip.FileHeader{Name: "", Method: zip.Store})
+	}
+	zw.Close()
+	p := filepath.Join(t.TempDir(), "many.zip")
+	os.WriteFile(p, buf.Bytes(), 0o644)
+	var ae *ArchiveError
+	if _, err := unzip(p, t.TempDir()); !errors.As(err, &ae) || ae.Code != ZipBomb {
+		t.Fatalf("got %v, want %s", err, ZipBomb)
+	}
+}
+
+func TestCentralRecords(t *testing.T) {
+	sig := string(centralSig)
+	tests := []struct {
+		name string
+		in   string
+		want int
+	}{
+		{"none", "no signature here", 0},
+		{"one", "xx" + sig + "yy", 1},
+		{"back to back", sig + sig + sig, 3},
+		// A signature across the 64 KiB boundary of a read is still counted.
+		{"across a read", strings.Repeat("x", 64<<10-2) + sig, 1},
+		{"at the boundary", strings.Repeat("x", 64<<10-4) + sig + "z", 1},
+	}
+	for _, tt := range tests {
+		n, err := centralRecords(strings.NewReader(tt.in))
+		if err != nil || n != tt.want {
+			t.Errorf("%s: %d, %v; want %d", tt.name, n, err, tt.want)
+		}
+	}
+}
