@@ -60,6 +60,9 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 			continue
 		}
 		ok, err := batchable(staged[i])
+		if err == nil && cachedProgram(staged[i], lim, &progs[i]) {
+			continue
+		}
 		switch {
 		case err != nil:
 			if bf := (*BuildFailure)(nil); errors.As(err, &bf) {
@@ -292,6 +295,9 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 			}
 			continue
 		}
+		if key, err := exeKey(srcs[i]); err == nil {
+			keepExe(key, exe)
+		}
 		p, err := adopt(exe, lim)
 		if err != nil {
 			continue
@@ -300,6 +306,40 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		progs[i] = p
 	}
 	return missing
+}
+
+// cachedProgram sets *prog to a program whose executable for the sources in staged (a snapshot) is
+// in the cache of executables, and reports whether there was one.
+func cachedProgram(staged string, lim Limits, prog **Program) bool {
+	if checkGoMod(staged) != nil {
+		return false
+	}
+	key, err := exeKey(staged)
+	if err != nil || exeCacheDir() == "" {
+		return false
+	}
+	scratch, err := TempDir("build")
+	if err != nil {
+		return false
+	}
+	p := &Program{scratch: scratch, limits: lim, Cached: true}
+	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
+		if os.MkdirAll(filepath.Join(scratch, d), 0o755) != nil {
+			p.Close()
+			return false
+		}
+	}
+	exe := filepath.Join(scratch, "prog")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	if !cachedExe(key, exe) {
+		p.Close()
+		return false
+	}
+	p.Path = exe
+	*prog = p
+	return true
 }
 
 // blamePattern finds the package a message of the batch's go command is about: "# learners/p003"

@@ -28,9 +28,12 @@ func benchCases(b testing.TB) []Case {
 	return cases
 }
 
+// BenchmarkCheck is a check after an edit: the executable is built, not taken from the cache.
 func BenchmarkCheck(b *testing.B) {
 	cases := benchCases(b)
 	ctx := context.Background()
+	testNoCache = true
+	defer func() { testNoCache = false }()
 	for b.Loop() {
 		res, err := Check(ctx, benchSolution, cases, Options{Lang: "bg"})
 		if err != nil || res.Verdict != Pass {
@@ -43,7 +46,32 @@ func BenchmarkCheck(b *testing.B) {
 	}
 }
 
-func BenchmarkByHand(b *testing.B) {
+// BenchmarkCheckRerun is a check of unchanged sources (watch, serve's Check, a second check): the
+// executable comes from the cache. Its floor is BenchmarkByHandRerun.
+func BenchmarkCheckRerun(b *testing.B) {
+	cases := benchCases(b)
+	ctx := context.Background()
+	if res, err := Check(ctx, benchSolution, cases, Options{Lang: "bg"}); err != nil || res.Verdict != Pass {
+		b.Fatalf("check: %v %+v", err, res)
+	}
+	for b.Loop() {
+		res, err := Check(ctx, benchSolution, cases, Options{Lang: "bg"})
+		if err != nil || res.Verdict != Pass {
+			b.Fatalf("check: %v %+v", err, res)
+		}
+		b.StopTimer()
+		endIdleSessions()
+		b.StartTimer()
+	}
+}
+
+// BenchmarkByHandRerun is the floor of a rerun: a go build that has nothing to do (the same output
+// file, up to date) and the runs.
+func BenchmarkByHandRerun(b *testing.B) { byHand(b, false) }
+
+func BenchmarkByHand(b *testing.B) { byHand(b, true) }
+
+func byHand(b *testing.B, fresh bool) {
 	cases := benchCases(b)
 	goBin, err := GoTool()
 	if err != nil {
@@ -76,7 +104,9 @@ func BenchmarkByHand(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		// A fresh output path each time, as after an edit: go build would skip linking otherwise.
-		i++
+		if fresh {
+			i++
+		}
 		exe := filepath.Join(dir, "prog"+strconv.Itoa(i))
 		cmd := exec.Command(goBin, "build", "-o", exe, ".")
 		cmd.Dir = src

@@ -69,6 +69,7 @@ type Program struct {
 	Path      string        // the executable
 	BuildTime time.Duration // how long go build took
 	Skipped   []string      // what of the learner's folder took no part in the build, "path: why"
+	Cached    bool          // the executable came from the cache of executables (see exeKey)
 	scratch   string
 	limits    Limits
 }
@@ -135,6 +136,9 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	if err := checkGoMod(srcCopy); err != nil {
 		return fail(err)
 	}
+	// The key is of the learner's files alone: a go.mod added here is the same for every build of
+	// one toolchain, which the key holds.
+	key, _ := exeKey(srcCopy)
 	if _, err := os.Stat(filepath.Join(srcCopy, "go.mod")); errors.Is(err, fs.ErrNotExist) {
 		mod := "module learner\n\ngo " + GoVersion() + "\n"
 		if err := os.WriteFile(filepath.Join(srcCopy, "go.mod"), []byte(mod), 0o644); err != nil {
@@ -149,6 +153,11 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	exe := filepath.Join(scratch, "prog")
 	if runtime.GOOS == "windows" {
 		exe += ".exe"
+	}
+	if cachedExe(key, exe) {
+		p.Path, p.Cached = exe, true
+		ok = true
+		return p, nil
 	}
 	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
 	defer cancel()
@@ -184,6 +193,7 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 		return fail(&BuildFailure{Verdict: BuildError, Log: log, Reason: buildReason(srcCopy, log)})
 	}
 	p.Path = exe
+	keepExe(key, exe)
 	ok = true
 	return p, nil
 }
@@ -368,6 +378,25 @@ func GoCache() string {
 	return cacheDir
 }
 
+var (
+	fullVerOnce sync.Once
+	fullVer     string
+)
+
+// goToolchainVersion is the full version of the go command that builds learners' programs
+// ("go1.26.8"), as `go env GOVERSION` says it.
+func goToolchainVersion() string {
+	fullVerOnce.Do(func() {
+		fullVer = runtime.Version()
+		if goBin, err := GoTool(); err == nil {
+			if out, err := exec.Command(goBin, "env", "GOVERSION").Output(); err == nil {
+				fullVer = strings.TrimSpace(string(out))
+			}
+		}
+	})
+	return fullVer
+}
+
 // GoVersion returns the language version ("1.26") of the Go toolchain that builds learners'
 // programs: what a generated go.mod names in its go directive.
 func GoVersion() string {
@@ -378,12 +407,7 @@ func GoVersion() string {
 // goVersionLine is the go directive written into a generated go.mod: the language version of the
 // toolchain that builds it, so that nothing is downloaded and every feature of that Go is there.
 func goVersionLine() string {
-	v := strings.TrimPrefix(runtime.Version(), "go")
-	if goBin, err := GoTool(); err == nil {
-		if out, err := exec.Command(goBin, "env", "GOVERSION").Output(); err == nil {
-			v = strings.TrimPrefix(strings.TrimSpace(string(out)), "go")
-		}
-	}
+	v := strings.TrimPrefix(goToolchainVersion(), "go")
 	parts := strings.SplitN(v, ".", 3)
 	if len(parts) >= 2 {
 		return parts[0] + "." + strings.TrimFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' })

@@ -1,0 +1,150 @@
+package checker
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Executables are kept between checks, keyed by what decides them: the snapshot of the learner's
+// sources (every file's path and bytes), the toolchain's full version, the target and the build's
+// flags. A check after an edit builds as before; a check of unchanged sources (watch after a save
+// that changed nothing, serve's Check pressed twice, a second check, a regrade) runs the executable
+// it already has. The cache is used only where the sandbox keeps runs out of it (Landlock's file
+// rules), so that no learner's program can plant an executable for another's sources.
+
+// buildFlags are the flags of every build of a learner's program; a change of them changes the key.
+const buildFlags = "build -trimpath -ldflags=-s -w"
+
+// exeCacheMax is how many executables the cache keeps (about 1.5 MiB each); the least recently used
+// go first.
+const exeCacheMax = 64
+
+var (
+	exeCacheOnce sync.Once
+	exeCachePath string
+	testNoCache  bool // set by tests and benchmarks that measure builds
+)
+
+// exeCacheDir is the cache's folder, "" when there is none to use: beside the Go build cache
+// (…/workbook/exe), else in the user's cache folder.
+func exeCacheDir() string {
+	if testNoCache || !SandboxIsolation().Has(ProtectFiles) {
+		return ""
+	}
+	exeCacheOnce.Do(func() {
+		var dirs []string
+		if gc := GoCache(); filepath.Base(gc) == "go-build" {
+			dirs = append(dirs, filepath.Join(filepath.Dir(gc), "workbook", "exe"))
+		}
+		if c, err := os.UserCacheDir(); err == nil {
+			dirs = append(dirs, filepath.Join(c, "workbook", "exe"))
+		}
+		for _, d := range dirs {
+			if os.MkdirAll(d, 0o700) != nil {
+				continue
+			}
+			if fi, err := os.Lstat(d); err == nil && fi.IsDir() && ownedByMe(fi) && fi.Mode().Perm()&0o022 == 0 {
+				exeCachePath = d
+				return
+			}
+		}
+	})
+	return exeCachePath
+}
+
+// exeKey is the cache key of the sources in srcCopy (a snapshot, with its go.mod).
+func exeKey(srcCopy string) (string, error) {
+	h := sha256.New()
+	io.WriteString(h, goToolchainVersion()+"\x00"+runtime.GOOS+"/"+runtime.GOARCH+"\x00"+buildFlags+"\x00")
+	var files []string
+	err := filepath.WalkDir(srcCopy, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(files)
+	for _, p := range files {
+		rel, _ := filepath.Rel(srcCopy, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return "", err
+		}
+		io.WriteString(h, filepath.ToSlash(rel)+"\x00")
+		h.Write([]byte{byte(len(data) >> 24), byte(len(data) >> 16), byte(len(data) >> 8), byte(len(data))})
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:40], nil
+}
+
+// cachedExe puts the cached executable of key at exe (a link, or a copy) and reports whether there
+// was one.
+func cachedExe(key, exe string) bool {
+	dir := exeCacheDir()
+	if dir == "" || key == "" {
+		return false
+	}
+	p := filepath.Join(dir, key)
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) || fi.Mode().Perm()&0o022 != 0 {
+		return false
+	}
+	if os.Link(p, exe) != nil {
+		if copyFile(p, exe) != nil || os.Chmod(exe, 0o755) != nil {
+			os.Remove(exe)
+			return false
+		}
+	}
+	now := time.Now()
+	os.Chtimes(p, now, now)
+	return true
+}
+
+// keepExe stores the executable exe under key, and trims the cache to exeCacheMax entries.
+func keepExe(key, exe string) {
+	dir := exeCacheDir()
+	if dir == "" || key == "" {
+		return
+	}
+	tmp, err := os.CreateTemp(dir, ".new-")
+	if err != nil {
+		return
+	}
+	tmp.Close()
+	if copyFile(exe, tmp.Name()) != nil || os.Chmod(tmp.Name(), 0o755) != nil || os.Rename(tmp.Name(), filepath.Join(dir, key)) != nil {
+		os.Remove(tmp.Name())
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) <= exeCacheMax {
+		return
+	}
+	type aged struct {
+		name string
+		t    time.Time
+	}
+	var all []aged
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil {
+			all = append(all, aged{e.Name(), fi.ModTime()})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].t.After(all[j].t) })
+	for _, a := range all[min(exeCacheMax, len(all)):] {
+		os.Remove(filepath.Join(dir, a.name))
+	}
+}
