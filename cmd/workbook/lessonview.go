@@ -155,7 +155,10 @@ func fenced(lang, text string) string {
 	return marker + lang + "\n" + text + marker + "\n"
 }
 
-var optionMark = regexp.MustCompile(`^\s*[-*+]\s+\[[ xX]\]\s*`)
+var (
+	optionMark     = regexp.MustCompile(`^\s*[-*+]\s+\[[ xX]\]\s*`)
+	questionNumber = regexp.MustCompile(`^\d+\\?[.)]\s+`)
+)
 
 // quizMarkdown shows quiz q (number n of total) as a question: the question's own Markdown, then
 // what it asks about (numbered options, the code, the choices) and never the answer.
@@ -178,7 +181,8 @@ func (e *env) quizMarkdown(l *lesson.Lesson, q *lesson.Quiz, n, total int) strin
 	var b strings.Builder
 	b.WriteString("---\n\n")
 	fmt.Fprintf(&b, "**%s**\n\n", e.ui.T("quiz_heading", "N", n, "Total", total, "Kind", e.ui.T("quiz_kind_"+string(q.Kind))))
-	if question := strings.TrimSpace(src(q.Line+1, first-1)); question != "" {
+	// The heading numbers the question: a number the author wrote before it ("1\. …") goes.
+	if question := questionNumber.ReplaceAllString(strings.TrimSpace(src(q.Line+1, first-1)), ""); question != "" {
 		b.WriteString(question + "\n\n")
 	}
 	switch q.Kind {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"strconv"
 	"strings"
@@ -61,11 +62,24 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		if err := e.printMarkdown(e.quizMarkdown(l, q, i+1, len(l.Quizzes))); err != nil {
 			return err
 		}
-		ok, err := e.ask(in, q)
+		ok, _, err := e.ask(in, q, false)
+		if err == nil && !ok {
+			// Like the web quiz: a word on what to look at, and another try; the score counts the
+			// first answer. An empty answer shows the right one.
+			fmt.Fprintln(w, pt.yellow("✗ "+e.ui.T("quiz_try_again_"+string(q.Kind))))
+			again, _, aerr := e.ask(in, q, true)
+			switch {
+			case aerr != nil:
+				err = aerr
+			case again:
+				fmt.Fprintln(w, pt.green("✓ "+e.ui.T("quiz_right_second")))
+				continue
+			}
+		}
 		if errors.Is(err, errQuizStopped) {
 			fmt.Fprintln(w)
 			fmt.Fprintln(w, e.ui.T("quiz_stopped"))
-			return nil
+			return &exitError{code: 2} // the quiz was not finished: no score
 		}
 		if err != nil {
 			return err
@@ -97,7 +111,8 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 }
 
 // ask reads an answer to q until it is one that can be checked, and reports whether it is right.
-func (e *env) ask(in *bufio.Reader, q *lesson.Quiz) (bool, error) {
+// With mayPass, an empty answer is taken as giving up, and skipped says so.
+func (e *env) ask(in *bufio.Reader, q *lesson.Quiz, mayPass bool) (ok, skipped bool, err error) {
 	var prompt string
 	limit := 0
 	switch q.Kind {
@@ -115,31 +130,63 @@ func (e *env) ask(in *bufio.Reader, q *lesson.Quiz) (bool, error) {
 	case lesson.Fill:
 		prompt = e.ui.T("quiz_prompt_fill")
 	default:
-		return false, nil
+		return false, false, nil
+	}
+	if mayPass {
+		prompt = e.ui.T("quiz_prompt_again") + " " + prompt
 	}
 	for {
 		fmt.Fprint(e.stdout, prompt+" ")
 		line, err := in.ReadString('\n')
 		if err != nil && (err != io.EOF || line == "") {
-			return false, errQuizStopped
+			return false, false, errQuizStopped
 		}
 		answer := strings.TrimSpace(line)
+		if answer == "" && mayPass {
+			return false, true, nil
+		}
 		if q.Kind == lesson.Fill {
 			if answer == "" {
 				continue
 			}
-			return q.Judge(answer), nil
+			if wantsName(q.Answer, answer) {
+				// The blank is a name (a constant, a variable), and the learner gave its value.
+				fmt.Fprintln(e.stdout, e.ui.T("quiz_fill_name", "Value", answer))
+				if err == io.EOF {
+					return false, false, errQuizStopped
+				}
+				continue
+			}
+			return q.Judge(answer), false, nil
 		}
 		n, cerr := strconv.Atoi(answer)
 		if cerr != nil || n < 1 || n > limit {
 			fmt.Fprintln(e.stdout, e.ui.T("quiz_bad_number", "Max", limit))
 			if err == io.EOF {
-				return false, errQuizStopped
+				return false, false, errQuizStopped
 			}
 			continue
 		}
-		return q.Judge(answer), nil
+		return q.Judge(answer), false, nil
 	}
+}
+
+// wantsName reports whether a fill-in answer is a number where the blank wants a name: the quiz
+// asks which constant stands there, and the learner typed its value.
+func wantsName(want, typed string) bool {
+	_, typedNum := strconv.ParseFloat(strings.Trim(typed, "` "), 64)
+	_, wantNum := strconv.ParseFloat(strings.Trim(want, "` "), 64)
+	return typedNum == nil && wantNum != nil && isIdent(want)
+}
+
+// isIdent reports whether s is a Go identifier (or a selector such as time.Second).
+func isIdent(s string) bool {
+	for _, part := range strings.Split(strings.Trim(s, "` "), ".") {
+		if !token.IsIdentifier(part) {
+			return false
+		}
+	}
+	return true
 }
 
 // explain says what the right answer was.

@@ -5,12 +5,16 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/charmbracelet/glamour"
+	glamouransi "github.com/charmbracelet/glamour/ansi"
 	"github.com/charmbracelet/glamour/styles"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 	"golang.org/x/term"
 )
@@ -25,15 +29,72 @@ func terminal(w io.Writer) (int, bool) {
 	return fd, term.IsTerminal(fd)
 }
 
-// width is the column count to wrap Markdown at: the terminal's (at most 100), else 80.
-func width(w io.Writer) int {
-	if fd, ok := terminal(w); ok {
-		if cols, _, err := term.GetSize(fd); err == nil && cols > 20 {
-			return min(cols-2, 100)
-		}
+// width is the column count to wrap prose at: the screen's (at most 100), else 80.
+func (e *env) width() int {
+	if cols := e.columns(); cols > 0 {
+		return min(cols-2, 100)
 	}
 	return 80
 }
+
+// columns is the width code must fit in: the terminal's, or $COLUMNS when it is set; 0 when
+// neither tells (piped output keeps its code lines whole, to be copied).
+func (e *env) columns() int {
+	if fd, ok := terminal(e.stdout); ok {
+		if cols, _, err := term.GetSize(fd); err == nil && cols > 20 {
+			return cols
+		}
+	}
+	if n, err := strconv.Atoi(e.getenv("COLUMNS")); err == nil && n > 20 {
+		return n
+	}
+	return 0
+}
+
+// fitLines wraps every line of out wider than cols: it breaks at cols-1 with a ↩ at the end, and
+// goes on under the line's own indentation, so that a code block never runs past the screen.
+// Colour escapes are kept and not counted.
+func fitLines(out string, cols int) string {
+	if cols <= 0 {
+		return out
+	}
+	lines := strings.Split(out, "\n")
+	fitted := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if ansi.StringWidth(l) <= cols {
+			fitted = append(fitted, l)
+			continue
+		}
+		plain := ansi.Strip(l)
+		indent := plain[:len(plain)-len(strings.TrimLeft(plain, " "))]
+		if len(indent) > cols/2 {
+			indent = indent[:cols/2]
+		}
+		fitted = append(fitted, ansi.Truncate(l, cols-1, "")+"↩")
+		rest := ansi.TruncateLeft(l, cols-1, "")
+		for step := cols - 1 - len(indent); ansi.StringWidth(indent+rest) > cols; {
+			fitted = append(fitted, indent+ansi.Truncate(rest, step, "")+"↩")
+			rest = ansi.TruncateLeft(rest, step, "")
+		}
+		fitted = append(fitted, indent+rest)
+	}
+	return strings.Join(fitted, "\n")
+}
+
+// plainStyle is glamour's style for text that is not going to a colour terminal, without Markdown's
+// own marks: no ** or * around emphasis, no # before headings, no -------- for a rule, no
+// backticks around code.
+var plainStyle = sync.OnceValue(func() glamouransi.StyleConfig {
+	st := styles.ASCIIStyleConfig
+	for _, p := range []*glamouransi.StylePrimitive{&st.Strong, &st.Emph, &st.Strikethrough, &st.Code.StylePrimitive} {
+		p.BlockPrefix, p.BlockSuffix = "", ""
+	}
+	for _, h := range []*glamouransi.StyleBlock{&st.H1, &st.H2, &st.H3, &st.H4, &st.H5, &st.H6} {
+		h.Prefix = ""
+	}
+	st.HorizontalRule.Format = "\n"
+	return st
+})
 
 // renderMarkdown renders Markdown for e.stdout with glamour: styled and highlighted on a colour
 // terminal, plain text (no escape sequences, no trailing spaces) anywhere else. Prose is wrapped to
@@ -41,15 +102,16 @@ func width(w io.Writer) int {
 // at the top level are rendered apart, unwrapped.
 func (e *env) renderMarkdown(src string) (string, error) {
 	color := e.colorOK(e.stdout)
-	style := styles.NoTTYStyle
+	styleOpt := glamour.WithStyles(plainStyle())
 	if color {
-		style = e.getenv("GLAMOUR_STYLE")
+		style := e.getenv("GLAMOUR_STYLE")
 		if _, ok := styles.DefaultStyles[style]; !ok {
 			style = styles.LightStyle
 			if darkBackground() {
 				style = styles.DarkStyle
 			}
 		}
+		styleOpt = glamour.WithStandardStyle(style)
 	}
 	profile := termenv.Ascii
 	if color {
@@ -57,11 +119,11 @@ func (e *env) renderMarkdown(src string) (string, error) {
 	}
 	renderers := map[bool]*glamour.TermRenderer{}
 	for _, code := range []bool{false, true} {
-		wrap := width(e.stdout)
+		wrap := e.width()
 		if code {
 			wrap = 0
 		}
-		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(wrap), glamour.WithColorProfile(profile))
+		r, err := glamour.NewTermRenderer(styleOpt, glamour.WithWordWrap(wrap), glamour.WithColorProfile(profile))
 		if err != nil {
 			return "", err
 		}
@@ -72,7 +134,11 @@ func (e *env) renderMarkdown(src string) (string, error) {
 		if strings.TrimSpace(seg.text) == "" {
 			continue
 		}
-		out, err := renderers[seg.code].Render(seg.text)
+		text := seg.text
+		if !seg.code {
+			text = reflowItems(text)
+		}
+		out, err := renderers[seg.code].Render(text)
 		if err != nil {
 			return "", err
 		}
@@ -83,9 +149,39 @@ func (e *env) renderMarkdown(src string) (string, error) {
 			}
 			out = strings.Join(lines, "\n")
 		}
+		if seg.code {
+			out = fitLines(out, e.columns())
+		}
 		parts = append(parts, strings.Trim(out, "\n"))
 	}
 	return strings.Join(parts, "\n\n") + "\n", nil
+}
+
+// listItem is the start of a Markdown list item: a bullet or a number, then a space.
+var listItem = regexp.MustCompile(`^\s*([-*+]|\d+[.)])\s+`)
+
+// reflowItems joins the lines of each list item into one, so that glamour wraps an item to the
+// screen as it wraps a paragraph (it keeps an item's line breaks where the author made them).
+func reflowItems(src string) string {
+	lines := strings.Split(src, "\n")
+	out := make([]string, 0, len(lines))
+	inItem := false
+	for _, l := range lines {
+		trimmed := strings.TrimSpace(l)
+		switch {
+		case trimmed == "":
+			inItem = false
+		case listItem.MatchString(l):
+			inItem = true
+		case inItem && !strings.ContainsAny(trimmed[:1], "#>|<`~"):
+			out[len(out)-1] += " " + trimmed
+			continue
+		default:
+			inItem = false
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }
 
 // darkBackground asks the terminal its background colour once per run: the question costs a round
