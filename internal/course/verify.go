@@ -39,22 +39,32 @@ type Audit struct {
 	Mutation *Mutation // the measure of the cases; nil when the solutions could not be measured
 }
 
-// Verify checks an exercise as an author needs it checked (see Audit) and returns the problems
-// found; an error means the check itself could not be made.
+// Verify checks an exercise's files as an author needs them checked: they are all there in both
+// languages, its hints have three steps, every reference solution passes every case, every starter
+// fails, every kept wrong program fails, and its generator (if any) draws cases. It returns the
+// problems found; an error means the check itself could not be made. Audit adds mutation testing.
 func (e *Exercise) Verify(ctx context.Context, lim checker.Limits) ([]Problem, error) {
-	a, err := e.Audit(ctx, lim)
+	probs, err := e.verifyFiles(ctx, lim)
 	if err != nil {
 		return nil, err
 	}
-	return a.Problems, nil
+	if e.Generate != nil {
+		for _, lang := range Langs {
+			if _, _, err := e.DrawnCases(ctx, 1, lang); err != nil {
+				probs = append(probs, Problem{File: path.Join(e.Dir(), "exercise.yaml"), Code: "generate",
+					Args: []any{"Err", err.Error()}, Msg: err.Error()})
+				break
+			}
+		}
+	}
+	return probs, nil
 }
 
-// Audit checks an exercise as an author needs it checked: its files are all there in both
-// languages, its hints have three steps, every reference solution passes every case, every starter
-// fails, every kept wrong program fails, and every mutant of the reference solutions is killed by a
-// case or listed as equivalent (Mutate). An error means the check itself could not be made.
+// Audit is Verify and then the measure of the cases by mutation testing (Mutate): every mutant of
+// the reference solutions is killed by a case or listed as equivalent. An error means the check
+// itself could not be made.
 func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error) {
-	probs, err := e.verifyFiles(ctx, lim)
+	probs, err := e.Verify(ctx, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -62,15 +72,6 @@ func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error
 	for _, p := range probs {
 		if p.Code == "should_pass" || p.Code == "cases" {
 			return a, nil // mutants of a solution that fails its cases measure nothing
-		}
-	}
-	if e.Generate != nil {
-		for _, lang := range Langs {
-			if _, _, err := e.DrawnCases(ctx, 1, lang); err != nil {
-				a.Problems = append(a.Problems, Problem{File: path.Join(e.Dir(), "exercise.yaml"), Code: "generate",
-					Args: []any{"Err", err.Error()}, Msg: err.Error()})
-				break
-			}
 		}
 	}
 	m, mprobs, err := e.Mutate(ctx, lim)
@@ -82,7 +83,7 @@ func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error
 	return a, nil
 }
 
-// verifyFiles is Audit without the mutation testing.
+// verifyFiles checks the exercise's files and programs (see Verify).
 func (e *Exercise) verifyFiles(ctx context.Context, lim checker.Limits) ([]Problem, error) {
 	var probs []Problem
 	add := func(file, code string, args []any, format string, fargs ...any) {
