@@ -74,12 +74,14 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(src)), busyAfter)
 	res, err := checker.Check(ctx, src, cases, checker.Options{
 		Exercise: ex.Name,
 		Lang:     e.content,
 		UILang:   e.ui.Lang(),
 		Limits:   checker.Limits{RunTime: *timeout},
 	})
+	done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return err

@@ -194,12 +194,14 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	if err != nil {
 		return false, err
 	}
+	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(dir)), busyAfter)
 	res, err := checker.Check(ctx, dir, cases, checker.Options{
 		Exercise: ex.Name,
 		Lang:     e.content,
 		UILang:   e.ui.Lang(),
 		Limits:   checker.Limits{RunTime: w.timeout},
 	})
+	done()
 	if ctx.Err() != nil {
 		return false, ctx.Err() // stopped in the middle: no verdict to show or record
 	}
