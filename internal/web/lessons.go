@@ -282,6 +282,9 @@ func (r *lessonRenderer) fenced(w util.BufWriter, src []byte, node ast.Node, ent
 	}
 	l := r.lp.l
 	b := l.Blocks[i]
+	if b.Kind == lesson.OutputBlock && b.Quiz == nil && chartKind(b.Text) != "" { // see charts.go
+		return ast.WalkSkipChildren, writeChart(w, i, b.Text, r.p)
+	}
 	if b.Hidden || b.Kind == lesson.FixBlock {
 		return ast.WalkSkipChildren, nil
 	}

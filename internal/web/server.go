@@ -268,6 +268,9 @@ func (s *Server) loadAssets() error {
 		{"app.css", "text/css; charset=utf-8"},
 		{"app.js", "text/javascript; charset=utf-8"},
 		{"favicon.svg", "image/svg+xml"},
+		{"charts.js", "text/javascript; charset=utf-8"},        // the lesson charts (charts.go)
+		{"chart.umd.min.js", "text/javascript; charset=utf-8"}, // Chart.js, vendored
+		{"chart.LICENSE.txt", "text/plain; charset=utf-8"},     // its licence
 	} {
 		body, err := staticFS.ReadFile("static/" + f.name)
 		if err != nil {

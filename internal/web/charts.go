@@ -1,0 +1,288 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/workbook-course/workbook/internal/i18n"
+)
+
+// Charts. A lesson program may print the data of a chart as one line of JSON whose "chart" field
+// names its kind; the lesson shows that output in a hidden output block (```output hidden), so
+// `workbook verify` guarantees that every number in it is what the program printed. In the
+// browser such a block becomes a figure: a canvas that static/charts.js draws with Chart.js from
+// the very JSON the program printed (embedded in the page as data, never recomputed), the
+// controls that choose what is drawn, a description, and the numbers as a table for those who do
+// not see the canvas. Nothing in this file or in charts.js models the lesson: they only lay out
+// what the program printed.
+
+// chartKinds are the kinds of chart the lessons may print, each with its renderer.
+var chartKinds = map[string]func(w io.Writer, c *chartCtx) error{
+	"storm": renderStorm,
+	"dots":  renderDots,
+}
+
+// chartCtx is one chart being rendered: its data as printed, its id on the page and the printer of
+// the page's language.
+type chartCtx struct {
+	id   string
+	kind string
+	raw  []byte // the program's JSON, compacted
+	p    *i18n.Printer
+}
+
+// chartKind returns the kind of chart an output block's text holds, or "" when it holds none.
+func chartKind(text string) string {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, `{"chart":`) || strings.Contains(t, "\n") {
+		return ""
+	}
+	var head struct {
+		Chart string `json:"chart"`
+	}
+	if json.Unmarshal([]byte(t), &head) != nil {
+		return ""
+	}
+	if _, ok := chartKinds[head.Chart]; !ok {
+		return ""
+	}
+	return head.Chart
+}
+
+// writeChart writes the figure of the chart in text (an output block's text, see chartKind) as
+// block number block of the page.
+func writeChart(w io.Writer, block int, text string, p *i18n.Printer) error {
+	kind := chartKind(text)
+	if kind == "" {
+		return fmt.Errorf("block %d holds no chart", block)
+	}
+	var raw bytes.Buffer
+	if err := json.Compact(&raw, []byte(strings.TrimSpace(text))); err != nil {
+		return err
+	}
+	c := &chartCtx{id: fmt.Sprintf("chart-%d", block), kind: kind, raw: raw.Bytes(), p: p}
+	var body bytes.Buffer
+	if err := chartKinds[kind](&body, c); err != nil {
+		return fmt.Errorf("chart %s: %w", kind, err)
+	}
+	_, err := w.Write(body.Bytes())
+	return err
+}
+
+// open writes the start of the figure: its caption, description and the attributes charts.js
+// reads (labels in the page's language).
+func (c *chartCtx) open(w io.Writer, title, desc string, labels map[string]string) {
+	fmt.Fprintf(w, `<figure class="chart chart-%s" id="%s" data-chart="%s"`, c.kind, c.id, c.kind)
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
+		fmt.Fprintf(w, ` data-%s="%s"`, k, html.EscapeString(labels[k]))
+	}
+	fmt.Fprintf(w, ">\n<figcaption>%s</figcaption>\n", html.EscapeString(title))
+	fmt.Fprintf(w, `<p class="chart-desc" id="%s-desc">%s</p>`+"\n", c.id, html.EscapeString(desc))
+}
+
+// data writes the program's JSON for charts.js, escaped for a script element.
+func (c *chartCtx) data(w io.Writer) {
+	var b bytes.Buffer
+	json.HTMLEscape(&b, c.raw)
+	fmt.Fprintf(w, `<script type="application/json" class="chart-data">%s</script>`+"\n", b.String())
+}
+
+// canvas writes a canvas described by the figure's description.
+func (c *chartCtx) canvas(w io.Writer, cls, label string) {
+	fmt.Fprintf(w, `<div class="chart-box %s"><canvas role="img" aria-label="%s" aria-describedby="%s-desc"></canvas></div>`+"\n",
+		cls, html.EscapeString(label), c.id)
+}
+
+// choices writes a group of radio buttons named name. None is checked in the HTML (a lesson page
+// shows no checked box, so that no quiz answer can be read from it): charts.js checks the first.
+func (c *chartCtx) choices(w io.Writer, name, legend string, labels []string) {
+	fmt.Fprintf(w, `<fieldset class="chart-choice" data-name="%s"><legend>%s</legend>`, name, html.EscapeString(legend))
+	for i, l := range labels {
+		fmt.Fprintf(w, `<label><input type="radio" name="%s-%s" value="%d"> %s</label>`, c.id, name, i, html.EscapeString(l))
+	}
+	w.Write([]byte("</fieldset>\n"))
+}
+
+// table writes the numbers as a table inside a closed details element.
+func (c *chartCtx) table(w io.Writer, caption string, head []string, rows [][]string) {
+	fmt.Fprintf(w, `<details class="chart-table"><summary>%s</summary>`+"\n", html.EscapeString(c.p.T("web_chart_table")))
+	c.tableOnly(w, caption, head, rows)
+	w.Write([]byte("</details>\n"))
+}
+
+func (c *chartCtx) tableOnly(w io.Writer, caption string, head []string, rows [][]string) {
+	fmt.Fprintf(w, "<div class=\"chart-table-scroll\"><table>\n<caption>%s</caption>\n<thead><tr>", html.EscapeString(caption))
+	for _, h := range head {
+		fmt.Fprintf(w, `<th scope="col">%s</th>`, html.EscapeString(h))
+	}
+	w.Write([]byte("</tr></thead>\n<tbody>\n"))
+	for _, r := range rows {
+		w.Write([]byte("<tr>"))
+		for i, cell := range r {
+			tag := "td"
+			if i == 0 {
+				tag = "th"
+			}
+			fmt.Fprintf(w, "<%s>%s</%s>", tag, html.EscapeString(cell), tag)
+		}
+		w.Write([]byte("</tr>\n"))
+	}
+	w.Write([]byte("</tbody></table></div>\n"))
+}
+
+// seconds writes a time in milliseconds as seconds with one decimal, in the page's language:
+// "10,0 с", "10.0 s".
+func seconds(p *i18n.Printer, ms int) string {
+	s := strconv.FormatFloat(float64(ms)/1000, 'f', 1, 64)
+	if p.Lang() != "en" {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return p.T("web_chart_seconds", "S", s)
+}
+
+func at(a []int, i int) int {
+	if i < len(a) {
+		return a[i]
+	}
+	return 0
+}
+
+// stormData is what the storm lesson's stormchart program prints: for each retry rule and each cost
+// of a refusal, how many clients knocked in each tick and how many the server answered (trailing
+// zeros left out).
+type stormData struct {
+	Ticks  int `json:"ticks"`
+	TickMS int `json:"tick_ms"`
+	Down   int `json:"down"`
+	Rate   int `json:"rate"`
+	Runs   []struct {
+		Rule     string `json:"rule"`
+		Cost     int    `json:"cost"`
+		Load     []int  `json:"load"`
+		Answered []int  `json:"answered"`
+	} `json:"runs"`
+}
+
+func renderStorm(w io.Writer, c *chartCtx) error {
+	var d stormData
+	if err := json.Unmarshal(c.raw, &d); err != nil {
+		return err
+	}
+	if d.Ticks <= 0 || d.TickMS <= 0 || len(d.Runs) == 0 {
+		return fmt.Errorf("no runs")
+	}
+	var rules []string
+	var costs []int
+	for _, r := range d.Runs {
+		if !slices.Contains(rules, r.Rule) {
+			rules = append(rules, r.Rule)
+		}
+		if !slices.Contains(costs, r.Cost) {
+			costs = append(costs, r.Cost)
+		}
+	}
+	p := c.p
+	c.open(w, p.T("web_chart_storm_title"), p.T("web_chart_storm_desc",
+		"Tick", d.TickMS, "Down", seconds(p, d.Down*d.TickMS), "Rate", d.Rate, "Ticks", d.Ticks, "Span", seconds(p, d.Ticks*d.TickMS)),
+		map[string]string{
+			"x-label": p.T("web_chart_time_s"), "y-label": p.T("web_chart_per_tick"),
+			"load-label": p.T("web_chart_knocks"), "answered-label": p.T("web_chart_answered"),
+			"capacity-label": p.T("web_chart_capacity"),
+		})
+	w.Write([]byte(`<div class="chart-controls">`))
+	c.choices(w, "rule", p.T("web_chart_rule"), rules)
+	var costLabels []string
+	for _, k := range costs {
+		if k == 0 {
+			costLabels = append(costLabels, p.T("web_chart_cost_free", "Cost", k))
+		} else {
+			costLabels = append(costLabels, p.T("web_chart_cost_paid", "Cost", k))
+		}
+	}
+	c.choices(w, "cost", p.T("web_chart_refusal"), costLabels)
+	w.Write([]byte("</div>\n"))
+	c.canvas(w, "wide", p.T("web_chart_storm_title"))
+	c.data(w)
+	fmt.Fprintf(w, `<details class="chart-table"><summary>%s</summary>`+"\n", html.EscapeString(p.T("web_chart_table")))
+	for ci, k := range costs {
+		head := []string{p.T("web_chart_tick"), p.T("web_chart_time"), p.T("web_chart_capacity")}
+		var runs []int
+		last := 0
+		for i, r := range d.Runs {
+			if r.Cost == k {
+				runs = append(runs, i)
+				head = append(head, r.Rule)
+				last = max(last, len(r.Load), len(r.Answered))
+			}
+		}
+		var rows [][]string
+		for t := range min(last, d.Ticks) {
+			capacity := "0"
+			if t >= d.Down {
+				capacity = strconv.Itoa(d.Rate)
+			}
+			row := []string{strconv.Itoa(t), seconds(p, t*d.TickMS), capacity}
+			for _, i := range runs {
+				row = append(row, fmt.Sprintf("%d / %d", at(d.Runs[i].Load, t), at(d.Runs[i].Answered, t)))
+			}
+			rows = append(rows, row)
+		}
+		c.tableOnly(w, costLabels[ci]+": "+p.T("web_chart_storm_cells"), head, rows)
+	}
+	w.Write([]byte("</details>\n</figure>\n"))
+	return nil
+}
+
+// dotsData is what the storm lesson's dotschart program prints: for each rule, the pause every
+// client chose after each failure.
+type dotsData struct {
+	TickMS  int `json:"tick_ms"`
+	Clients int `json:"clients"`
+	Rules   []struct {
+		Rule   string  `json:"rule"`
+		Pauses [][]int `json:"pauses"`
+	} `json:"rules"`
+}
+
+func renderDots(w io.Writer, c *chartCtx) error {
+	var d dotsData
+	if err := json.Unmarshal(c.raw, &d); err != nil {
+		return err
+	}
+	if len(d.Rules) == 0 || d.TickMS <= 0 {
+		return fmt.Errorf("no rules")
+	}
+	p := c.p
+	failures := len(d.Rules[0].Pauses)
+	c.open(w, p.T("web_chart_dots_title", "Clients", d.Clients), p.T("web_chart_dots_desc", "Clients", d.Clients, "Failures", failures),
+		map[string]string{"x-label": p.T("web_chart_pause_s"), "y-label": p.T("web_chart_failure")})
+	w.Write([]byte(`<div class="chart-grid">` + "\n"))
+	for _, r := range d.Rules {
+		fmt.Fprintf(w, `<div class="chart-cell"><div class="chart-cell-title">%s</div>`, html.EscapeString(r.Rule))
+		c.canvas(w, "square", r.Rule)
+		w.Write([]byte("</div>\n"))
+	}
+	w.Write([]byte("</div>\n"))
+	c.data(w)
+	fmt.Fprintf(w, `<details class="chart-table"><summary>%s</summary>`+"\n", html.EscapeString(p.T("web_chart_table")))
+	for _, r := range d.Rules {
+		var rows [][]string
+		for k, ps := range r.Pauses {
+			nums := make([]string, len(ps))
+			for i, v := range ps {
+				nums[i] = strconv.Itoa(v)
+			}
+			rows = append(rows, []string{strconv.Itoa(k + 1), strings.Join(nums, " ")})
+		}
+		c.tableOnly(w, r.Rule, []string{p.T("web_chart_failure"), p.T("web_chart_pauses_ticks", "Clients", d.Clients)}, rows)
+	}
+	w.Write([]byte("</details>\n</figure>\n"))
+	return nil
+}

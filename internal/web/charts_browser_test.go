@@ -1,0 +1,210 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/lesson"
+)
+
+// The chart tests open every lesson chart in Chromium in both languages and check that what
+// Chart.js holds is, number for number, what the lesson program printed in its verified output
+// block; that the canvas has been painted; and that the text alternative is there. A screenshot of
+// each chart, in the light and the dark theme, is written to $WORKBOOK_SCREENSHOTS when it is set,
+// else to the test's artifact directory (kept with `go test -artifacts`, under -outputdir;
+// otherwise removed after the test).
+
+// lessonChart returns the JSON a chart of kind kind in the lesson on topic in lang was drawn from:
+// the text of its output block, which verify checks against the program's output.
+func lessonChart(t *testing.T, topic, lang, kind string) (block int, raw string) {
+	t.Helper()
+	s := &Server{cfg: Config{Course: course.New(workbook.Content())}, lessons: map[string]*lessonPage{}}
+	lp, err := s.lessonPage(topic, lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range lp.l.Blocks {
+		if b.Kind == lesson.OutputBlock && chartKind(b.Text) == kind {
+			return i, strings.TrimSpace(b.Text)
+		}
+	}
+	t.Fatalf("%s/%s has no %s chart", lang, topic, kind)
+	return 0, ""
+}
+
+// chartEval evaluates js in the page and decodes its JSON result into v.
+func (b *browserEnv) chartEval(js string, v any) {
+	b.t.Helper()
+	s := b.eval(`JSON.stringify(` + js + `)`)
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		b.t.Fatalf("%s: %v (%s)", js, err, s)
+	}
+}
+
+// painted reports how many pixels of the canvases under sel are not transparent.
+func (b *browserEnv) painted(sel string) int {
+	b.t.Helper()
+	var n int
+	b.chartEval(fmt.Sprintf(`Array.from(document.querySelectorAll(%q)).reduce(function (sum, c) {
+		var px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, n = 0;
+		for (var i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+		return sum + n; }, 0)`, sel), &n)
+	return n
+}
+
+// openChart opens the lesson and waits until the chart with id has been drawn.
+func (b *browserEnv) openChart(lang, topic, id string) string {
+	b.t.Helper()
+	fig := "#" + id
+	b.do(chromedp.Navigate(b.base+"/"+lang+"/lessons/"+topic), chromedp.WaitVisible(chromedp.CSS(fig+"[data-rendered]")))
+	if e := b.eval(fmt.Sprintf(`document.querySelector(%q).dataset.error || ''`, fig)); e != "" {
+		b.t.Fatalf("%s: %s", fig, e)
+	}
+	return fig
+}
+
+// shoot scrolls the chart into view and saves it in the light and the dark theme.
+func (b *browserEnv) shoot(fig, name string) {
+	b.t.Helper()
+	b.scrollTo(fig)
+	b.screenshot(name)
+	b.dark(true)
+	b.do(chromedp.Sleep(150e6))
+	b.screenshot(name + "-dark")
+	b.dark(false)
+	b.do(chromedp.Sleep(150e6))
+}
+
+func pad(a []int, n int) []int {
+	out := make([]int, n)
+	copy(out, a)
+	return out
+}
+
+func TestBrowserCharts(t *testing.T) {
+	if testing.Short() && os.Getenv("CI") == "" {
+		t.Skip("-short: the browser test starts Chromium")
+	}
+	b := newBrowserEnv(t)
+	if os.Getenv("WORKBOOK_SCREENSHOTS") == "" {
+		b.shots = t.ArtifactDir()
+	}
+
+	for _, lang := range []string{"ru", "bg"} {
+		t.Run("storm/"+lang, func(t *testing.T) {
+			b.t = t
+			block, raw := lessonChart(t, "retry-storm", lang, "storm")
+			var want stormData
+			if err := json.Unmarshal([]byte(raw), &want); err != nil {
+				t.Fatal(err)
+			}
+			fig := b.openChart(lang, "retry-storm", fmt.Sprintf("chart-%d", block))
+			var rules, costs []string
+			b.chartEval(fmt.Sprintf(`Array.from(document.querySelectorAll('%s fieldset[data-name=rule] label')).map(function (l) { return l.textContent.trim(); })`, fig), &rules)
+			b.chartEval(fmt.Sprintf(`Array.from(document.querySelectorAll('%s fieldset[data-name=cost] label')).map(function (l) { return l.textContent.trim(); })`, fig), &costs)
+			if len(rules)*len(costs) != len(want.Runs) || len(rules) != 6 {
+				t.Fatalf("rules %q, costs %q for %d runs", rules, costs, len(want.Runs))
+			}
+			for _, r := range want.Runs {
+				ri, ci := slices.Index(rules, r.Rule), -1
+				for i, c := range costs {
+					if strings.Contains(c, fmt.Sprintf("cost = %d)", r.Cost)) {
+						ci = i
+					}
+				}
+				if ri < 0 || ci < 0 {
+					t.Fatalf("run %s/%d has no buttons among %q %q", r.Rule, r.Cost, rules, costs)
+				}
+				b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s fieldset[data-name=rule] input[value="%d"]`, fig, ri))),
+					chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s fieldset[data-name=cost] input[value="%d"]`, fig, ci))))
+				var got struct {
+					Shown             string
+					Load, Answer, Cap []int
+					Labels            int
+					LoadName, CapName string
+				}
+				b.chartEval(fmt.Sprintf(`(function () { var f = document.querySelector('%s'), c = Chart.getChart(f.querySelector('canvas')),
+					z = function (a) { return a.map(function (v) { return v === null ? 0 : v; }); };
+					return { Shown: f.dataset.shown, Load: z(c.data.datasets[0].data), Answer: z(c.data.datasets[1].data),
+						Cap: z(c.data.datasets[2].data), Labels: c.data.labels.length,
+						LoadName: c.data.datasets[0].label, CapName: c.data.datasets[2].label }; })()`, fig), &got)
+				if got.Shown != fmt.Sprintf("%s/%d", r.Rule, r.Cost) {
+					t.Errorf("shown %q after choosing %s/%d", got.Shown, r.Rule, r.Cost)
+				}
+				if got.Labels != want.Ticks || !slices.Equal(got.Load, pad(r.Load, want.Ticks)) || !slices.Equal(got.Answer, pad(r.Answered, want.Ticks)) {
+					t.Errorf("%s/%d: the chart draws other numbers than the program printed", r.Rule, r.Cost)
+				}
+				for tick, v := range got.Cap {
+					if w := map[bool]int{true: want.Rate, false: 0}[tick >= want.Down]; v != w {
+						t.Fatalf("capacity at tick %d: %d, want %d", tick, v, w)
+					}
+				}
+				if got.LoadName == "" || got.CapName == "" {
+					t.Errorf("datasets without labels: %+v", got)
+				}
+			}
+			if n := b.painted(fig + " canvas"); n < 5000 {
+				t.Errorf("the canvas is nearly empty: %d pixels painted", n)
+			}
+			// The text alternative: every tick of the first run, knocked / answered.
+			cell := fmt.Sprintf("%d / %d", want.Runs[0].Load[0], want.Runs[0].Answered[0])
+			if row := b.text(fig + " .chart-table tbody tr:first-child"); !strings.Contains(row, cell) {
+				t.Errorf("table's first row %q lacks %q", row, cell)
+			}
+			// For the screenshot: doubling with costly refusals, the waves that never get through.
+			b.do(chromedp.Click(chromedp.CSS(fig+` fieldset[data-name=rule] input[value="2"]`)),
+				chromedp.Click(chromedp.CSS(fig+` fieldset[data-name=cost] input[value="0"]`)))
+			b.shoot(fig, "chart-storm-"+lang)
+		})
+
+		t.Run("dots/"+lang, func(t *testing.T) {
+			b.t = t
+			block, raw := lessonChart(t, "retry-storm", lang, "dots")
+			var want dotsData
+			if err := json.Unmarshal([]byte(raw), &want); err != nil {
+				t.Fatal(err)
+			}
+			fig := b.openChart(lang, "retry-storm", fmt.Sprintf("chart-%d", block))
+			var got []struct {
+				Label  string
+				Pauses []int
+				X      []float64
+			}
+			b.chartEval(fmt.Sprintf(`Array.from(document.querySelectorAll('%s canvas')).map(function (cv) {
+				var d = Chart.getChart(cv).data.datasets[0];
+				return { Label: d.label, Pauses: d.data.map(function (p) { return p.pause; }), X: d.data.map(function (p) { return p.x; }) }; })`, fig), &got)
+			if len(got) != len(want.Rules) {
+				t.Fatalf("%d charts for %d rules", len(got), len(want.Rules))
+			}
+			for i, r := range want.Rules {
+				var flat []int
+				for _, row := range r.Pauses {
+					flat = append(flat, row...)
+				}
+				if got[i].Label != r.Rule || !slices.Equal(got[i].Pauses, flat) {
+					t.Errorf("chart %d (%s): other pauses than the program printed", i, got[i].Label)
+				}
+				for k, x := range got[i].X {
+					if x != float64(flat[k]*want.TickMS)/1000 {
+						t.Fatalf("%s: dot %d at %v s for a pause of %d ticks", r.Rule, k, x, flat[k])
+					}
+				}
+			}
+			if n := b.painted(fig + " canvas"); n < 5000 {
+				t.Errorf("the canvases are nearly empty: %d pixels painted", n)
+			}
+			if cap := b.text(fig + " .chart-table caption"); cap != want.Rules[0].Rule {
+				t.Errorf("table caption %q", cap)
+			}
+			b.shoot(fig, "chart-dots-"+lang)
+		})
+	}
+}

@@ -1,0 +1,207 @@
+// workbook serve: the lesson charts. Each figure.chart holds, in a script element of type
+// application/json, the data a verified lesson program printed (see internal/web/charts.go); this
+// file only lays those numbers out with Chart.js (chart.umd.min.js, vendored): it computes nothing
+// the program did not print. Colours come from the page's CSS variables, so the charts follow the
+// light and the dark theme.
+(function () {
+  'use strict';
+
+  var charts = []; // {figure, build} of every chart on the page, to rebuild on a theme change
+
+  function css(name) {
+    return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  }
+
+  function theme() {
+    return {
+      fg: css('--fg'), muted: css('--muted'), faint: css('--faint'), line: css('--line'),
+      accent: css('--accent'), link: css('--link'), bad: css('--bad'), warn: css('--warn'),
+      ok: css('--ok'), panel: css('--panel')
+    };
+  }
+
+  function dataOf(figure) {
+    return JSON.parse(figure.querySelector('script.chart-data').textContent);
+  }
+
+  function choice(figure, name) {
+    var on = figure.querySelector('fieldset[data-name="' + name + '"] input:checked');
+    return on ? Number(on.value) : 0;
+  }
+
+  // seconds formats milliseconds as seconds with one decimal in the page's language.
+  function seconds(ms) {
+    var s = (ms / 1000).toFixed(1);
+    return document.documentElement.lang === 'en' ? s : s.replace('.', ',');
+  }
+
+  function base(t, figure) {
+    Chart.defaults.color = t.muted;
+    Chart.defaults.borderColor = t.line;
+    Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
+    return {
+      locale: document.documentElement.lang || 'en',
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      plugins: { legend: { labels: { color: t.fg, boxWidth: 14 } } },
+      scales: {}
+    };
+  }
+
+  function axisTitle(text, t) {
+    return { display: true, text: text, color: t.fg };
+  }
+
+  // ---- the storm: knocks per tick against what the server can answer ----
+
+  function storm(figure, t) {
+    var d = dataOf(figure);
+    var canvas = figure.querySelector('canvas');
+    var labels = [];
+    for (var i = 0; i < d.ticks; i++) labels.push(seconds(i * d.tick_ms));
+    var rules = [], costs = [];
+    d.runs.forEach(function (r) {
+      if (rules.indexOf(r.rule) < 0) rules.push(r.rule);
+      if (costs.indexOf(r.cost) < 0) costs.push(r.cost);
+    });
+    function run() {
+      var rule = rules[choice(figure, 'rule')], cost = costs[choice(figure, 'cost')];
+      return d.runs.filter(function (r) { return r.rule === rule && r.cost === cost; })[0];
+    }
+    // A zero is not drawn on the logarithmic scale: it is a gap (the table shows it).
+    function series(a) {
+      var out = [];
+      for (var i = 0; i < d.ticks; i++) {
+        var v = i < a.length ? a[i] : 0;
+        out.push(v > 0 ? v : null);
+      }
+      return out;
+    }
+    var capacity = [];
+    for (var k = 0; k < d.ticks; k++) capacity.push(k >= d.down ? d.rate : null);
+    function datasets(r) {
+      var load = series(r.load);
+      return [
+        {
+          type: 'bar', label: figure.dataset.loadLabel, data: load, order: 3,
+          backgroundColor: load.map(function (v, i) { return i < d.down ? t.faint : (v > d.rate ? t.bad : t.accent); }),
+          barPercentage: 1, categoryPercentage: 1
+        },
+        {
+          type: 'line', label: figure.dataset.answeredLabel, data: series(r.answered), order: 1,
+          borderColor: t.link, backgroundColor: t.link, borderWidth: 2, pointRadius: 0, spanGaps: false, stepped: true
+        },
+        {
+          type: 'line', label: figure.dataset.capacityLabel, data: capacity, order: 2,
+          borderColor: t.fg, backgroundColor: t.fg, borderWidth: 1.5, borderDash: [6, 4], pointRadius: 0
+        }
+      ];
+    }
+    var o = base(t, figure);
+    o.scales.x = {
+      title: axisTitle(figure.dataset.xLabel, t), grid: { display: false },
+      ticks: {
+        autoSkip: false, maxRotation: 0,
+        callback: function (v, i) { return (i * d.tick_ms) % 5000 === 0 ? labels[i] : null; }
+      }
+    };
+    var top = 1;
+    d.runs.forEach(function (r) { r.load.forEach(function (v) { top = Math.max(top, v); }); });
+    o.scales.y = { type: 'logarithmic', min: 1, max: top, title: axisTitle(figure.dataset.yLabel, t) };
+    o.plugins.tooltip = { mode: 'index', intersect: false };
+    var chart = new Chart(canvas, { data: { labels: labels, datasets: datasets(run()) }, options: o });
+    figure.querySelectorAll('input[type=radio]').forEach(function (inp) {
+      inp.onchange = function () {
+        chart.data.datasets = datasets(run());
+        chart.update('none');
+        figure.dataset.shown = run().rule + '/' + run().cost;
+      };
+    });
+    figure.dataset.shown = run().rule + '/' + run().cost;
+    return [chart];
+  }
+
+  // ---- a hundred clients: the pause each chose after each failure ----
+
+  function dots(figure, t) {
+    var d = dataOf(figure);
+    var canvases = figure.querySelectorAll('canvas');
+    var right = 0;
+    d.rules.forEach(function (r) { r.pauses.forEach(function (row) { row.forEach(function (v) { right = Math.max(right, v); }); }); });
+    right = Math.ceil(right * d.tick_ms / 1000);
+    return d.rules.map(function (r, ri) {
+      var points = [];
+      r.pauses.forEach(function (row, k) {
+        row.forEach(function (v, c) {
+          // Each client its own lane inside the row of failure k+1: layout, not a model.
+          points.push({ x: v * d.tick_ms / 1000, y: k + 1 - 0.4 + 0.8 * (c + 0.5) / row.length, pause: v });
+        });
+      });
+      var o = base(t, figure);
+      o.plugins.legend = { display: false };
+      o.plugins.tooltip = {
+        callbacks: {
+          label: function (ctx) {
+            return figure.dataset.yLabel + ' ' + Math.round(ctx.raw.y) + ': ' + seconds(ctx.raw.pause * d.tick_ms);
+          }
+        }
+      };
+      o.scales.x = { type: 'linear', min: 0, max: right, title: axisTitle(figure.dataset.xLabel, t) };
+      var rows = r.pauses.length;
+      o.scales.y = {
+        type: 'linear', reverse: true, min: 0.5, max: rows + 0.5,
+        title: axisTitle(figure.dataset.yLabel, t),
+        afterBuildTicks: function (axis) {
+          axis.ticks = [];
+          for (var k = 1; k <= rows; k++) axis.ticks.push({ value: k });
+        }
+      };
+      var color = ri % 2 ? t.link : t.accent;
+      return new Chart(canvases[ri], {
+        type: 'scatter',
+        data: { datasets: [{ label: r.rule, data: points, pointRadius: 2, pointHoverRadius: 4, backgroundColor: color, borderWidth: 0 }] },
+        options: o
+      });
+    });
+  }
+
+  var kinds = { storm: storm, dots: dots };
+
+  function draw(figure) {
+    var make = kinds[figure.dataset.chart];
+    if (!make) return;
+    figure.querySelectorAll('fieldset.chart-choice').forEach(function (f) {
+      if (!f.querySelector('input:checked')) f.querySelector('input').checked = true;
+    });
+    var entry = { figure: figure, made: [] };
+    entry.build = function () {
+      entry.made.forEach(function (c) { c.destroy(); });
+      entry.made = make(figure, theme()) || [];
+      figure.dataset.rendered = String(Number(figure.dataset.rendered || 0) + 1);
+    };
+    charts.push(entry);
+    try {
+      entry.build();
+    } catch (e) {
+      figure.dataset.error = String(e);
+      throw e;
+    }
+  }
+
+  function start() {
+    if (typeof Chart === 'undefined') return;
+    document.querySelectorAll('figure.chart').forEach(draw);
+    if (window.matchMedia) {
+      var mq = window.matchMedia('(prefers-color-scheme: dark)');
+      var rebuild = function () { charts.forEach(function (c) { c.build(); }); };
+      if (mq.addEventListener) mq.addEventListener('change', rebuild); else mq.addListener(rebuild);
+    }
+  }
+
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start);
+  } else {
+    start();
+  }
+})();
