@@ -5,6 +5,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -80,5 +82,57 @@ func TestServe(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "Спряно.") {
 		t.Errorf("no goodbye:\n%s", stdout.String())
+	}
+}
+
+// TestServeClone starts `workbook serve` in a fresh clone: it makes the clone's workspace my/ like
+// any other command, and the exercise page shows the learner's copy there, not the course's file.
+func TestServeClone(t *testing.T) {
+	root := t.TempDir()
+	t.Chdir(root)
+	if err := os.MkdirAll(filepath.Join(root, "exercises"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module github.com/workbook-course/workbook\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr lockedBuffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "ru"}, e) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/ru/`)
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		url = urlRE.FindString(stdout.String())
+	}
+	if url == "" {
+		t.Fatalf("no URL printed:\n%s\n%s", stdout.String(), stderr.String())
+	}
+	my := filepath.Join(root, "my")
+	if !strings.Contains(stdout.String(), my) {
+		t.Errorf("serve does not name the workspace %s:\n%s", my, stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "создана ваша рабочая папка my") {
+		t.Errorf("serve does not say it made the workspace:\n%s", stderr.String())
+	}
+	mine := "package main\n\n// моя версия, из my/\nfunc main() {}\n"
+	if err := os.WriteFile(filepath.Join(my, "exercise-deadline", "main.go"), []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(url + "exercises/exercise-deadline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "моя версия, из my/") {
+		t.Errorf("GET the exercise page: %d, without the learner's copy:\n%.500s", resp.StatusCode, body)
 	}
 }
