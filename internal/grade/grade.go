@@ -413,7 +413,7 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		var tb *tooBigError
 		switch {
 		case errors.As(err, &tb):
-			return refuse(TooBig, "", tb.what), nil
+			return refuse(TooBig, tb.code, tb.Error()), nil
 		case err != nil:
 			// An unreadable folder is this student's verdict, never the end of everyone's grading.
 			return refuse(NotGraded, err.Error(), ""), nil
@@ -433,7 +433,7 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		var tb *tooBigError
 		switch {
 		case errors.As(err, &tb):
-			return refuse(TooBig, "", tb.what), nil
+			return refuse(TooBig, tb.code, tb.Error()), nil
 		case err != nil:
 			return refuse(NotGraded, err.Error(), ""), nil
 		}

@@ -44,10 +44,40 @@ type SkippedEntry struct {
 // errNotRegular is returned when a file turns out not to be a regular file once opened.
 var errNotRegular = errors.New("not a regular file")
 
-// tooBigError is a folder submission past the limits: what was exceeded, for the report.
-type tooBigError struct{ what string }
+// Codes of a submission past the limits, kept in Result.Message of a TooBig verdict; its BuildLog
+// says the same in English (for results.json), see tooBigError.
+const (
+	BigFile    = "file"    // one file is larger than maxFileBytes
+	BigBytes   = "bytes"   // the files together are larger than maxDirBytes
+	BigFiles   = "files"   // more than maxDirFiles files
+	BigEntries = "entries" // more than maxDirEntries entries
+	BigDepth   = "depth"   // more than maxDirDepth folders deep
+)
 
-func (e *tooBigError) Error() string { return e.what }
+// tooBigError is a submission past the limits: which limit (a Big code) and, for BigFile, the file.
+type tooBigError struct {
+	code string
+	path string
+}
+
+func (e *tooBigError) Error() string {
+	switch e.code {
+	case BigFile:
+		return fmt.Sprintf("%s: more than %d bytes", e.path, maxFileBytes)
+	case BigBytes:
+		return fmt.Sprintf("more than %d bytes in all", maxDirBytes)
+	case BigFiles:
+		return fmt.Sprintf("more than %d files", maxDirFiles)
+	case BigEntries:
+		return fmt.Sprintf("more than %d entries", maxDirEntries)
+	}
+	return fmt.Sprintf("more than %d folders deep", maxDirDepth)
+}
+
+// tooBigPath is the file named in the BuildLog of a TooBig verdict with the code BigFile.
+func tooBigPath(log string) string {
+	return strings.TrimSuffix(log, fmt.Sprintf(": more than %d bytes", maxFileBytes))
+}
 
 // skipKind names what a non-regular mode is.
 func skipKind(m fs.FileMode) string {
@@ -90,15 +120,15 @@ func openRegular(p string) (*os.File, fs.FileInfo, error) {
 	return f, info, nil
 }
 
-// readAtMost reads f to its end, or fails with a *tooBigError past limit bytes: the size is counted
-// while reading, whatever stat said.
+// readAtMost reads f to its end, or fails with a *tooBigError (BigFile) past limit bytes: the size
+// is counted while reading, whatever stat said.
 func readAtMost(f io.Reader, limit int64, name string) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, &tooBigError{fmt.Sprintf("%s: more than %d bytes", name, limit)}
+		return nil, &tooBigError{code: BigFile, path: name}
 	}
 	return data, nil
 }
@@ -134,7 +164,7 @@ func walkFolder(dir string, file func(rel string, data []byte) error) ([]Skipped
 
 func (w *folderWalk) dir(rel string, depth int) error {
 	if depth > maxDirDepth {
-		return &tooBigError{fmt.Sprintf("more than %d folders deep", maxDirDepth)}
+		return &tooBigError{code: BigDepth}
 	}
 	d, err := w.root.Open(rel)
 	if err != nil {
@@ -153,7 +183,7 @@ func (w *folderWalk) dir(rel string, depth int) error {
 		chunk, err := d.ReadDir(256)
 		w.entries += len(chunk)
 		if w.entries > maxDirEntries {
-			return &tooBigError{fmt.Sprintf("more than %d entries", maxDirEntries)}
+			return &tooBigError{code: BigEntries}
 		}
 		list = append(list, chunk...)
 		if err == io.EOF || len(chunk) == 0 {
@@ -216,14 +246,14 @@ func (w *folderWalk) regular(rel string) error {
 		return nil
 	}
 	if w.files++; w.files > maxDirFiles {
-		return &tooBigError{fmt.Sprintf("more than %d files", maxDirFiles)}
+		return &tooBigError{code: BigFiles}
 	}
 	limit := min(int64(maxFileBytes), maxDirBytes-w.bytes)
 	data, err := readAtMost(f, limit, rel)
 	if err != nil {
 		var tb *tooBigError
 		if errors.As(err, &tb) && limit < maxFileBytes {
-			return &tooBigError{fmt.Sprintf("more than %d bytes in all", maxDirBytes)}
+			return &tooBigError{code: BigBytes}
 		}
 		return err
 	}

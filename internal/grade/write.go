@@ -254,7 +254,11 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		case BadArchive:
 			w.WriteString(report.MarkdownEscape(pr.T("grade_fb_"+res.Message, "Entry", res.BuildLog)) + "\n")
 		case TooBig:
-			w.WriteString(report.MarkdownEscape(pr.T("grade_fb_too_big", "Entry", res.BuildLog)) + "\n")
+			id := "grade_fb_too_big_" + res.Message
+			if !i18n.Has(st.Lang, id) {
+				id = "grade_fb_too_big"
+			}
+			w.WriteString(report.MarkdownEscape(pr.T(id, "Path", tooBigPath(res.BuildLog), "Entry", res.BuildLog)) + "\n")
 		default:
 			w.WriteString(pr.T("grade_fb_not_graded") + "\n")
 		}
