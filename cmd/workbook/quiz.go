@@ -50,7 +50,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(w, e.ui.T("quiz_none", "Title", l.Meta.Title))
 		return nil
 	}
-	in := bufio.NewReader(e.stdin)
+	in := newLineReader(ctx, e.stdin)
 	right := 0
 	for i, q := range l.Quizzes {
 		if err := ctx.Err(); err != nil {
@@ -62,12 +62,12 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		if err := e.printMarkdown(e.quizMarkdown(l, q, i+1, len(l.Quizzes))); err != nil {
 			return err
 		}
-		ok, _, err := e.ask(in, q, false)
+		ok, _, err := e.ask(ctx, in, q, false)
 		if err == nil && !ok {
 			// Like the web quiz: a word on what to look at, and another try; the score counts the
 			// first answer. An empty answer shows the right one.
 			fmt.Fprintln(w, pt.yellow("✗ "+e.ui.T("quiz_try_again_"+string(q.Kind))))
-			again, _, aerr := e.ask(in, q, true)
+			again, _, aerr := e.ask(ctx, in, q, true)
 			switch {
 			case aerr != nil:
 				err = aerr
@@ -76,7 +76,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 				continue
 			}
 		}
-		if errors.Is(err, errQuizStopped) {
+		if errors.Is(err, errQuizStopped) || errors.Is(err, context.Canceled) {
 			fmt.Fprintln(w)
 			fmt.Fprintln(w, e.ui.T("quiz_stopped"))
 			return &exitError{code: 2} // the quiz was not finished: no score
@@ -112,7 +112,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 
 // ask reads an answer to q until it is one that can be checked, and reports whether it is right.
 // With mayPass, an empty answer is taken as giving up, and skipped says so.
-func (e *env) ask(in *bufio.Reader, q *lesson.Quiz, mayPass bool) (ok, skipped bool, err error) {
+func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass bool) (ok, skipped bool, err error) {
 	var prompt string
 	limit := 0
 	switch q.Kind {
@@ -137,7 +137,10 @@ func (e *env) ask(in *bufio.Reader, q *lesson.Quiz, mayPass bool) (ok, skipped b
 	}
 	for {
 		fmt.Fprint(e.stdout, prompt+" ")
-		line, err := in.ReadString('\n')
+		line, err := in.read(ctx)
+		if ctx.Err() != nil {
+			return false, false, ctx.Err()
+		}
 		if err != nil && (err != io.EOF || line == "") {
 			return false, false, errQuizStopped
 		}
@@ -168,6 +171,50 @@ func (e *env) ask(in *bufio.Reader, q *lesson.Quiz, mayPass bool) (ok, skipped b
 			continue
 		}
 		return q.Judge(answer), false, nil
+	}
+}
+
+// lineReader reads lines in the background, so that a question waiting for an answer still hears
+// Ctrl-C.
+type lineReader struct {
+	lines chan readLine
+}
+
+type readLine struct {
+	text string
+	err  error
+}
+
+func newLineReader(ctx context.Context, r io.Reader) *lineReader {
+	lr := &lineReader{lines: make(chan readLine)}
+	go func() {
+		defer close(lr.lines)
+		br := bufio.NewReader(r)
+		for {
+			text, err := br.ReadString('\n')
+			select {
+			case lr.lines <- readLine{text, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return lr
+}
+
+// read returns the next line (with its newline), or the error that ended the input.
+func (lr *lineReader) read(ctx context.Context) (string, error) {
+	select {
+	case <-ctx.Done():
+		return "", ctx.Err()
+	case l, ok := <-lr.lines:
+		if !ok {
+			return "", io.EOF
+		}
+		return l.text, l.err
 	}
 }
 
