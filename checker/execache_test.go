@@ -2,6 +2,8 @@ package checker
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"testing"
@@ -36,7 +38,9 @@ func TestExeCache(t *testing.T) {
 			t.Errorf("%s: printed %q, want %q", step, out.Stdout, wantOut)
 		}
 	}
-	tok := filepath.Base(t.TempDir()) // unique, so that no earlier test run left it in the cache
+	b := make([]byte, 8)
+	rand.Read(b)
+	tok := hex.EncodeToString(b) // so that no earlier test run left these sources in the cache
 	write("one " + tok)
 	build("first", false, "one "+tok+"\n")
 	build("unchanged", true, "one "+tok+"\n")

@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -32,8 +33,9 @@ import (
 // or is killed, the kernel kills everything it started.
 const (
 	initEnv = "WORKBOOK_SANDBOX_INIT"
-	// sandboxID is the user and group a learner's program runs as when the checker runs as root:
-	// nobody, never root.
+	// sandboxID is the user and group a learner's program runs as when the checker runs as root in
+	// a user namespace: nobody, never root. Without a user namespace it runs as a user of its own
+	// (see runID), so that RLIMIT_NPROC counts its processes alone.
 	sandboxID = 65534
 	// Descriptors of the init: the status pipe, the work folder and the program (both O_PATH), and
 	// the init itself, which the child execs as /proc/self/fd/6 so that no folder on its path needs
@@ -58,6 +60,27 @@ type level struct {
 	nproc      bool   // RLIMIT_NPROC counts only this run's processes (or those of sandboxID)
 	proc       bool   // with namespaces: a /proc of the run's own, read by the memory watchdog
 	seccomp    bool   // a seccomp filter refuses the system calls the init's table lists
+}
+
+// Without a user namespace RLIMIT_NPROC counts the processes of a user on the whole machine: had
+// every run been nobody, one program's fork bomb would starve every other run (another student's in
+// a grading, another checker's). So as root each session or run of such a level gets a user of its
+// own from a range no account uses, never root; its files are given to it, and nothing of it
+// outlives the run.
+const (
+	runIDBase  = 0x7f000000
+	runIDSlots = 1 << 10
+)
+
+var runIDNext atomic.Uint32
+
+// runID is the user a session or a run of level l runs as when the checker is root.
+func runID(l level) int {
+	if !l.setID {
+		return sandboxID
+	}
+	n := runIDNext.Add(1) % runIDSlots
+	return runIDBase + (os.Getpid()%(1<<14))*runIDSlots + int(n)
 }
 
 // candidates lists the levels to try, strongest first.
@@ -523,15 +546,16 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	} else {
 		rw = []string{filepath.Join(p.scratch, "home"), filepath.Join(p.scratch, "tmp")}
 	}
+	id := runID(l)
 	if os.Geteuid() == 0 && (l.mapID || l.setID) {
-		// The program runs as nobody: it must be able to write in its work folder, and without a
-		// private /tmp, in its own home and tmp.
-		if err := chownTree(dir, sandboxID); err != nil {
+		// The program runs as nobody (or a user of its own): it must be able to write in its work
+		// folder, and without a private /tmp, in its own home and tmp.
+		if err := chownTree(dir, id); err != nil {
 			return nil, err
 		}
 		if !l.namespaces {
 			for _, d := range rw {
-				if err := chownTree(d, sandboxID); err != nil {
+				if err := chownTree(d, id); err != nil {
 					return nil, err
 				}
 			}
@@ -541,6 +565,9 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 		}
 	}
 	cfg := l.config(p.limits, false, rw)
+	if cfg.SetID > 0 {
+		cfg.SetID = id
+	}
 	cfg.Args = append([]string{cmd.Path}, cmd.Args[1:]...)
 	cfg.Env = env
 	sb := &runSandbox{}

@@ -41,6 +41,7 @@ func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) 
 					continue
 				}
 				t.Run(h.name, func(t *testing.T) {
+					t.Parallel() // testLevel stays set until every subtest of the level is done
 					if miss := h.missingNeeds(iso); len(miss) > 0 {
 						t.Skipf("this level lacks %v", miss)
 					}

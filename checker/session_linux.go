@@ -34,6 +34,7 @@ type session struct {
 	conn *net.UnixConn
 	log  *limitedBuffer // the init's own stdout and stderr
 	slot int            // the session's place in sessionCPUs, -1 when it is not bound to a CPU
+	uid  int            // the user its programs run as, when the checker is root
 	once sync.Once      // kill's work, done once
 }
 
@@ -83,17 +84,19 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 	if sessionsOff || !l.reexec || !l.namespaces {
 		return RunOutput{}, false
 	}
-	if os.Geteuid() == 0 && (l.mapID || l.setID) {
-		// The program runs as nobody: it must be able to write in its work folder.
-		if err := chownTree(dir, sandboxID); err != nil {
-			return sandboxFailure(err.Error()), true
-		}
-	}
 	pool := poolFor(p, l)
 	for attempt := 0; ; attempt++ {
 		s, err := pool.get(l)
 		if err != nil {
 			return sandboxFailure(err.Error()), true
+		}
+		if os.Geteuid() == 0 && (l.mapID || l.setID) {
+			// The program runs as nobody, or the session's own user: it must be able to write
+			// in its work folder.
+			if err := chownTree(dir, s.uid); err != nil {
+				pool.put(s)
+				return sandboxFailure(err.Error()), true
+			}
 		}
 		out, healthy, sent := s.run(ctx, p, dir, args, stdin, limit)
 		if healthy {
@@ -228,6 +231,10 @@ func (sp *sessionPool) take(s *session) bool {
 
 // startSession starts a sandbox init in serve mode with cfg and waits until it is ready.
 func startSession(l level, cfg initConfig) (*session, error) {
+	uid := runID(l)
+	if cfg.SetID > 0 {
+		cfg.SetID = uid
+	}
 	slot, cpu := sessionCPUs().take()
 	if cpu >= 0 {
 		cfg.CPU = &cpu
@@ -249,7 +256,7 @@ func startSession(l level, cfg initConfig) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{conn: c.(*net.UnixConn), log: &limitedBuffer{buf: new(bytes.Buffer), max: 4 << 10}, slot: -1}
+	s := &session{conn: c.(*net.UnixConn), log: &limitedBuffer{buf: new(bytes.Buffer), max: 4 << 10}, slot: -1, uid: uid}
 	s.cmd = exec.Command("/proc/self/exe")
 	initFile, err := prepareInit(s.cmd, l, cfg, theirs, nil, nil)
 	if err != nil {
