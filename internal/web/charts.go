@@ -25,8 +25,9 @@ import (
 
 // chartKinds are the kinds of chart the lessons may print, each with its renderer.
 var chartKinds = map[string]func(w io.Writer, c *chartCtx) error{
-	"storm": renderStorm,
-	"dots":  renderDots,
+	"storm":   renderStorm,
+	"dots":    renderDots,
+	"breaker": renderBreaker,
 }
 
 // chartCtx is one chart being rendered: its data as printed, its id on the page and the printer of
@@ -284,5 +285,74 @@ func renderDots(w io.Writer, c *chartCtx) error {
 		c.tableOnly(w, r.Rule, []string{p.T("web_chart_failure"), p.T("web_chart_pauses_ticks", "Clients", d.Clients)}, rows)
 	}
 	w.Write([]byte("</details>\n</figure>\n"))
+	return nil
+}
+
+// breakerData is what the slow-neighbour lesson's breakerchart program prints: the circuit
+// breaker's 12 ticks, each with the state it decided in, whether the provider was called, the
+// result, the state after, its failure count, the calls so far and the line the lesson prints.
+type breakerData struct {
+	Threshold int      `json:"threshold"`
+	Cooldown  int      `json:"cooldown"`
+	States    []string `json:"states"`
+	Steps     []struct {
+		Tick     int    `json:"tick"`
+		Up       bool   `json:"up"`
+		During   string `json:"during"`
+		Called   bool   `json:"called"`
+		Result   string `json:"result"`
+		State    string `json:"state"`
+		Failures int    `json:"failures"`
+		Calls    int    `json:"calls"`
+		Line     string `json:"line"`
+	} `json:"steps"`
+	Summary string `json:"summary"`
+}
+
+func renderBreaker(w io.Writer, c *chartCtx) error {
+	var d breakerData
+	if err := json.Unmarshal(c.raw, &d); err != nil {
+		return err
+	}
+	if len(d.Steps) == 0 || len(d.States) == 0 {
+		return fmt.Errorf("no steps")
+	}
+	p := c.p
+	c.open(w, p.T("web_chart_breaker_title", "Ticks", len(d.Steps)),
+		p.T("web_chart_breaker_desc", "Last", len(d.Steps)-1, "Threshold", d.Threshold, "Cooldown", d.Cooldown),
+		map[string]string{
+			"x-label": p.T("web_chart_tick"), "y-label": p.T("web_chart_state"), "calls-label": p.T("web_chart_calls"),
+			"play": p.T("web_chart_play"), "pause": p.T("web_chart_pause"), "at": p.T("web_chart_at", "N", "{N}", "Total", "{Total}"),
+			"probe": p.T("web_chart_probe"), "after-label": p.T("web_chart_after"),
+			"up": p.T("web_chart_up"), "down": p.T("web_chart_down"),
+		})
+	fmt.Fprintf(w, `<div class="chart-steps"><button type="button" class="button step-first" title="%s" aria-label="%s">◀◀</button>`+
+		`<button type="button" class="button step-back" title="%s" aria-label="%s">◀</button>`+
+		`<button type="button" class="button step-play">%s</button>`+
+		`<button type="button" class="button step-next" title="%s" aria-label="%s">▶</button>`+
+		`<span class="step-at" aria-live="polite"></span></div>`+"\n",
+		html.EscapeString(p.T("web_chart_first")), html.EscapeString(p.T("web_chart_first")),
+		html.EscapeString(p.T("web_chart_back")), html.EscapeString(p.T("web_chart_back")),
+		html.EscapeString(p.T("web_chart_play")),
+		html.EscapeString(p.T("web_chart_next")), html.EscapeString(p.T("web_chart_next")))
+	w.Write([]byte(`<div class="breaker-strip" aria-hidden="true"></div>` + "\n"))
+	c.canvas(w, "short", p.T("web_chart_breaker_title", "Ticks", len(d.Steps)))
+	w.Write([]byte(`<pre class="chart-now" aria-live="polite"></pre>` + "\n"))
+	c.data(w)
+	yes, no := p.T("web_chart_yes"), p.T("web_chart_no")
+	var rows [][]string
+	for _, s := range d.Steps {
+		up, called := p.T("web_chart_down"), no
+		if s.Up {
+			up = p.T("web_chart_up")
+		}
+		if s.Called {
+			called = yes
+		}
+		rows = append(rows, []string{strconv.Itoa(s.Tick), up, s.During, called, s.Result, s.State, strconv.Itoa(s.Failures), strconv.Itoa(s.Calls)})
+	}
+	c.table(w, d.Summary, []string{p.T("web_chart_tick"), p.T("web_chart_provider"), p.T("web_chart_during"), p.T("web_chart_called"),
+		p.T("web_chart_result"), p.T("web_chart_after"), p.T("web_chart_failures"), p.T("web_chart_calls")}, rows)
+	w.Write([]byte("</figure>\n"))
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -205,6 +206,87 @@ func TestBrowserCharts(t *testing.T) {
 				t.Errorf("table caption %q", cap)
 			}
 			b.shoot(fig, "chart-dots-"+lang)
+		})
+		t.Run("breaker/"+lang, func(t *testing.T) {
+			b.t = t
+			block, raw := lessonChart(t, "slow-neighbour", lang, "breaker")
+			var want breakerData
+			if err := json.Unmarshal([]byte(raw), &want); err != nil {
+				t.Fatal(err)
+			}
+			n := len(want.Steps)
+			fig := b.openChart(lang, "slow-neighbour", fmt.Sprintf("chart-%d", block))
+			type view struct {
+				Shown  string
+				Now    string
+				States []*string
+				Probes []*string
+				Calls  []*int
+				Cells  int
+				Future int
+			}
+			look := func() view {
+				var v view
+				b.chartEval(fmt.Sprintf(`(function () { var f = document.querySelector('%s'), c = Chart.getChart(f.querySelector('canvas'));
+					return { Shown: f.dataset.shown, Now: f.querySelector('.chart-now').textContent,
+						States: c.data.datasets[0].data, Probes: c.data.datasets[1].data, Calls: c.data.datasets[2].data,
+						Cells: f.querySelectorAll('.breaker-cell').length, Future: f.querySelectorAll('.breaker-cell.future').length }; })()`, fig), &v)
+				return v
+			}
+			// All the ticks at first: the states, the probes and the calls the program printed.
+			v := look()
+			if v.Shown != strconv.Itoa(n) || v.Cells != n || v.Future != 0 || v.Now != want.Steps[n-1].Line+"\n"+want.Summary {
+				t.Fatalf("at first: %+v", v)
+			}
+			probes := 0
+			for i, s := range want.Steps {
+				if v.States[i] == nil || *v.States[i] != s.State || v.Calls[i] == nil || *v.Calls[i] != s.Calls {
+					t.Errorf("tick %d: drawn state %v calls %v, the program printed %s and %d", s.Tick, v.States[i], v.Calls[i], s.State, s.Calls)
+				}
+				if (v.Probes[i] != nil) != (s.During == want.States[1]) {
+					t.Errorf("tick %d: probe drawn %v, the program's state deciding %s", s.Tick, v.Probes[i] != nil, s.During)
+				}
+				if s.During == want.States[1] {
+					probes++
+				}
+			}
+			if probes != 2 {
+				t.Errorf("%d probes, the lesson has two (ticks 6 and 10)", probes)
+			}
+			// Step: to the start, then tick by tick; each step shows the program's line for it.
+			b.do(chromedp.Click(chromedp.CSS(fig + " .step-first")))
+			if v := look(); v.Shown != "0" || v.Future != n || v.States[0] != nil {
+				t.Fatalf("at the start: %+v", v)
+			}
+			for k := 1; k <= 7; k++ {
+				b.do(chromedp.Click(chromedp.CSS(fig + " .step-next")))
+				v := look()
+				if v.Shown != strconv.Itoa(k) || v.Now != want.Steps[k-1].Line || v.Future != n-k || v.States[k-1] == nil || v.States[k] != nil {
+					t.Fatalf("step %d: %+v", k, v)
+				}
+			}
+			b.do(chromedp.Click(chromedp.CSS(fig + " .step-back")))
+			if v := look(); v.Now != want.Steps[5].Line {
+				t.Fatalf("a step back: %+v", v)
+			}
+			if at := b.text(fig + " .step-at"); !strings.Contains(at, "5") || !strings.Contains(at, strconv.Itoa(n)) {
+				t.Errorf("position %q", at)
+			}
+			b.shoot(fig, "chart-breaker-"+lang+"-step")
+			// Play runs to the end by itself.
+			b.eval(fmt.Sprintf(`document.querySelector('%s').dataset.stepMs = '60', ''`, fig))
+			b.do(chromedp.Click(chromedp.CSS(fig+" .step-play")),
+				void(chromedp.Poll[bool](fmt.Sprintf(`document.querySelector('%s').dataset.shown === '%d'`, fig, n))))
+			if v := look(); v.Now != want.Steps[n-1].Line+"\n"+want.Summary {
+				t.Fatalf("after play: %+v", v)
+			}
+			if n := b.painted(fig + " canvas"); n < 3000 {
+				t.Errorf("the canvas is nearly empty: %d pixels painted", n)
+			}
+			if row := b.text(fig + " .chart-table tbody tr:last-child"); !strings.Contains(row, want.Steps[n-1].Result) {
+				t.Errorf("table's last row %q", row)
+			}
+			b.shoot(fig, "chart-breaker-"+lang)
 		})
 	}
 }

@@ -15,7 +15,8 @@ import (
 func TestLessonCharts(t *testing.T) {
 	s := &Server{cfg: Config{Course: course.New(workbook.Content())}, lessons: map[string]*lessonPage{}}
 	want := map[string][]string{
-		"retry-storm": {"storm", "dots"},
+		"retry-storm":    {"storm", "dots"},
+		"slow-neighbour": {"breaker"},
 	}
 	for _, lang := range []string{"ru", "bg"} {
 		for topic, kinds := range want {

@@ -166,7 +166,113 @@
     });
   }
 
-  var kinds = { storm: storm, dots: dots };
+
+  // ---- the circuit breaker, tick by tick: a step-through of the lesson program's 12 ticks ----
+
+  function breaker(figure, t) {
+    var d = dataOf(figure), n = d.steps.length;
+    var canvas = figure.querySelector('canvas');
+    var strip = figure.querySelector('.breaker-strip');
+    var now = figure.querySelector('.chart-now');
+    var at = figure.querySelector('.step-at');
+    var play = figure.querySelector('.step-play');
+    var shown = figure.dataset.shown ? Number(figure.dataset.shown) : n; // ticks shown; kept across a rebuild
+    var timer = null;
+    // The fate of a call, from what the program printed: answered, failed, or refused at once.
+    function fate(s) { return !s.called ? t.faint : (s.up ? t.ok : t.bad); }
+    strip.textContent = '';
+    strip.style.gridTemplateColumns = 'repeat(' + n + ', minmax(0, 1fr))';
+    var cells = d.steps.map(function (s) {
+      var c = document.createElement('span');
+      c.className = 'breaker-cell';
+      c.style.borderColor = fate(s);
+      c.title = s.line;
+      var tick = document.createElement('b');
+      tick.textContent = s.tick;
+      var up = document.createElement('span');
+      up.textContent = s.up ? '✓' : '✗';
+      up.title = s.up ? figure.dataset.up : figure.dataset.down;
+      up.style.color = s.up ? t.ok : t.bad;
+      c.appendChild(tick);
+      c.appendChild(up);
+      strip.appendChild(c);
+      return c;
+    });
+    var states = d.states.slice().reverse(); // the open state on top
+    function upto(f) {
+      return d.steps.map(function (s, i) { return i < shown ? f(s) : null; });
+    }
+    var o = base(t, figure);
+    o.plugins.legend.labels.usePointStyle = true;
+    o.scales.x = { title: axisTitle(figure.dataset.xLabel, t), grid: { display: false } };
+    o.scales.y = { type: 'category', labels: states, offset: true, title: axisTitle(figure.dataset.yLabel, t) };
+    o.scales.calls = {
+      type: 'linear', position: 'right', min: 0, max: n, grid: { display: false },
+      ticks: { stepSize: 2 }, title: axisTitle(figure.dataset.callsLabel, t)
+    };
+    var chart = new Chart(canvas, {
+      data: {
+        labels: d.steps.map(function (s) { return s.tick; }),
+        datasets: [
+          {
+            type: 'line', label: figure.dataset.afterLabel, yAxisID: 'y', order: 1, data: upto(function (s) { return s.state; }),
+            stepped: 'middle', borderColor: t.fg, borderWidth: 2, pointRadius: 6, pointHoverRadius: 8,
+            pointBackgroundColor: d.steps.map(fate), pointBorderColor: t.panel
+          },
+          {
+            type: 'line', label: figure.dataset.probe, yAxisID: 'y', order: 0, showLine: false,
+            data: upto(function (s) { return s.during === d.states[1] ? s.during : null; }),
+            pointStyle: 'triangle', pointRadius: 8, backgroundColor: t.warn, borderColor: t.warn
+          },
+          {
+            type: 'bar', label: figure.dataset.callsLabel, yAxisID: 'calls', order: 2, data: upto(function (s) { return s.calls; }),
+            backgroundColor: t.faint, barPercentage: 0.5
+          }
+        ]
+      },
+      options: o
+    });
+    function render() {
+      chart.data.datasets[0].data = upto(function (s) { return s.state; });
+      chart.data.datasets[1].data = upto(function (s) { return s.during === d.states[1] ? s.during : null; });
+      chart.data.datasets[2].data = upto(function (s) { return s.calls; });
+      chart.update('none');
+      cells.forEach(function (c, i) {
+        c.classList.toggle('future', i >= shown);
+        c.classList.toggle('current', i === shown - 1);
+      });
+      var s = d.steps[shown - 1];
+      now.textContent = !s ? '' : (shown === n ? s.line + '\n' + d.summary : s.line);
+      at.textContent = figure.dataset.at.replace('{N}', s ? s.tick : '—').replace('{Total}', n);
+      figure.dataset.shown = String(shown);
+    }
+    function stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      play.textContent = figure.dataset.play;
+    }
+    function go(k) {
+      shown = Math.max(0, Math.min(n, k));
+      render();
+    }
+    figure.querySelector('.step-first').onclick = function () { stop(); go(0); };
+    figure.querySelector('.step-back').onclick = function () { stop(); go(shown - 1); };
+    figure.querySelector('.step-next').onclick = function () { stop(); go(shown + 1); };
+    play.onclick = function () {
+      if (timer) { stop(); return; }
+      if (shown >= n) go(0);
+      play.textContent = figure.dataset.pause;
+      timer = setInterval(function () {
+        go(shown + 1);
+        if (shown >= n) stop();
+      }, Number(figure.dataset.stepMs || 700));
+      go(shown + 1);
+    };
+    render();
+    return [{ destroy: function () { stop(); chart.destroy(); } }];
+  }
+
+  var kinds = { storm: storm, dots: dots, breaker: breaker };
 
   function draw(figure) {
     var make = kinds[figure.dataset.chart];
