@@ -25,9 +25,11 @@ import (
 
 // chartKinds are the kinds of chart the lessons may print, each with its renderer.
 var chartKinds = map[string]func(w io.Writer, c *chartCtx) error{
-	"storm":   renderStorm,
-	"dots":    renderDots,
-	"breaker": renderBreaker,
+	"storm":    renderStorm,
+	"dots":     renderDots,
+	"breaker":  renderBreaker,
+	"depth":    renderDepth,
+	"failover": renderFailover,
 }
 
 // chartCtx is one chart being rendered: its data as printed, its id on the page and the printer of
@@ -354,5 +356,126 @@ func renderBreaker(w io.Writer, c *chartCtx) error {
 	c.table(w, d.Summary, []string{p.T("web_chart_tick"), p.T("web_chart_provider"), p.T("web_chart_during"), p.T("web_chart_called"),
 		p.T("web_chart_result"), p.T("web_chart_after"), p.T("web_chart_failures"), p.T("web_chart_calls")}, rows)
 	w.Write([]byte("</figure>\n"))
+	return nil
+}
+
+// depthData is what the amplification lesson's depthchart program prints: the calls each layer of
+// a chain gets for one user request when everything below fails, for a few numbers of tries.
+type depthData struct {
+	Depth  int `json:"depth"`
+	Series []struct {
+		Tries  int      `json:"tries"`
+		Layers []string `json:"layers"`
+		Calls  []int    `json:"calls"`
+	} `json:"series"`
+}
+
+func renderDepth(w io.Writer, c *chartCtx) error {
+	var d depthData
+	if err := json.Unmarshal(c.raw, &d); err != nil {
+		return err
+	}
+	if len(d.Series) == 0 || len(d.Series[0].Layers) == 0 {
+		return fmt.Errorf("no series")
+	}
+	p := c.p
+	labels := map[string]string{"x-label": p.T("web_chart_layer"), "y-label": p.T("web_chart_layer_calls")}
+	head := []string{p.T("web_chart_layer")}
+	for i, s := range d.Series {
+		if len(s.Calls) != len(d.Series[0].Layers) {
+			return fmt.Errorf("series %d: %d calls for %d layers", i, len(s.Calls), len(d.Series[0].Layers))
+		}
+		name := p.N("web_chart_tries", s.Tries)
+		labels[fmt.Sprintf("series-%d", i)] = name
+		head = append(head, name)
+	}
+	c.open(w, p.T("web_chart_depth_title", "Depth", d.Depth), p.T("web_chart_depth_desc", "Depth", d.Depth, "Top", d.Series[0].Layers[0]), labels)
+	c.canvas(w, "", p.T("web_chart_depth_title", "Depth", d.Depth))
+	c.data(w)
+	var rows [][]string
+	for li, layer := range d.Series[0].Layers {
+		row := []string{layer}
+		for _, s := range d.Series {
+			row = append(row, strconv.Itoa(s.Calls[li]))
+		}
+		rows = append(rows, row)
+	}
+	c.table(w, p.T("web_chart_depth_title", "Depth", d.Depth), head, rows)
+	w.Write([]byte("</figure>\n"))
+	return nil
+}
+
+// failoverData is what the amplification lesson's failoverchart program prints: second by second,
+// for each protection, the attempts that reached the database, its answers, the useful ones, the
+// attempts lost and its queue; and the second from which it answered everyone (-1: never).
+type failoverData struct {
+	Seconds  int `json:"seconds"`
+	Capacity int `json:"capacity"`
+	Users    int `json:"users"`
+	DownFrom int `json:"down_from"`
+	DownTo   int `json:"down_to"`
+	Runs     []struct {
+		Name     string `json:"name"`
+		Load     []int  `json:"load"`
+		Answers  []int  `json:"answers"`
+		Useful   []int  `json:"useful"`
+		Lost     []int  `json:"lost"`
+		Queue    []int  `json:"queue"`
+		Recovery int    `json:"recovery"`
+	} `json:"runs"`
+}
+
+// failoverMetrics are the series of a failover run the reader can choose, by their JSON names.
+var failoverMetrics = []string{"load", "useful", "queue", "lost"}
+
+func renderFailover(w io.Writer, c *chartCtx) error {
+	var d failoverData
+	if err := json.Unmarshal(c.raw, &d); err != nil {
+		return err
+	}
+	if len(d.Runs) == 0 || d.Seconds <= 0 {
+		return fmt.Errorf("no runs")
+	}
+	p := c.p
+	labels := map[string]string{
+		"x-label": p.T("web_chart_second"), "capacity-label": p.T("web_chart_db_capacity"),
+		"outage-label": p.T("web_chart_outage"),
+	}
+	var metricNames []string
+	for _, m := range failoverMetrics {
+		labels["metric-"+m] = p.T("web_chart_metric_" + m)
+		metricNames = append(metricNames, p.T("web_chart_metric_"+m))
+	}
+	c.open(w, p.T("web_chart_failover_title"), p.T("web_chart_failover_desc",
+		"From", d.DownFrom, "To", d.DownTo-1, "Capacity", d.Capacity, "Users", d.Users, "Last", d.Seconds-1), labels)
+	w.Write([]byte(`<div class="chart-controls">`))
+	c.choices(w, "metric", p.T("web_chart_metric"), metricNames)
+	w.Write([]byte("</div>\n"))
+	c.canvas(w, "wide", p.T("web_chart_failover_title"))
+	w.Write([]byte(`<ul class="chart-notes">`))
+	for _, r := range d.Runs {
+		note := p.T("web_chart_never", "Name", r.Name)
+		if r.Recovery >= 0 {
+			note = p.T("web_chart_recovered", "Name", r.Name, "T", r.Recovery)
+		}
+		fmt.Fprintf(w, "<li>%s</li>", html.EscapeString(note))
+	}
+	w.Write([]byte("</ul>\n"))
+	c.data(w)
+	head := []string{p.T("web_chart_second")}
+	for _, r := range d.Runs {
+		head = append(head, r.Name)
+	}
+	fmt.Fprintf(w, `<details class="chart-table"><summary>%s</summary>`+"\n", html.EscapeString(p.T("web_chart_table")))
+	var rows [][]string
+	for t := range d.Seconds {
+		row := []string{strconv.Itoa(t)}
+		for _, r := range d.Runs {
+			row = append(row, fmt.Sprintf("%d / %d / %d", at(r.Load, t), at(r.Useful, t), at(r.Queue, t)))
+		}
+		rows = append(rows, row)
+	}
+	c.tableOnly(w, p.T("web_chart_failover_cells"), head, rows)
+	w.Write([]byte("</details>\n</figure>\n"))
 	return nil
 }

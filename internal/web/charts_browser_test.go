@@ -288,5 +288,88 @@ func TestBrowserCharts(t *testing.T) {
 			}
 			b.shoot(fig, "chart-breaker-"+lang)
 		})
+		t.Run("depth/"+lang, func(t *testing.T) {
+			b.t = t
+			block, raw := lessonChart(t, "retry-amplification", lang, "depth")
+			var want depthData
+			if err := json.Unmarshal([]byte(raw), &want); err != nil {
+				t.Fatal(err)
+			}
+			fig := b.openChart(lang, "retry-amplification", fmt.Sprintf("chart-%d", block))
+			var got struct {
+				Labels []string
+				Sets   []struct {
+					Label string
+					Data  []int
+				}
+			}
+			b.chartEval(fmt.Sprintf(`(function () { var c = Chart.getChart(document.querySelector('%s canvas'));
+				return { Labels: c.data.labels, Sets: c.data.datasets.map(function (d) { return { Label: d.label, Data: d.data }; }) }; })()`, fig), &got)
+			if len(got.Sets) != len(want.Series) || !slices.Equal(got.Labels, want.Series[0].Layers) {
+				t.Fatalf("drawn %+v", got)
+			}
+			for i, s := range want.Series {
+				if !slices.Equal(got.Sets[i].Data, s.Calls) || !strings.Contains(got.Sets[i].Label, strconv.Itoa(s.Tries)) {
+					t.Errorf("series %d: drawn %+v, the program printed %d tries: %v", i, got.Sets[i], s.Tries, s.Calls)
+				}
+			}
+			if n := b.painted(fig + " canvas"); n < 3000 {
+				t.Errorf("the canvas is nearly empty: %d pixels painted", n)
+			}
+			last := want.Series[len(want.Series)-1]
+			if row := b.text(fig + " .chart-table tbody tr:last-child"); !strings.Contains(row, strconv.Itoa(last.Calls[len(last.Calls)-1])) {
+				t.Errorf("table's last row %q", row)
+			}
+			b.shoot(fig, "chart-depth-"+lang)
+		})
+
+		t.Run("failover/"+lang, func(t *testing.T) {
+			b.t = t
+			block, raw := lessonChart(t, "retry-amplification", lang, "failover")
+			var want failoverData
+			if err := json.Unmarshal([]byte(raw), &want); err != nil {
+				t.Fatal(err)
+			}
+			fig := b.openChart(lang, "retry-amplification", fmt.Sprintf("chart-%d", block))
+			if len(want.Runs) != 4 {
+				t.Fatalf("%d runs, the lesson compares four", len(want.Runs))
+			}
+			for mi, m := range failoverMetrics {
+				b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s fieldset[data-name=metric] input[value="%d"]`, fig, mi))))
+				var got struct {
+					Shown string
+					Sets  []struct {
+						Label string
+						Data  []int
+					}
+				}
+				b.chartEval(fmt.Sprintf(`(function () { var f = document.querySelector('%s'), c = Chart.getChart(f.querySelector('canvas'));
+					return { Shown: f.dataset.shown, Sets: c.data.datasets.map(function (d) {
+						return { Label: d.label, Data: d.data.map(function (v) { return v === null ? 0 : v; }) }; }) }; })()`, fig), &got)
+				if got.Shown != m || len(got.Sets) < len(want.Runs) {
+					t.Fatalf("%s: shown %q with %d lines", m, got.Shown, len(got.Sets))
+				}
+				for i, r := range want.Runs {
+					series := map[string][]int{"load": r.Load, "useful": r.Useful, "queue": r.Queue, "lost": r.Lost}[m]
+					if got.Sets[i].Label != r.Name || !slices.Equal(got.Sets[i].Data, series) {
+						t.Errorf("%s of %s: drawn %v, the program printed %v", m, r.Name, got.Sets[i].Data, series)
+					}
+				}
+				if m == "load" && (len(got.Sets) != len(want.Runs)+1 || got.Sets[len(want.Runs)].Data[0] != want.Capacity) {
+					t.Errorf("no capacity line at %d", want.Capacity)
+				}
+			}
+			notes := b.text(fig + " .chart-notes")
+			for _, r := range want.Runs {
+				if !strings.Contains(notes, r.Name) || (r.Recovery >= 0 && !strings.Contains(notes, strconv.Itoa(r.Recovery))) {
+					t.Errorf("notes %q lack %s (%d)", notes, r.Name, r.Recovery)
+				}
+			}
+			if n := b.painted(fig + " canvas"); n < 5000 {
+				t.Errorf("the canvas is nearly empty: %d pixels painted", n)
+			}
+			b.do(chromedp.Click(chromedp.CSS(fig + ` fieldset[data-name=metric] input[value="0"]`)))
+			b.shoot(fig, "chart-failover-"+lang)
+		})
 	}
 }

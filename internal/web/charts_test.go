@@ -15,8 +15,9 @@ import (
 func TestLessonCharts(t *testing.T) {
 	s := &Server{cfg: Config{Course: course.New(workbook.Content())}, lessons: map[string]*lessonPage{}}
 	want := map[string][]string{
-		"retry-storm":    {"storm", "dots"},
-		"slow-neighbour": {"breaker"},
+		"retry-storm":         {"storm", "dots"},
+		"slow-neighbour":      {"breaker"},
+		"retry-amplification": {"depth", "failover"},
 	}
 	for _, lang := range []string{"ru", "bg"} {
 		for topic, kinds := range want {

@@ -272,7 +272,114 @@
     return [{ destroy: function () { stop(); chart.destroy(); } }];
   }
 
-  var kinds = { storm: storm, dots: dots, breaker: breaker };
+  // alpha returns a CSS colour (#rgb or #rrggbb) with opacity a.
+  function alpha(color, a) {
+    var m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
+    if (!m) return color;
+    var h = m[1].length === 3 ? m[1].replace(/./g, '$&$&') : m[1];
+    return 'rgba(' + parseInt(h.slice(0, 2), 16) + ',' + parseInt(h.slice(2, 4), 16) + ',' + parseInt(h.slice(4, 6), 16) + ',' + a + ')';
+  }
+
+  function palette(t) {
+    return [t.bad, t.accent, t.warn, t.link, t.fg];
+  }
+
+  // ---- retry amplification: calls per layer of a chain, for a few numbers of tries ----
+
+  function depth(figure, t) {
+    var d = dataOf(figure);
+    var colors = palette(t).slice(1);
+    var o = base(t, figure);
+    o.plugins.legend.labels.usePointStyle = true;
+    o.plugins.tooltip = { mode: 'index', intersect: false };
+    o.scales.x = { title: axisTitle(figure.dataset.xLabel, t), grid: { display: false } };
+    o.scales.y = { type: 'logarithmic', min: 1, title: axisTitle(figure.dataset.yLabel, t) };
+    return [new Chart(figure.querySelector('canvas'), {
+      type: 'line',
+      data: {
+        labels: d.series[0].layers,
+        datasets: d.series.map(function (s, i) {
+          var c = colors[i % colors.length];
+          return {
+            label: figure.dataset['series-' + i] || figure.getAttribute('data-series-' + i), data: s.calls,
+            borderColor: c, backgroundColor: c, borderWidth: 2.5, pointRadius: 4
+          };
+        })
+      },
+      options: o
+    })];
+  }
+
+  // ---- the failover, second by second, with each protection ----
+
+  function failover(figure, t) {
+    var d = dataOf(figure);
+    var colors = palette(t);
+    var labels = [];
+    for (var i = 0; i < d.seconds; i++) labels.push(i);
+    var metrics = ['load', 'useful', 'queue', 'lost'];
+    var outage = {
+      id: 'outage',
+      beforeDatasetsDraw: function (chart) {
+        var x = chart.scales.x, a = chart.chartArea, ctx = chart.ctx;
+        var left = x.getPixelForValue(d.down_from) - (x.getPixelForValue(1) - x.getPixelForValue(0)) / 2;
+        var right = x.getPixelForValue(d.down_to - 1) + (x.getPixelForValue(1) - x.getPixelForValue(0)) / 2;
+        ctx.save();
+        ctx.fillStyle = alpha(t.bad, 0.12);
+        ctx.fillRect(left, a.top, right - left, a.bottom - a.top);
+        ctx.fillStyle = t.bad;
+        ctx.font = '12px ' + Chart.defaults.font.family;
+        ctx.textAlign = 'center';
+        ctx.fillText(figure.dataset.outageLabel, (left + right) / 2, a.top + 14);
+        ctx.restore();
+      }
+    };
+    function metric() { return metrics[choice(figure, 'metric')]; }
+    function logScale(m) { return m !== 'useful'; }
+    function datasets(m) {
+      var log = logScale(m);
+      var sets = d.runs.map(function (r, i) {
+        var c = colors[i % colors.length];
+        return {
+          label: r.name, data: r[m].map(function (v) { return log && v <= 0 ? null : v; }),
+          borderColor: c, backgroundColor: c, borderWidth: 2.5, pointRadius: 2, spanGaps: false
+        };
+      });
+      if (m === 'load') {
+        sets.push({
+          label: figure.dataset.capacityLabel, data: labels.map(function () { return d.capacity; }),
+          borderColor: t.fg, backgroundColor: t.fg, borderDash: [6, 4], borderWidth: 1.5, pointRadius: 0
+        });
+      }
+      return sets;
+    }
+    function scales(m) {
+      var y = logScale(m) ? { type: 'logarithmic', min: 1 } : { type: 'linear', min: 0 };
+      y.title = axisTitle(figure.dataset['metric-' + m] || figure.getAttribute('data-metric-' + m), t);
+      return {
+        x: { title: axisTitle(figure.dataset.xLabel, t), grid: { display: false }, ticks: { autoSkip: false, maxRotation: 0, callback: function (v, i) { return i % 5 === 0 ? labels[i] : null; } } },
+        y: y
+      };
+    }
+    var o = base(t, figure);
+    o.plugins.tooltip = { mode: 'index', intersect: false };
+    o.scales = scales(metric());
+    var chart = new Chart(figure.querySelector('canvas'), {
+      type: 'line', data: { labels: labels, datasets: datasets(metric()) }, options: o, plugins: [outage]
+    });
+    figure.querySelectorAll('input[type=radio]').forEach(function (inp) {
+      inp.onchange = function () {
+        chart.data.datasets = datasets(metric());
+        chart.options.scales = scales(metric());
+        chart.update('none');
+        figure.dataset.shown = metric();
+      };
+    });
+    figure.dataset.shown = metric();
+    return [chart];
+  }
+
+  var kinds = { storm: storm, dots: dots, breaker: breaker, depth: depth, failover: failover };
 
   function draw(figure) {
     var make = kinds[figure.dataset.chart];
