@@ -34,6 +34,8 @@ type env struct {
 	entered string               // the root of the workspace whose language content follows
 	noted   bool                 // the default content language was explained
 	tty     func() bool          // whether the learner can be asked; nil: stdin and stderr are terminals
+
+	flagMessages string // the --messages value given, if any
 }
 
 // command is one subcommand: its own flags, help text and run function.

@@ -20,7 +20,7 @@ import (
 // decideLangs sets the message and content languages from the flags, the environment and the
 // workspace the working directory is in (found, not made).
 func (e *env) decideLangs(flagLang, flagMessages string) error {
-	e.langFlag = flagLang
+	e.langFlag, e.flagMessages = flagLang, flagMessages
 	if wd, err := os.Getwd(); err == nil {
 		e.ws = workspace.Find(wd)
 	}
@@ -104,7 +104,7 @@ func (e *env) enter(ws *workspace.Workspace) {
 		}
 	}
 	if lang != e.content && e.contentNamed() {
-		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(lang), "Asked", e.langName(e.content))
+		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(lang), "Asked", e.langName(e.content), "Code", e.content)
 	}
 	e.content = lang
 }

@@ -20,7 +20,7 @@ const (
 // Sources are what the language settings are decided from.
 type Sources struct {
 	Lang     string              // --lang: both settings (en sets messages only)
-	Messages string              // --messages: the message language alone
+	Messages string              // --messages: the message language alone ("auto" names none)
 	Getenv   func(string) string // WORKBOOK_LANG, WORKBOOK_MESSAGES, LC_ALL, LC_MESSAGES, LANG
 	Stored   Settings            // the workspace's, if any
 }
@@ -87,7 +87,7 @@ func Decide(s Sources) (Choice, error) {
 		{FromMessages, s.Messages}, {FromFlag, s.Lang},
 		{FromEnvMsg, getenv("WORKBOOK_MESSAGES")}, {FromEnv, getenv("WORKBOOK_LANG")},
 	} {
-		if src.value == "" {
+		if src.value == "" || src.name == FromMessages && Normalize(src.value) == "auto" {
 			continue
 		}
 		if l := Normalize(src.value); IsMessageLang(l) {

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/workspace"
+)
+
+var langCmd = &command{name: "lang", usage: "lang_usage", summary: "lang_summary"}
+
+func init() {
+	langCmd.run = runLang
+	register(langCmd)
+}
+
+// runLang shows the two language settings, or changes what the workspace keeps: `lang ru` makes
+// ru its content language (the starters and statements are rewritten; programs the learner changed
+// are kept in the backup folder), `lang --messages en` keeps English messages, `--messages auto`
+// lets them follow the environment again.
+func runLang(ctx context.Context, e *env, args []string) error {
+	flags := e.newFlags(langCmd)
+	pos, err := e.parse(langCmd, flags, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 || len(pos) == 1 && !workspace.IsContentLang(workspace.Normalize(pos[0])) {
+		return e.usageErr("err_lang_args")
+	}
+	messages := e.flagMessages != ""
+	if len(pos) == 0 && !messages {
+		if ws := e.madeWorkspace(); ws != nil {
+			fmt.Fprintln(e.stdout, e.ui.T("lang_workspace", "Dir", e.rel(ws.Root)))
+		}
+		e.printSettings(e.stdout)
+		return nil
+	}
+	if e.ws != nil && !e.ws.Exists() && len(pos) == 1 {
+		// A clone's workspace not made yet is made in the language asked for.
+		e.content, e.choice.Content, e.choice.ContentFrom = workspace.Normalize(pos[0]), workspace.Normalize(pos[0]), workspace.FromFlag
+	}
+	ws, err := e.needWorkspace()
+	if err != nil {
+		return err
+	}
+	if len(pos) == 1 {
+		to := workspace.Normalize(pos[0])
+		from := ws.Settings().Content
+		if from == "" {
+			from = ws.GuessLang(e.course)
+		}
+		if to != from {
+			backups, err := ws.Switch(e.course, from, to, checker.GoVersion())
+			if err != nil {
+				return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
+			}
+			e.content = to
+			fmt.Fprintln(e.stdout, e.ui.N("lang_switched", len(backups), "Dir", e.rel(ws.Root), "Lang", e.langName(to), "Backup", e.rel(ws.BackupRoot())))
+		} else {
+			fmt.Fprintln(e.stdout, e.ui.T("lang_same", "Dir", e.rel(ws.Root), "Lang", e.langName(to)))
+		}
+	}
+	if messages {
+		keep := ""
+		if e.choice.MessagesFrom == workspace.FromMessages {
+			keep = e.choice.Messages
+		}
+		if _, err := e.updateState(ws, func(st *progress.State) error {
+			st.Messages = keep
+			return nil
+		}); err != nil {
+			return err
+		}
+		if keep == "" {
+			fmt.Fprintln(e.stdout, e.ui.T("lang_messages_auto", "Dir", e.rel(ws.Root)))
+		} else {
+			fmt.Fprintln(e.stdout, e.ui.T("lang_messages_kept", "Dir", e.rel(ws.Root), "Lang", e.langName(keep)))
+		}
+	}
+	return nil
+}
