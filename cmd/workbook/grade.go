@@ -66,7 +66,8 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	subsDir := pos[1]
-	if fi, err := os.Stat(subsDir); err != nil || !fi.IsDir() {
+	// A folder, or the .zip an LMS's "download all" gives (unpacked by grade.Run).
+	if fi, err := os.Stat(subsDir); err != nil || (!fi.IsDir() && !strings.HasSuffix(strings.ToLower(subsDir), ".zip")) {
 		return e.usageErr("grade_err_no_submissions", "Dir", subsDir)
 	}
 	if gradeInside(*out, subsDir) {
@@ -193,6 +194,8 @@ func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) err
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(e.stderr, e.ui.T("grade_interrupted", "Dir", out))
 		return err
+	case errors.Is(err, grade.ErrClassArchive):
+		return e.usageErr("grade_err_class_archive", "Err", report.EscapeLine(err.Error()))
 	case errors.Is(err, grade.ErrNotReport):
 		return e.usageErr("grade_err_not_report", "Dir", out)
 	case errors.Is(err, grade.ErrUnknownStudent):

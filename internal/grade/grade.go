@@ -32,7 +32,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "3" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept
+const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar)
 
 // Job is what to grade and how.
 type Job struct {
@@ -118,6 +118,16 @@ func (j *Job) jobs() int {
 // ctx cancelled: what was finished is in the journal, and the next run continues from there).
 func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outcome, error) {
 	if _, err := checker.GoTool(); err != nil {
+		return nil, nil, err
+	}
+	// A class's export given as one .zip (an LMS's "download all") is unpacked first.
+	scratch, err := checker.TempDir("class")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(scratch)
+	subsDir, err = OpenClass(subsDir, scratch)
+	if err != nil {
 		return nil, nil, err
 	}
 	subs, skipped, err := List(subsDir)
@@ -390,7 +400,8 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 // prepare unpacks a submission, finds its program and its language, and fingerprints it. A submission
 // that cannot be graded gets its verdict here.
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
-	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash}}
+	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
+		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late}}
 	root := filepath.Join(g.work, strconv.Itoa(n))
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, err
@@ -407,13 +418,18 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		return it
 	}
 	switch s.Kind {
-	case KindDir:
-		skipped, err := copyFolder(s.Path, root)
+	case KindDir, KindTar, KindArchive, KindGroup:
+		// A folder (with an archive inside, as Moodle keeps an upload), a tar, an archive of a
+		// format not read, or the entries of one student in an LMS export (see gather).
+		skipped, err := gather(s, root)
 		it.st.Skipped = skipped
 		var tb *tooBigError
+		var ae *ArchiveError
 		switch {
 		case errors.As(err, &tb):
 			return refuse(TooBig, tb.code, tb.Error()), nil
+		case errors.As(err, &ae):
+			return refuse(BadArchive, ae.Code, ae.Entry), nil
 		case err != nil:
 			// An unreadable folder is this student's verdict, never the end of everyone's grading.
 			return refuse(NotGraded, err.Error(), ""), nil

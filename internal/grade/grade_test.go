@@ -125,7 +125,7 @@ func TestRun(t *testing.T) {
 	if len(rep.Copies) != 1 || strings.Join(rep.Copies[0].Students, ",") != "Иван Петров,Мария,Петя Колева" || rep.Copies[0].Solution != "bg/ru" {
 		t.Errorf("copies: %+v", rep.Copies)
 	}
-	csv := GradesCSV(rep)
+	csv := GradesCSV(rep, "en")
 
 	t.Run("shards merge to the same report", func(t *testing.T) {
 		var dirs []string
@@ -140,7 +140,7 @@ func TestRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := GradesCSV(merged); !bytes.Equal(got, csv) {
+		if got := GradesCSV(merged, "en"); !bytes.Equal(got, csv) {
 			t.Errorf("grades.csv differs:\n%s\nwant:\n%s", got, csv)
 		}
 		a, b := *rep, *merged
@@ -183,7 +183,7 @@ func TestRun(t *testing.T) {
 		if out.Resumed != 2 || out.Graded != 3 {
 			t.Errorf("resumed %d, graded %d; want 2, 3", out.Resumed, out.Graded)
 		}
-		if got := GradesCSV(rep2); !bytes.Equal(got, csv) {
+		if got := GradesCSV(rep2, "en"); !bytes.Equal(got, csv) {
 			t.Errorf("grades.csv differs:\n%s\nwant:\n%s", got, csv)
 		}
 		journal, _ := os.ReadFile(filepath.Join(dir, JournalFile))

@@ -25,7 +25,11 @@ const (
 type Student struct {
 	Name        string  `json:"student"`
 	Entry       string  `json:"entry"`             // the submission's name in the submissions folder
-	Kind        string  `json:"kind"`              // dir, zip or go
+	Kind        string  `json:"kind"`              // dir, zip, go, tar, archive or group
+	Layout      string  `json:"layout,omitempty"`  // the LMS export's layout (see lms.go), if any
+	Display     string  `json:"display,omitempty"` // the name the LMS shows
+	ID          string  `json:"lms_id,omitempty"`  // the student's id in the LMS
+	Late        bool    `json:"late,omitempty"`    // the LMS marked the submission late
 	SourceHash  string  `json:"source_hash"`       // what was graded (see SourceHash)
 	Program     string  `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
 	Lang        string  `json:"lang"`              // the language of its transcripts and of its feedback

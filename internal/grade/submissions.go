@@ -22,13 +22,30 @@ const (
 	KindDir = "dir" // a folder
 	KindZip = "zip" // a .zip archive
 	KindGo  = "go"  // a single .go file
+	// KindTar is a .tar, .tar.gz, .tgz or .tar.bz2 archive, read as a .zip is.
+	KindTar = "tar"
+	// KindArchive is an archive the grader cannot read (.7z, .rar, …): a row with its verdict.
+	KindArchive = "archive"
+	// KindGroup is several entries of one student in an LMS export (Canvas's flat files, Moodle's
+	// folders of one participant): Submission.Files lists them.
+	KindGroup = "group"
 )
 
 // Submission is one student's entry in the submissions folder.
 type Submission struct {
 	Name string // the student: the entry's name without .zip or .go, in Unicode NFC
 	Path string // the entry on disk
-	Kind string // KindDir, KindZip or KindGo
+	Kind string // KindDir, KindZip, KindGo, KindTar, KindArchive or KindGroup
+	// What an LMS export says of the student (see lms.go): the layout (LayoutMoodle, …), the name to
+	// show, the LMS's id of the student and whether the LMS marked the submission late.
+	Layout  string
+	Display string
+	ID      string
+	Late    bool
+	// Files are the entries of a KindGroup submission, and Names the file names the student gave
+	// them (the LMS's prefix taken off; "" for a folder).
+	Files []string
+	Names []string
 }
 
 // List returns the submissions in dir, sorted by student name: every folder, .zip and .go file.
@@ -59,6 +76,9 @@ func List(dir string) (subs []Submission, skipped []string, err error) {
 			s.Kind, s.Name = KindZip, name[:len(name)-len(".zip")]
 		case info.Mode().IsRegular() && strings.HasSuffix(lower, ".go"):
 			s.Kind, s.Name = KindGo, name[:len(name)-len(".go")]
+		case info.Mode().IsRegular() && archiveKind(lower) != "":
+			ext := archiveExt(lower)
+			s.Kind, s.Name = archiveKind(lower), name[:len(name)-len(ext)]
 		default:
 			skipped = append(skipped, name)
 			continue
@@ -69,6 +89,9 @@ func List(dir string) (subs []Submission, skipped []string, err error) {
 		}
 		subs = append(subs, s)
 	}
+	// An LMS export (Moodle, Canvas, GitHub Classroom) names its entries after the students: they
+	// are grouped per student, named as the LMS names them, with their ids and late flags.
+	subs, skipped = lmsGroup(dir, subs, skipped)
 	// Entries whose names collide keep their full names; the folder (if any) keeps the short one.
 	sort.Slice(subs, func(i, j int) bool {
 		if subs[i].Name != subs[j].Name {
@@ -109,7 +132,8 @@ func junkName(name string) bool {
 // surrounding spaces trimmed.
 func cleanName(s string) string { return strings.TrimSpace(norm.NFC.String(s)) }
 
-// Select returns the submission called name (compared in NFC, ignoring case).
+// Select returns the submission called name (compared in NFC, ignoring case), or whose LMS id or
+// entry name is name.
 func Select(subs []Submission, name string) (Submission, bool) {
 	name = cleanName(name)
 	for _, s := range subs {
@@ -119,6 +143,12 @@ func Select(subs []Submission, name string) (Submission, bool) {
 	}
 	for _, s := range subs {
 		if strings.EqualFold(s.Name, name) {
+			return s, true
+		}
+	}
+	// The LMS's id of the student, or the entry's own name (a Moodle folder's whole name).
+	for _, s := range subs {
+		if (s.ID != "" && s.ID == name) || strings.EqualFold(cleanName(filepath.Base(s.Path)), name) {
 			return s, true
 		}
 	}
@@ -213,7 +243,11 @@ func safeFileName(s string) string {
 func SourceHash(s Submission) (string, error) {
 	h := sha256.New()
 	switch s.Kind {
-	case KindZip, KindGo:
+	case KindGroup:
+		if err := hashGroup(h, s); err != nil {
+			return "", err
+		}
+	case KindZip, KindGo, KindTar, KindArchive:
 		f, _, err := openRegular(s.Path)
 		if err != nil {
 			return "", err
@@ -234,6 +268,10 @@ func SourceHash(s Submission) (string, error) {
 		}
 		for _, e := range skipped {
 			fmt.Fprintf(h, "skipped\x00%s\x00%s\x00", e.Path, e.Kind)
+		}
+		// An archive the student put in the folder (Moodle keeps an uploaded zip as it is).
+		if err := hashInner(h, s.Path); err != nil {
+			return "", err
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32], nil

@@ -54,13 +54,20 @@ func Write(dir string, rep *Report, uiLang string) error {
 	if err := writeAtomic(filepath.Join(dir, HTMLFile), report.EscapeBytes(html.Bytes())); err != nil {
 		return err
 	}
+	// The files an LMS imports as they are (export.go), for the layouts that have one.
+	if err := writeExports(dir, rep); err != nil {
+		return err
+	}
 	// grades.csv last: it is what an instructor imports, so its presence means the rest is there.
-	return writeAtomic(filepath.Join(dir, GradesFile), GradesCSV(rep))
+	return writeAtomic(filepath.Join(dir, GradesFile), GradesCSV(rep, uiLang))
 }
 
-// GradesCSV renders grades.csv: UTF-8, a header line, one row per student. Every cell goes through
+// GradesCSV renders grades.csv for a spreadsheet in the language lang: UTF-8 with a byte-order mark
+// (without one, Excel reads Cyrillic in the locale's code page), a header line, one row per student;
+// in Russian and Bulgarian the decimal separator is a comma and the cells are separated by
+// semicolons, as a spreadsheet in those locales expects (see csvStyle). Every cell goes through
 // report.CSVCell: no control character reaches the file, and no cell starts like a formula.
-func GradesCSV(rep *Report) []byte {
+func GradesCSV(rep *Report, lang string) []byte {
 	copyOf := map[string]string{}
 	for _, g := range rep.Copies {
 		for _, s := range g.Students {
@@ -81,21 +88,24 @@ func GradesCSV(rep *Report) []byte {
 		byHeart[s] = true
 	}
 	var buf bytes.Buffer
+	buf.WriteString(utf8BOM)
 	w := csv.NewWriter(&buf)
+	comma, decimal := csvStyle(lang)
+	w.Comma = comma
 	write := func(cells []string) {
 		for i, c := range cells {
 			cells[i] = report.CSVCell(c)
 		}
 		w.Write(cells)
 	}
-	write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart"})
+	write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart", "id", "late"})
 	for _, st := range rep.Students {
 		vp, vt, hp, ht := visibility(st.Result)
 		write([]string{
 			st.Name, st.Status, strconv.Itoa(st.Passed), strconv.Itoa(st.Total),
-			strconv.FormatFloat(st.Score, 'f', -1, 64), string(st.Result.Verdict), st.Lang,
+			decimalIn(st.Score, decimal), string(st.Result.Verdict), st.Lang,
 			strconv.Itoa(vp), strconv.Itoa(vt), strconv.Itoa(hp), strconv.Itoa(ht),
-			copyOf[st.Name], strconv.FormatBool(byHeart[st.Name]),
+			copyOf[st.Name], strconv.FormatBool(byHeart[st.Name]), st.ID, strconv.FormatBool(st.Late),
 		})
 	}
 	w.Flush()
