@@ -197,7 +197,7 @@ func renderStorm(w io.Writer, c *chartCtx) error {
 		map[string]string{
 			"x-label": p.T("web_chart_time_s"), "y-label": p.T("web_chart_per_tick"),
 			"load-label": p.T("web_chart_knocks"), "answered-label": p.T("web_chart_answered"),
-			"capacity-label": p.T("web_chart_capacity"),
+			"capacity-label": p.T("web_chart_capacity"), "down-label": p.T("web_chart_server_down"),
 		})
 	w.Write([]byte(`<div class="chart-controls">`))
 	c.choices(w, "rule", p.T("web_chart_rule"), rules)
@@ -478,4 +478,34 @@ func renderFailover(w io.Writer, c *chartCtx) error {
 	c.tableOnly(w, p.T("web_chart_failover_cells"), head, rows)
 	w.Write([]byte("</details>\n</figure>\n"))
 	return nil
+}
+
+// ChartTitle tells whether text, the text of output block number block of a lesson, holds the data
+// of a chart that `workbook serve` draws on the lesson page; if it does, it returns the chart's
+// title in p's language and the id of its figure on the page (the fragment of its address). The
+// terminal shows no such chart, so `workbook lesson` names it and says where to see it.
+func ChartTitle(block int, text string, p *i18n.Printer) (title, id string, ok bool) {
+	kind := chartKind(text)
+	if kind == "" {
+		return "", "", false
+	}
+	var d struct {
+		Clients int               `json:"clients"`
+		Depth   int               `json:"depth"`
+		Steps   []json.RawMessage `json:"steps"`
+	}
+	if json.Unmarshal([]byte(text), &d) != nil {
+		return "", "", false
+	}
+	switch kind {
+	case "dots":
+		title = p.T("web_chart_dots_title", "Clients", d.Clients)
+	case "breaker":
+		title = p.T("web_chart_breaker_title", "Ticks", len(d.Steps))
+	case "depth":
+		title = p.T("web_chart_depth_title", "Depth", d.Depth)
+	default:
+		title = p.T("web_chart_" + kind + "_title")
+	}
+	return title, fmt.Sprintf("chart-%d", block), true
 }

@@ -164,6 +164,11 @@ func TestBrowserCharts(t *testing.T) {
 			b.do(chromedp.Click(chromedp.CSS(fig+` fieldset[data-name=rule] input[value="2"]`)),
 				chromedp.Click(chromedp.CSS(fig+` fieldset[data-name=cost] input[value="0"]`)))
 			b.shoot(fig, "chart-storm-"+lang)
+			// And full jitter with costly refusals: a flood that ebbs while the server is down.
+			b.do(chromedp.Click(chromedp.CSS(fig+` fieldset[data-name=rule] input[value="3"]`)),
+				chromedp.Click(chromedp.CSS(fig+` fieldset[data-name=cost] input[value="1"]`)))
+			b.scrollTo(fig)
+			b.screenshot("chart-storm-" + lang + "-full-costly")
 		})
 
 		t.Run("dots/"+lang, func(t *testing.T) {

@@ -90,7 +90,7 @@
         },
         {
           type: 'line', label: figure.dataset.answeredLabel, data: series(r.answered), order: 1,
-          borderColor: t.link, backgroundColor: t.link, borderWidth: 2, pointRadius: 0, spanGaps: false, stepped: true
+          borderColor: t.link, backgroundColor: t.link, borderWidth: 1.5, pointRadius: 0, spanGaps: false, stepped: true
         },
         {
           type: 'line', label: figure.dataset.capacityLabel, data: capacity, order: 2,
@@ -110,7 +110,10 @@
     d.runs.forEach(function (r) { r.load.forEach(function (v) { top = Math.max(top, v); }); });
     o.scales.y = { type: 'logarithmic', min: 1, max: top, title: axisTitle(figure.dataset.yLabel, t) };
     o.plugins.tooltip = { mode: 'index', intersect: false };
-    var chart = new Chart(canvas, { data: { labels: labels, datasets: datasets(run()) }, options: o });
+    var chart = new Chart(canvas, {
+      data: { labels: labels, datasets: datasets(run()) }, options: o,
+      plugins: [shade(0, d.down - 1, figure.dataset.downLabel, t)]
+    });
     figure.querySelectorAll('input[type=radio]').forEach(function (inp) {
       inp.onchange = function () {
         chart.data.datasets = datasets(run());
@@ -280,6 +283,27 @@
     return 'rgba(' + parseInt(h.slice(0, 2), 16) + ',' + parseInt(h.slice(2, 4), 16) + ',' + parseInt(h.slice(4, 6), 16) + ',' + a + ')';
   }
 
+  // shade is a Chart.js plugin that shades the categories from..to (indexes, inclusive) of the x
+  // axis and writes label over them: the time a server or a database is gone, as the program says.
+  function shade(from, to, label, t) {
+    return {
+      id: 'shade',
+      beforeDatasetsDraw: function (chart) {
+        var x = chart.scales.x, a = chart.chartArea, ctx = chart.ctx;
+        var half = (x.getPixelForValue(1) - x.getPixelForValue(0)) / 2;
+        var left = x.getPixelForValue(from) - half, right = x.getPixelForValue(to) + half;
+        ctx.save();
+        ctx.fillStyle = alpha(t.bad, 0.12);
+        ctx.fillRect(left, a.top, right - left, a.bottom - a.top);
+        ctx.fillStyle = t.bad;
+        ctx.font = '12px ' + Chart.defaults.font.family;
+        ctx.textAlign = 'center';
+        ctx.fillText(label || '', (left + right) / 2, a.top + 14);
+        ctx.restore();
+      }
+    };
+  }
+
   function palette(t) {
     return [t.bad, t.accent, t.warn, t.link, t.fg];
   }
@@ -318,22 +342,7 @@
     var labels = [];
     for (var i = 0; i < d.seconds; i++) labels.push(i);
     var metrics = ['load', 'useful', 'queue', 'lost'];
-    var outage = {
-      id: 'outage',
-      beforeDatasetsDraw: function (chart) {
-        var x = chart.scales.x, a = chart.chartArea, ctx = chart.ctx;
-        var left = x.getPixelForValue(d.down_from) - (x.getPixelForValue(1) - x.getPixelForValue(0)) / 2;
-        var right = x.getPixelForValue(d.down_to - 1) + (x.getPixelForValue(1) - x.getPixelForValue(0)) / 2;
-        ctx.save();
-        ctx.fillStyle = alpha(t.bad, 0.12);
-        ctx.fillRect(left, a.top, right - left, a.bottom - a.top);
-        ctx.fillStyle = t.bad;
-        ctx.font = '12px ' + Chart.defaults.font.family;
-        ctx.textAlign = 'center';
-        ctx.fillText(figure.dataset.outageLabel, (left + right) / 2, a.top + 14);
-        ctx.restore();
-      }
-    };
+    var outage = shade(d.down_from, d.down_to - 1, figure.dataset.outageLabel, t);
     function metric() { return metrics[choice(figure, 'metric')]; }
     function logScale(m) { return m !== 'useful'; }
     function datasets(m) {
