@@ -112,6 +112,13 @@ func (e *env) enter(ws *workspace.Workspace) {
 // makeCloneWorkspace makes the workspace of a clone, in the content language the learner chooses,
 // and says so in one line.
 func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
+	if l := ws.OldLang(e.course); l != "" && !e.contentNamed() {
+		// A clone worked in the old way: its language is the one the learner's programs are in.
+		e.content, e.choice.Content, e.choice.ContentFrom = l, l, workspace.FromWorkspace
+		if e.choice.MessagesFrom == workspace.FromContent {
+			e.choice.Messages, e.ui = l, i18n.New(l)
+		}
+	}
 	s := workspace.Settings{Content: e.chooseContent()}
 	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
 	switch e.choice.MessagesFrom {
@@ -122,6 +129,13 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 		return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 	}
 	e.warn("workspace_made", "Dir", e.rel(ws.Root)+string(filepath.Separator), "Lang", e.langName(s.Content))
+	moved, err := ws.Adopt(e.course, s.Content)
+	if err != nil {
+		return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
+	}
+	if len(moved) > 0 {
+		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_adopted", len(moved), "List", strings.Join(moved, ", "), "Dir", e.rel(ws.Root)))
+	}
 	return nil
 }
 

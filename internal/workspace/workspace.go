@@ -187,6 +187,114 @@ func (w *Workspace) Create(c *course.Course, s Settings, goLine string) (added, 
 	return added, kept, nil
 }
 
+// OldState is where versions before the workspace kept a clone's progress: at the clone's root,
+// with the learner's programs in the course's own exercises/<name>/<lang>/.
+func (w *Workspace) OldState() string {
+	if w.Clone == "" {
+		return ""
+	}
+	return filepath.Join(w.Clone, progress.FileName)
+}
+
+// Adopt carries a clone used the old way over into its workspace, once: every exercise whose
+// folder exercises/<name>/<lang>/ in the clone differs from the course's starter is copied over
+// the workspace's copy (the learner's work, now where it belongs), and the old progress file moves
+// into the workspace. It returns the exercises carried over. The course never reads those files:
+// they are the learner's, copied once into the learner's folder.
+func (w *Workspace) Adopt(c *course.Course, lang string) ([]string, error) {
+	old := w.OldState()
+	if fi, err := os.Stat(old); old == "" || err != nil || !fi.Mode().IsRegular() {
+		return nil, nil
+	}
+	var moved []string
+	for _, ex := range w.oldEdits(c, lang) {
+		if err := copyTree(os.DirFS(w.oldDir(ex, lang)), ".", w.ExerciseDir(ex)); err != nil {
+			return moved, err
+		}
+		moved = append(moved, ex.Name)
+	}
+	if err := os.Rename(old, w.StatePath()); err != nil {
+		return moved, err
+	}
+	_, err := progress.Update(w.StatePath(), func() *progress.State { return progress.New(lang, time.Now()) }, func(st *progress.State) error {
+		st.Lang, st.Assumed = lang, false
+		return nil
+	})
+	return moved, err
+}
+
+// OldLang is the content language a clone used the old way was worked in: the language whose
+// starters in exercises/ the learner changed more of, or "" when they changed none (or there is no
+// old progress file).
+func (w *Workspace) OldLang(c *course.Course) string {
+	if fi, err := os.Stat(w.OldState()); w.Clone == "" || err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	best, most := "", 0
+	for _, l := range course.Langs {
+		if n := len(w.oldEdits(c, l)); n > most {
+			best, most = l, n
+		}
+	}
+	return best
+}
+
+// oldDir is the course's own starter folder of ex in lang, in the clone, where the old way had the
+// learner edit.
+func (w *Workspace) oldDir(ex *course.Exercise, lang string) string {
+	return filepath.Join(w.Clone, filepath.FromSlash(ex.StarterDir(lang)))
+}
+
+// oldEdits are the exercises whose starter folder in the clone is not the course's starter.
+func (w *Workspace) oldEdits(c *course.Course, lang string) []*course.Exercise {
+	list, err := c.Exercises()
+	if err != nil {
+		return nil
+	}
+	var edited []*course.Exercise
+	for _, ex := range list {
+		dir := w.oldDir(ex, lang)
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() && !w.pristineDir(c, ex, lang, dir) {
+			edited = append(edited, ex)
+		}
+	}
+	return edited
+}
+
+// pristineDir reports whether dir holds exactly the starter of ex in lang (and, besides, the files
+// also may be there).
+func (w *Workspace) pristineDir(c *course.Course, ex *course.Exercise, lang, dir string, also ...string) bool {
+	want := map[string]bool{}
+	for _, f := range also {
+		want[f] = true
+	}
+	same := fs.WalkDir(c.FS(), ex.StarterDir(lang), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel := strings.TrimPrefix(p, ex.StarterDir(lang)+"/")
+		want[rel] = true
+		orig, err := fs.ReadFile(c.FS(), p)
+		if err != nil {
+			return err
+		}
+		if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel))); err != nil || string(got) != string(orig) {
+			return errors.New("changed")
+		}
+		return nil
+	}) == nil
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if rel, _ := filepath.Rel(dir, p); !want[filepath.ToSlash(rel)] {
+			same = false
+		}
+		return nil
+	})
+	return same
+}
+
 // PathError says which file or folder of the workspace could not be written.
 type PathError struct {
 	Path string
@@ -260,39 +368,15 @@ func (w *Workspace) Switch(c *course.Course, from, to, goLine string) ([]string,
 // files, the statement and go.mod, unchanged.
 func (w *Workspace) pristine(c *course.Course, ex *course.Exercise, lang string) bool {
 	dir := w.ExerciseDir(ex)
-	want := map[string]bool{StatementFile: true, "go.mod": true}
-	ok := fs.WalkDir(c.FS(), ex.StarterDir(lang), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel := strings.TrimPrefix(p, ex.StarterDir(lang)+"/")
-		want[rel] = true
-		orig, err := fs.ReadFile(c.FS(), p)
-		if err != nil {
-			return err
-		}
-		if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel))); err != nil || string(got) != string(orig) {
-			return errors.New("changed")
-		}
-		return nil
-	}) == nil
-	if statement, err := ex.Statement(lang); !ok || err != nil {
-		return false
-	} else if got, err := os.ReadFile(w.StatementPath(ex)); err != nil || string(got) != statement {
+	statement, err := ex.Statement(lang)
+	if err != nil {
 		return false
 	}
-	same := true
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		if !want[filepath.ToSlash(rel)] {
-			same = false
-		}
-		return nil
-	})
-	return same
+	if got, err := os.ReadFile(w.StatementPath(ex)); err != nil || string(got) != statement {
+		return false
+	}
+	// The statement and go.mod aside, the folder is the starter.
+	return w.pristineDir(c, ex, lang, dir, StatementFile, "go.mod")
 }
 
 // BackupError means Restore could not keep the learner's version, so it changed nothing.
