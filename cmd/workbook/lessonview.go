@@ -126,6 +126,8 @@ func (e *env) readerMarkdown(l *lesson.Lesson, topic string) string {
 		if b, ok := blocks[n]; ok {
 			if !b.Hidden {
 				out.WriteString(fence(b))
+			} else {
+				out.WriteString(e.chartNote(l, topic, b)) // lessonchart.go
 			}
 			n = blockEnd(b)
 			continue
