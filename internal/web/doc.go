@@ -12,7 +12,9 @@
 // checker.Check with the exercise's cases, shown as `workbook check` prints it (internal/report).
 // Quiz answers are judged on the server against the parsed lesson, as `workbook quiz` judges them.
 // Progress is read from and written to the same state file (internal/progress) as the command
-// line uses.
+// line uses. A lesson's charts are drawn from the JSON its programs print into verified hidden
+// output blocks, with the vendored Chart.js (see charts.go): no number in them is computed on
+// the page.
 //
 // The API is a handful of JSON POSTs: /api/run, /api/quiz, /api/save, /api/check and /api/hint.
 // Each must carry the session token (X-Workbook-Token) that only this server's pages hold, name
