@@ -39,6 +39,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	only := fs.String("only", "", e.ui.T("grade_flag_only"))
 	shardFlag := fs.String("shard", "", e.ui.T("grade_flag_shard"))
 	seed := fs.Uint64("seed", 1, e.ui.T("grade_flag_seed"))
+	classLang := fs.String("class-lang", "", e.ui.T("grade_flag_class_lang"))
 	pos, err := e.parse(gradeCmd, fs, args)
 	if err != nil {
 		return err
@@ -87,9 +88,14 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		Shard:     shard,
 		TestsFrom: map[string]bool{},
 	}
-	// --lang ru|bg fixes the transcript language of the whole class; otherwise each program says its own.
-	if e.langFlag != "" && e.ui.Lang() == e.content {
-		job.Lang = e.content
+	// --lang is the instructor's (messages, the report); each student is graded in the language of
+	// their own program, unless --class-lang fixes one for the whole class.
+	switch *classLang {
+	case "":
+	case "ru", "bg":
+		job.Lang = *classLang
+	default:
+		return e.usageErr("grade_err_class_lang", "Value", *classLang)
 	}
 	if *tests != "" {
 		extra, err := e.instructorCases(*tests, cases)

@@ -32,7 +32,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar)
+const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output
 
 // Job is what to grade and how.
 type Job struct {
@@ -43,7 +43,7 @@ type Job struct {
 	TestsFrom map[string]bool
 	Starters  []Source // the exercise's starters: the shape of the program to look for, and code that is nobody's own
 	Solutions []Source // the reference solutions: a student who hands one in is named in the copies
-	Lang      string   // the transcript language for everyone; "" guesses each student's from the program
+	Lang      string   // the transcript language for everyone; "" tells each student's from the program and its output (lang.go)
 	Fallback  string   // the language when the program does not say (default "bg")
 	Limits    checker.Limits
 	Jobs      int    // programs run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
@@ -194,7 +194,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 
-	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints()}
+	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang}
 	if !job.Shard.Whole() {
 		rep.Shard = job.Shard.String()
 	}
@@ -242,12 +242,14 @@ type grader struct {
 	starters map[string]bool // normalised declarations of the starters
 	plain    map[string]bool // Print hashes of the untouched starters
 	solPrint map[string]string
+	langs    *langGuesser
 	work     string
 	done     int
 }
 
 func newGrader(job *Job) *grader {
-	g := &grader{job: job, shape: map[string]bool{}, starters: map[string]bool{}, plain: map[string]bool{}, solPrint: map[string]string{}}
+	g := &grader{job: job, shape: map[string]bool{}, starters: map[string]bool{}, plain: map[string]bool{}, solPrint: map[string]string{},
+		langs: newLangGuesser(job.Starters, job.Solutions, job.Cases)}
 	for _, s := range job.Starters {
 		for n := range funcNames(s) {
 			g.shape[n] = true
@@ -410,9 +412,9 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	// the build files of a folder read as copyFolder reads them. Nothing downstream (the search for
 	// the program, its fingerprint, the build) ever opens a file of the submission itself.
 	refuse := func(v checker.Verdict, msg, log string) *item {
-		it.st.Lang = g.job.Lang
+		it.st.Lang, it.st.LangFrom = g.job.Lang, LangFromForced
 		if it.st.Lang == "" {
-			it.st.Lang = g.job.fallback()
+			it.st.Lang, it.st.LangFrom = g.job.fallback(), LangFromFallback
 		}
 		it.st.Result = g.verdict(it.st, v, msg, log)
 		return it
@@ -455,12 +457,15 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		}
 	}
 	rel, ok := findProgram(root, g.shape, g.plain)
-	lang := g.job.Lang
+	lang, from := g.job.Lang, LangFromForced
+	if lang == "" {
+		from = LangFromFallback
+	}
 	if !ok {
 		if lang == "" {
 			lang = g.job.fallback()
 		}
-		it.st.Lang = lang
+		it.st.Lang, it.st.LangFrom = lang, from
 		reason := "no .go files"
 		if hasGoFiles(root) {
 			reason = "no package main"
@@ -471,12 +476,14 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	src := readDirSource(dir)
 	if lang == "" {
-		lang = DetectLang(src)
+		if lang = g.langs.fromProgram(src); lang != "" {
+			from = LangFromProgram
+		}
 	}
 	if lang == "" {
 		lang = g.job.fallback()
 	}
-	it.st.Lang = lang
+	it.st.Lang, it.st.LangFrom = lang, from
 	it.st.Program = rel
 	it.st.Fingerprint = Fingerprint(src, g.starters)
 	it.dir = dir
@@ -517,24 +524,50 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 	default:
 		res.BuildTime = checker.Millis(it.prog.BuildTime)
 		res.Isolation = it.prog.Isolation()
-		opt := checker.Options{Exercise: g.job.Exercise, Lang: it.st.Lang, UILang: it.st.Lang, Limits: g.job.Limits, Parallel: par}
-		cases := g.job.Cases
-		if g.job.Draw != nil {
-			d, err := g.job.Draw(ctx, it.st.Name, it.st.Lang)
-			if err != nil {
-				res.Verdict, res.Message = NotGraded, err.Error()
-				break
-			}
-			it.st.Drawn = d
-			cases = append(cases[:len(cases):len(cases)], d.Cases...)
+		if err := g.runCases(ctx, it, res, par); err != nil {
+			res.Verdict, res.Message = NotGraded, err.Error()
+			break
 		}
-		res.Cases = it.prog.RunCases(ctx, cases, opt)
-		g.confirmTimeouts(ctx, it.prog, res.Cases, opt)
+		// Unless the instructor fixed the class's language, the output decides: a program whose
+		// transcripts are plainly the other language's is graded again in that language.
+		if g.job.Lang == "" {
+			if other := g.langs.fromOutput(res.Cases); other != "" && other != it.st.Lang {
+				was := it.st.Lang
+				it.st.Lang, res.Lang = other, other
+				if err := g.runCases(ctx, it, res, par); err != nil {
+					res.Verdict, res.Message = NotGraded, err.Error()
+					break
+				}
+				if back := g.langs.fromOutput(res.Cases); back == was {
+					it.st.Lang, res.Lang = was, was // the two votes disagree: keep the first
+					g.runCases(ctx, it, res, par)
+				} else {
+					it.st.LangFrom = LangFromOutput
+				}
+			}
+		}
 		res.Summarize()
 	}
 	capResult(res)
 	it.st.Result = res
 	it.st.settle()
+}
+
+// runCases runs the student's cases (and cases drawn for them) in the student's language into res.
+func (g *grader) runCases(ctx context.Context, it *item, res *checker.Result, par int) error {
+	opt := checker.Options{Exercise: g.job.Exercise, Lang: it.st.Lang, UILang: it.st.Lang, Limits: g.job.Limits, Parallel: par}
+	cases := g.job.Cases
+	if g.job.Draw != nil {
+		d, err := g.job.Draw(ctx, it.st.Name, it.st.Lang)
+		if err != nil {
+			return err
+		}
+		it.st.Drawn = d
+		cases = append(cases[:len(cases):len(cases)], d.Cases...)
+	}
+	res.Cases = it.prog.RunCases(ctx, cases, opt)
+	g.confirmTimeouts(ctx, it.prog, res.Cases, opt)
+	return nil
 }
 
 // maxConfirm is how many timed-out cases of one student are run a second time.

@@ -33,6 +33,7 @@ type Student struct {
 	SourceHash  string  `json:"source_hash"`       // what was graded (see SourceHash)
 	Program     string  `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
 	Lang        string  `json:"lang"`              // the language of its transcripts and of its feedback
+	LangFrom    string  `json:"lang_from"`         // how Lang was decided: LangFromOutput, …
 	Status      string  `json:"status"`
 	Passed      int     `json:"passed"`
 	Total       int     `json:"total"`
@@ -142,4 +143,6 @@ type Report struct {
 	// Solutions holds the Print hash of each reference solution by language, so that a copy of the
 	// reference solution is named as such.
 	Solutions map[string]string `json:"solutions,omitempty"`
+	// ForcedLang is the content language the instructor fixed for the whole class (Job.Lang), if any.
+	ForcedLang string `json:"forced_lang,omitempty"`
 }
