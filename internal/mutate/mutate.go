@@ -14,7 +14,12 @@
 // and /, % to *, also in assignments, ++ and --), a condition negated (if and for), a statement
 // removed (an expression, an assignment, ++ or --, return, break, continue), the branches of an
 // if/else swapped, and two neighbouring arguments of a call swapped when their types are the same.
-// A mutant is kept only when the changed file still type-checks, so that every mutant builds.
+// A mutant is kept only when the changed file still type-checks, so that every mutant builds. Not
+// mutated, because no case can or should tell: code that only writes to stderr (a call whose first
+// argument is os.Stderr, a FlagSet's SetOutput and Usage, the making of an error message with
+// fmt.Errorf or errors.New), a string literal swapped with another argument, the arguments of the
+// builtins min and max, and imports. Two mutants that would be named alike on one line are told
+// apart by their column.
 //
 // Every mutant becomes a package of one executable: its file with `package main` renamed and
 // `func main` renamed Main. A dispatcher main picks the mutant by its first argument ("@12"), takes
