@@ -5,9 +5,11 @@
 //	ws := workspace.Find(wd) // nil outside any workspace or clone of the course
 //	if ws != nil && !ws.Exists() {
 //		// in a clone whose workspace (./my/) is not made yet
-//		_, err := ws.Create(course, "ru", checker.GoVersion())
+//		_, _, err := ws.Create(c, workspace.Settings{Content: "ru"}, checker.GoVersion())
 //	}
 //	dir := ws.ExerciseDir(ex)
+//
+//	choice, err := workspace.Decide(workspace.Sources{Lang: flagLang, Getenv: os.Getenv, Stored: ws.Settings()})
 //
 // Course content is never read from a workspace: starters, statements, cases and solutions come from
 // the course's file system (the one the binary embeds), so Create and Restore always give pristine
