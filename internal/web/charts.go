@@ -264,7 +264,7 @@ func renderDots(w io.Writer, c *chartCtx) error {
 	}
 	p := c.p
 	failures := len(d.Rules[0].Pauses)
-	c.open(w, p.T("web_chart_dots_title", "Clients", d.Clients), p.T("web_chart_dots_desc", "Clients", d.Clients, "Failures", failures),
+	c.open(w, p.N("web_chart_dots_title", d.Clients), p.T("web_chart_dots_desc", "Clients", d.Clients, "Failures", failures),
 		map[string]string{"x-label": p.T("web_chart_pause_s"), "y-label": p.T("web_chart_failure")})
 	w.Write([]byte(`<div class="chart-grid">` + "\n"))
 	for _, r := range d.Rules {
@@ -499,7 +499,7 @@ func ChartTitle(block int, text string, p *i18n.Printer) (title, id string, ok b
 	}
 	switch kind {
 	case "dots":
-		title = p.T("web_chart_dots_title", "Clients", d.Clients)
+		title = p.N("web_chart_dots_title", d.Clients)
 	case "breaker":
 		title = p.T("web_chart_breaker_title", "Ticks", len(d.Steps))
 	case "depth":
