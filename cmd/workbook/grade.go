@@ -131,6 +131,29 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 			job.Solutions = append(job.Solutions, s)
 		}
 	}
+	// The instructor's cases are checked before any student is: a case the reference solutions do
+	// not pass would be charged to every student.
+	var extra []checker.Case
+	for _, c := range job.Cases {
+		if job.TestsFrom[c.Name] {
+			extra = append(extra, c)
+		}
+	}
+	if err := grade.CheckCases(ctx, job.Exercise, job.Solutions, extra, job.Limits); err != nil {
+		var ce *grade.CaseError
+		if errors.As(err, &ce) {
+			got := strings.TrimRight(ce.Got, "\n")
+			if got == "" {
+				got = e.ui.T("grade_err_case_nothing")
+			}
+			return e.usageErr("grade_err_case_reference", "Case", ce.Case, "File", ce.Source, "Lang", ce.Lang,
+				"Why", report.EscapeLine(ce.Why), "Got", report.Escape(got))
+		}
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+	}
 	unlock, err := e.lockReport(*out)
 	if err != nil {
 		return err
