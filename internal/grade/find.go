@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -71,13 +72,15 @@ func funcNames(src Source) map[string]bool {
 // findProgram finds the folder, at any depth under root, that holds the student's program: a folder
 // of non-test .go files in package main. When several do, the one that shares most top-level function
 // names with the exercise's starter wins, then one that is not the untouched starter, then the
-// shallowest, then the first by name. It returns the folder relative to root ("." for root itself)
+// shallowest, then the first by name; a folder under solutions/ (a clone of the course holds the
+// reference solutions) only when there is no other. It returns the folder relative to root ("." for root itself)
 // and false when there is no package main anywhere.
 func findProgram(root string, shape map[string]bool, starterPrints map[string]bool) (string, bool) {
 	type cand struct {
 		rel     string
 		score   int
 		starter bool
+		course  bool // under a folder named solutions
 		depth   int
 	}
 	var cands []cand
@@ -97,6 +100,7 @@ func findProgram(root string, shape map[string]bool, starterPrints map[string]bo
 		}
 		src := readDirSource(p)
 		c := cand{rel: filepath.ToSlash(rel), depth: strings.Count(filepath.ToSlash(rel), "/")}
+		c.course = slices.Contains(strings.Split(c.rel, "/"), "solutions")
 		if rel == "." {
 			c.depth = -1
 		}
@@ -115,6 +119,9 @@ func findProgram(root string, shape map[string]bool, starterPrints map[string]bo
 	}
 	sort.Slice(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
+		if a.course != b.course {
+			return !a.course
+		}
 		if a.score != b.score {
 			return a.score > b.score
 		}

@@ -55,7 +55,7 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 		},
 		"verdict": func(v checker.Verdict) string {
 			switch v {
-			case BadArchive, TooBig, NotGraded:
+			case BadArchive, TooBig, NotGraded, Unchanged:
 				return pr.T("grade_verdict_" + string(v))
 			}
 			return pr.T("status_" + string(v))

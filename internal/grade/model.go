@@ -11,6 +11,7 @@ const (
 	BadArchive checker.Verdict = "bad_archive" // the .zip is refused; Result.Message holds the code (ZipSlip, …)
 	TooBig     checker.Verdict = "too_big"     // the program's folder holds more than the checker copies
 	NotGraded  checker.Verdict = "not_graded"  // something outside the program went wrong; Result.Message says what
+	Unchanged  checker.Verdict = "unchanged"   // the exercise's starter as it was handed out: nothing to grade
 )
 
 // Statuses of a student, as in grades.csv and Exercism's results.json.

@@ -182,6 +182,8 @@ func studentMessage(st Student) string {
 		return string(r.Verdict) + ": " + r.Message + ": " + r.BuildLog
 	case NotGraded:
 		return string(r.Verdict) + ": " + r.Message
+	case Unchanged:
+		return string(r.Verdict) + ": the exercise's starter as it was handed out"
 	}
 	return ""
 }
@@ -258,7 +260,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	}
 	res := st.Result
 	switch res.Verdict {
-	case BadArchive, TooBig, NotGraded:
+	case BadArchive, TooBig, NotGraded, Unchanged:
 		fmt.Fprintf(w, "# %s\n\n", report.MarkdownEscape(pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)))
 		switch res.Verdict {
 		case BadArchive:
@@ -269,6 +271,8 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 				id = "grade_fb_too_big"
 			}
 			w.WriteString(report.MarkdownEscape(pr.T(id, "Path", tooBigPath(res.BuildLog), "Entry", res.BuildLog)) + "\n")
+		case Unchanged:
+			w.WriteString(pr.T("grade_fb_unchanged") + "\n")
 		default:
 			w.WriteString(pr.T("grade_fb_not_graded") + "\n")
 		}
