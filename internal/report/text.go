@@ -135,6 +135,10 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			same[kind] = -1
 		}
 		if !cs.Visible {
+			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
+				// Drawn for this check alone: its arguments say how to run it again, and give nothing away.
+				fmt.Fprintln(w, "    "+EscapeLine(pr.T("args_line", "Args", strings.Join(cs.Args, " "))))
+			}
 			fmt.Fprintln(w, "    "+c.dim(pr.T("hidden_case_note")))
 			continue
 		}
