@@ -54,6 +54,10 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		fmt.Fprintf(w, "\n## ✗ %s\n\n", MarkdownEscape(caseLabel(pr, cs)))
 		fmt.Fprintf(w, "%s\n", MarkdownEscape(statusText(pr, cs.Status)))
 		if !cs.Visible {
+			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
+				// Drawn for this student alone: the arguments say how to run it again.
+				fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", "\x00")), "\x00", CodeSpan(strings.Join(cs.Args, " ")), 1))
+			}
 			fmt.Fprintf(w, "\n_%s_\n", MarkdownEscape(pr.T("hidden_case_note")))
 			continue
 		}
