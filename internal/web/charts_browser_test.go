@@ -20,8 +20,12 @@ import (
 // Chart.js holds is, number for number, what the lesson program printed in its verified output
 // block; that the canvas has been painted; and that the text alternative is there. A screenshot of
 // each chart, in the light and the dark theme, is written to $WORKBOOK_SCREENSHOTS when it is set,
-// else to the test's artifact directory (kept with `go test -artifacts`, under -outputdir;
-// otherwise removed after the test).
+// else to the test's artifact directory, which is kept only when asked for:
+//
+//	mkdir -p /tmp/shots && go test ./internal/web -run TestBrowserCharts -artifacts -outputdir /tmp/shots
+//
+// puts them in /tmp/shots/_artifacts/*/chart-*.png; without -artifacts they are removed after the
+// test.
 
 // lessonChart returns the JSON a chart of kind kind in the lesson on topic in lang was drawn from:
 // the text of its output block, which verify checks against the program's output.
