@@ -21,9 +21,10 @@ func (r *Report) Finalize() {
 	r.Summary = Summary{Students: len(r.Students)}
 	total := 0.0
 	names := make([]string, len(r.Students))
+	weights := weightsOf(r.Cases)
 	for i := range r.Students {
 		st := &r.Students[i]
-		st.settle()
+		st.settle(weights)
 		names[i] = st.Name
 		switch st.Status {
 		case StatusPass:

@@ -32,7 +32,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output
+const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores
 
 // Job is what to grade and how.
 type Job struct {
@@ -203,7 +203,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		if job.TestsFrom[c.Name] {
 			src = "tests"
 		}
-		rep.Cases = append(rep.Cases, CaseInfo{Name: c.Name, Visible: c.Visible, Source: src, Titles: c.Titles})
+		rep.Cases = append(rep.Cases, CaseInfo{Name: c.Name, Visible: c.Visible, Source: src, Titles: c.Titles, Weight: CaseWeight(c)})
 	}
 	for _, s := range selected {
 		if rec, ok := jr.Get(s.Name); ok {
@@ -243,13 +243,17 @@ type grader struct {
 	plain    map[string]bool // Print hashes of the untouched starters
 	solPrint map[string]string
 	langs    *langGuesser
+	weights  map[string]float64 // by case name (CaseWeight)
 	work     string
 	done     int
 }
 
 func newGrader(job *Job) *grader {
 	g := &grader{job: job, shape: map[string]bool{}, starters: map[string]bool{}, plain: map[string]bool{}, solPrint: map[string]string{},
-		langs: newLangGuesser(job.Starters, job.Solutions, job.Cases)}
+		langs: newLangGuesser(job.Starters, job.Solutions, job.Cases), weights: map[string]float64{}}
+	for _, c := range job.Cases {
+		g.weights[c.Name] = CaseWeight(c)
+	}
 	for _, s := range job.Starters {
 		for n := range funcNames(s) {
 			g.shape[n] = true
@@ -516,7 +520,7 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 		}
 	}()
 	if it.st.Result != nil {
-		it.st.settle()
+		it.st.settle(g.weights)
 		return
 	}
 	res := &checker.Result{Exercise: g.job.Exercise, Lang: it.st.Lang, Dir: g.displayDir(it.st), Total: len(g.job.Cases), Cases: []checker.CaseResult{}}
@@ -555,7 +559,7 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 	}
 	capResult(res)
 	it.st.Result = res
-	it.st.settle()
+	it.st.settle(g.weights)
 }
 
 // runCases runs the student's cases (and cases drawn for them) in the student's language into res.

@@ -1,8 +1,6 @@
 package grade
 
 import (
-	"math"
-
 	"github.com/workbook-course/workbook/checker"
 )
 
@@ -38,7 +36,7 @@ type Student struct {
 	Status      string  `json:"status"`
 	Passed      int     `json:"passed"`
 	Total       int     `json:"total"`
-	Score       float64 `json:"score"` // percent of cases passed, two decimals
+	Score       float64 `json:"score"` // percent of the cases' weight passed, two decimals
 	Fingerprint Print   `json:"fingerprint"`
 	// Skipped lists the entries of a folder submission left out because they are not regular files
 	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
@@ -66,15 +64,13 @@ func StatusOf(v checker.Verdict) string {
 	return StatusError
 }
 
-// settle fills the student's status, counts and score from its Result.
-func (st *Student) settle() {
+// settle fills the student's status, counts and score from its Result: the score is the weighted
+// share of the cases passed (see CaseWeight).
+func (st *Student) settle(weights map[string]float64) {
 	r := st.Result
 	st.Status = StatusOf(r.Verdict)
 	st.Passed, st.Total = r.Passed, r.Total
-	st.Score = 0
-	if r.Total > 0 {
-		st.Score = math.Round(float64(r.Passed)*10000/float64(r.Total)) / 100
-	}
+	st.Score = weightedScore(r.Cases, weights)
 }
 
 // CaseInfo describes one case of the grading and how the class did on it.
@@ -83,6 +79,7 @@ type CaseInfo struct {
 	Visible bool              `json:"visible"`
 	Source  string            `json:"source"` // "exercise" or "tests" (the instructor's --tests)
 	Titles  map[string]string `json:"titles"`
+	Weight  float64           `json:"weight"` // what it counts for in the score (CaseWeight)
 	Passed  int               `json:"passed"` // students who passed it
 	Ran     int               `json:"ran"`    // students whose program ran it
 }
