@@ -207,6 +207,11 @@
     }
     var o = base(t, figure);
     o.plugins.legend.labels.usePointStyle = true;
+    o.plugins.legend.labels.generateLabels = function (chart) { // the state line's key in its own colour, not its first dot's
+      var items = Chart.defaults.plugins.legend.labels.generateLabels(chart);
+      items.forEach(function (it) { if (it.datasetIndex === 0) it.fillStyle = t.fg; });
+      return items;
+    };
     o.scales.x = { title: axisTitle(figure.dataset.xLabel, t), grid: { display: false } };
     o.scales.y = { type: 'category', labels: states, offset: true, title: axisTitle(figure.dataset.yLabel, t) };
     o.scales.calls = {
