@@ -169,3 +169,49 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+func TestAdopt(t *testing.T) {
+	c := testCourse()
+	clone := t.TempDir()
+	w := &Workspace{Root: filepath.Join(clone, CloneFolder), Clone: clone}
+	ru := filepath.Join(clone, "exercises", "ex-a", "ru")
+	if err := os.MkdirAll(ru, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mine := "package main\n\n// моё\nfunc main() {}\n"
+	os.WriteFile(filepath.Join(ru, "main.go"), []byte(mine), 0o644)
+
+	// Without the old progress file, nothing is the learner's to carry over.
+	if got := w.OldLang(c); got != "" {
+		t.Errorf("OldLang without an old state = %q, want none", got)
+	}
+	os.WriteFile(filepath.Join(clone, progress.FileName), []byte(`{"version":1,"started":"2026-11-30T10:00:00Z","exercises":{"ex-a":{"hints":2}}}`), 0o644)
+	if got := w.OldLang(c); got != "ru" {
+		t.Errorf("OldLang = %q, want ru", got)
+	}
+	if _, _, err := w.Create(c, Settings{Content: "ru"}, "1.26"); err != nil {
+		t.Fatal(err)
+	}
+	moved, err := w.Adopt(c, "ru")
+	if err != nil || len(moved) != 1 || moved[0] != "ex-a" {
+		t.Fatalf("Adopt = %v, %v; want [ex-a]", moved, err)
+	}
+	ex, _ := c.Exercise("ex-a")
+	if got := read(t, filepath.Join(w.ExerciseDir(ex), "main.go")); got != mine {
+		t.Errorf("main.go = %q, want the learner's %q", got, mine)
+	}
+	if _, err := os.Stat(filepath.Join(clone, progress.FileName)); !os.IsNotExist(err) {
+		t.Errorf("the old state is still at the clone's root: %v", err)
+	}
+	st, err := progress.Load(w.StatePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Lang != "ru" || st.Lookup("ex-a").Hints != 2 {
+		t.Errorf("state = lang %q, hints %d; want ru, 2", st.Lang, st.Lookup("ex-a").Hints)
+	}
+	// Once only.
+	if moved, err := w.Adopt(c, "ru"); err != nil || len(moved) != 0 {
+		t.Errorf("Adopt again = %v, %v; want nothing", moved, err)
+	}
+}
