@@ -40,6 +40,8 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	shardFlag := fs.String("shard", "", e.ui.T("grade_flag_shard"))
 	seed := fs.Uint64("seed", 1, e.ui.T("grade_flag_seed"))
 	classLang := fs.String("class-lang", "", e.ui.T("grade_flag_class_lang"))
+	latePenalty := fs.String("late-penalty", "", e.ui.T("grade_flag_late_penalty"))
+	due := fs.String("due", "", e.ui.T("grade_flag_due"))
 	pos, err := e.parse(gradeCmd, fs, args)
 	if err != nil {
 		return err
@@ -87,6 +89,21 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		Only:      *only,
 		Shard:     shard,
 		TestsFrom: map[string]bool{},
+	}
+	if *latePenalty != "" {
+		if job.Late, err = grade.ParseLatePenalty(*latePenalty); err != nil {
+			return e.usageErr("grade_err_late_penalty", "Value", *latePenalty)
+		}
+	}
+	if *due != "" {
+		t, ok := parseDue(*due)
+		if !ok {
+			return e.usageErr("grade_err_due", "Value", *due)
+		}
+		job.Late.Due = t
+	}
+	if job.Late.PerDay && job.Late.Due.IsZero() {
+		return e.usageErr("grade_err_per_day_no_due")
 	}
 	// --lang is the instructor's (messages, the report); each student is graded in the language of
 	// their own program, unless --class-lang fixes one for the whole class.
@@ -306,6 +323,21 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_by_heart", n))
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
+}
+
+// parseDue reads a due date: RFC 3339, or "2006-01-02 15:04" or "2006-01-02" in local time (a
+// date alone is due at its end).
+func parseDue(s string) (time.Time, bool) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, true
+	}
+	if t, err := time.ParseInLocation("2006-01-02 15:04", s, time.Local); err == nil {
+		return t, true
+	}
+	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
+		return t.Add(24*time.Hour - time.Second), true
+	}
+	return time.Time{}, false
 }
 
 // inside reports whether path is dir or lies inside it.

@@ -46,6 +46,7 @@ type Job struct {
 	Lang      string   // the transcript language for everyone; "" tells each student's from the program and its output (lang.go)
 	Fallback  string   // the language when the program does not say (default "bg")
 	Limits    checker.Limits
+	Late      Late   // the penalty for a late submission, if any
 	Jobs      int    // programs run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
 	Only      string // grade this student alone (the report still lists everyone graded before)
 	Shard     Shard  // grade one slice of the class
@@ -91,6 +92,9 @@ func (j *Job) Config() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "grader %s\nexercise %s\nrun %s\nout %d\nlang %s\n", graderVersion, j.Exercise,
 		j.Limits.RunTime, j.Limits.OutputBytes, j.Lang)
+	if l := j.Late.String(); l != "" {
+		fmt.Fprintf(h, "late %s\n", l)
+	}
 	for _, c := range j.Cases {
 		fmt.Fprintf(h, "case %s %t %t %d\n", c.Name, c.Visible, j.TestsFrom[c.Name], len(c.Script))
 		h.Write(c.Script)
@@ -408,6 +412,14 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
 		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late}}
+	if l := g.job.Late; l.Points > 0 || !l.Due.IsZero() {
+		var newest time.Time
+		if !l.Due.IsZero() {
+			newest = newestTime(s)
+		}
+		it.st.DaysLate, it.st.Penalty = l.penalty(s.Late, newest)
+		it.st.Late = it.st.Late || it.st.DaysLate > 0
+	}
 	root := filepath.Join(g.work, strconv.Itoa(n))
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, err

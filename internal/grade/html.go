@@ -141,7 +141,7 @@ details{margin:.3rem 0}summary{cursor:pointer}
 <h2>{{T "grade_html_class"}}</h2>
 <table>
 <tr><th>{{T "grade_html_student"}}</th><th>{{T "grade_html_status"}}</th><th>{{T "grade_html_score"}}</th><th>{{T "grade_html_passed"}}</th><th>{{T "grade_html_verdict"}}</th><th>{{T "grade_html_lang"}}</th><th>{{T "grade_html_notes"}}</th></tr>
-{{range .Rep.Students}}<tr><td><a href="{{href (feedback .Name)}}">{{.Name}}</a>{{if and .ID (ne .ID .Name)}} <span class="muted">{{.ID}}</span>{{end}}</td><td class="{{status_class .Status}}">{{status .Status}}</td><td class="num">{{score .Score}}</td><td class="num">{{.Passed}}/{{.Total}}</td><td>{{verdict .Result.Verdict}}</td><td>{{.Lang}}{{if .LangFrom}} <span class="muted">({{T (print "grade_html_lang_" .LangFrom)}})</span>{{end}}</td><td>{{if .Late}}<span class="note">{{T "grade_html_late"}}</span>{{end}}{{range index $.Notes .Name}}<span class="note">{{.}}</span>{{end}}</td></tr>
+{{range .Rep.Students}}<tr><td><a href="{{href (feedback .Name)}}">{{.Name}}</a>{{if and .ID (ne .ID .Name)}} <span class="muted">{{.ID}}</span>{{end}}</td><td class="{{status_class .Status}}">{{status .Status}}</td><td class="num">{{score .Score}}</td><td class="num">{{.Passed}}/{{.Total}}</td><td>{{verdict .Result.Verdict}}</td><td>{{.Lang}}{{if .LangFrom}} <span class="muted">({{T (print "grade_html_lang_" .LangFrom)}})</span>{{end}}</td><td>{{if .Late}}<span class="note">{{T "grade_html_late"}}{{if .Penalty}} −{{score .Penalty}}{{end}}</span>{{end}}{{range index $.Notes .Name}}<span class="note">{{.}}</span>{{end}}</td></tr>
 {{end}}</table>
 
 <h2>{{T "grade_html_cases"}}</h2>

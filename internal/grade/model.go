@@ -1,6 +1,8 @@
 package grade
 
 import (
+	"math"
+
 	"github.com/workbook-course/workbook/checker"
 )
 
@@ -28,7 +30,9 @@ type Student struct {
 	Layout      string  `json:"layout,omitempty"`  // the LMS export's layout (see lms.go), if any
 	Display     string  `json:"display,omitempty"` // the name the LMS shows
 	ID          string  `json:"lms_id,omitempty"`  // the student's id in the LMS
-	Late        bool    `json:"late,omitempty"`    // the LMS marked the submission late
+	Late        bool    `json:"late,omitempty"`    // the LMS marked the submission late, or it came after the due date
+	DaysLate    int     `json:"days_late,omitempty"`
+	Penalty     float64 `json:"penalty,omitempty"` // points off the score for being late (Job.Late)
 	SourceHash  string  `json:"source_hash"`       // what was graded (see SourceHash)
 	Program     string  `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
 	Lang        string  `json:"lang"`              // the language of its transcripts and of its feedback
@@ -70,7 +74,7 @@ func (st *Student) settle(weights map[string]float64) {
 	r := st.Result
 	st.Status = StatusOf(r.Verdict)
 	st.Passed, st.Total = r.Passed, r.Total
-	st.Score = weightedScore(r.Cases, weights)
+	st.Score = max(0, math.Round((weightedScore(r.Cases, weights)-st.Penalty)*100)/100)
 }
 
 // CaseInfo describes one case of the grading and how the class did on it.
