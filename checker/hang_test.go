@@ -97,8 +97,30 @@ func TestHangingProgram(t *testing.T) {
 		{"hangs in one case only", cases("N"), Timeout, 1, 14 - par, false},
 		{"slow but within the limit", cases("slow", "slow 300"), Pass, 0, 15, false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	for _, lv := range testLevels(t) {
+		t.Run(lv.name, func(t *testing.T) {
+			defer lv.use()()
+			for _, tt := range tests {
+				if tt.verdict == Pass && lv.name != "best" {
+					continue // a slow program is judged by its time alone, the same at every level
+				}
+				t.Run(tt.name, func(t *testing.T) { checkHang(t, prog, tt.cases, par, tt.verdict, tt.maxFull, tt.minPassed, tt.hung) })
+			}
+		})
+	}
+}
+
+// checkHang runs cases and checks the hang budget's bounds, in counts of cases, never in time.
+func checkHang(t *testing.T, prog *Program, cases []Case, par int, verdict Verdict, maxFull, minPassed int, hung bool) {
+	tt := struct {
+		cases     []Case
+		verdict   Verdict
+		maxFull   int
+		minPassed int
+		hung      bool
+	}{cases, verdict, maxFull, minPassed, hung}
+	{
+		{
 			res := &Result{Cases: prog.RunCases(context.Background(), tt.cases, Options{Parallel: par})}
 			res.Summarize()
 			full, notRun := 0, 0
@@ -129,6 +151,6 @@ func TestHangingProgram(t *testing.T) {
 			if len(res.Cases) != 15 {
 				t.Errorf("%d case results, want one per case", len(res.Cases))
 			}
-		})
+		}
 	}
 }

@@ -1,0 +1,12 @@
+//go:build !linux
+
+package checker
+
+import "testing"
+
+type testLevelCase struct{ name string }
+
+func (testLevelCase) use() func() { return func() {} }
+
+// testLevels: outside Linux there is one level, the portable baseline.
+func testLevels(t *testing.T) []testLevelCase { return []testLevelCase{{name: "basic"}} }
