@@ -40,6 +40,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	shardFlag := fs.String("shard", "", e.ui.T("grade_flag_shard"))
 	seed := fs.Uint64("seed", 1, e.ui.T("grade_flag_seed"))
 	classLang := fs.String("class-lang", "", e.ui.T("grade_flag_class_lang"))
+	force := fs.Bool("force", false, e.ui.T("grade_flag_force"))
 	latePenalty := fs.String("late-penalty", "", e.ui.T("grade_flag_late_penalty"))
 	due := fs.String("due", "", e.ui.T("grade_flag_due"))
 	pos, err := e.parse(gradeCmd, fs, args)
@@ -87,6 +88,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		Limits:    checker.Limits{RunTime: *timeout},
 		Jobs:      *jobs,
 		Only:      *only,
+		Force:     *force,
 		Shard:     shard,
 		TestsFrom: map[string]bool{},
 	}
@@ -187,7 +189,10 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	if outcome.Reset {
 		fmt.Fprintln(e.stderr, e.ui.T("grade_note_reset", "Dir", *out))
 	}
-	if outcome.Resumed > 0 && *only == "" {
+	switch {
+	case outcome.Resumed > 0 && *only == "" && outcome.Graded == 0:
+		fmt.Fprintln(e.stderr, e.ui.N("grade_note_finished", outcome.Resumed))
+	case outcome.Resumed > 0 && *only == "":
 		fmt.Fprintln(e.stderr, e.ui.N("grade_note_resumed", outcome.Resumed))
 	}
 	if len(outcome.Skipped) > 0 {
@@ -236,10 +241,15 @@ func (e *env) instructorCases(dir string, have []checker.Case) ([]checker.Case, 
 
 // gradeErr turns an error of grade.Run into what the instructor reads.
 func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) error {
+	var other *grade.OtherExerciseError
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(e.stderr, e.ui.T("grade_interrupted", "Dir", out))
 		return err
+	case errors.As(err, &other):
+		return e.usageErr("grade_err_other_exercise", "Dir", out, "Exercise", other.Exercise)
+	case errors.Is(err, grade.ErrOutNotDir):
+		return e.usageErr("grade_err_out_file", "Out", out)
 	case errors.Is(err, grade.ErrClassArchive):
 		return e.usageErr("grade_err_class_archive", "Err", report.EscapeLine(err.Error()))
 	case errors.Is(err, grade.ErrNotReport):
@@ -294,6 +304,9 @@ func (e *env) lockReport(out string) (func(), error) {
 	if err := grade.PrepareOut(out); err != nil {
 		if errors.Is(err, grade.ErrNotReport) {
 			return nil, e.usageErr("grade_err_not_report", "Dir", out)
+		}
+		if errors.Is(err, grade.ErrOutNotDir) {
+			return nil, e.usageErr("grade_err_out_file", "Out", out)
 		}
 		return nil, e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}

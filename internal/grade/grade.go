@@ -49,6 +49,7 @@ type Job struct {
 	Late      Late   // the penalty for a late submission, if any
 	Jobs      int    // programs run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
 	Only      string // grade this student alone (the report still lists everyone graded before)
+	Force     bool   // grade into a report folder that holds the report of another exercise
 	Shard     Shard  // grade one slice of the class
 	// BatchSize is how many programs one go command builds (default 8 per job, at least 24).
 	BatchSize int
@@ -159,6 +160,9 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	if err := PrepareOut(outDir); err != nil {
 		return nil, nil, err
 	}
+	if ex := reportExercise(outDir); ex != "" && ex != job.Exercise && !job.Force {
+		return nil, nil, &OtherExerciseError{Exercise: ex}
+	}
 	config := job.Config()
 	jr, err := OpenJournal(outDir, config, job.Exercise)
 	if err != nil {
@@ -220,6 +224,9 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 
 // PrepareOut makes sure outDir is a report folder: new, empty, or one we wrote before.
 func PrepareOut(outDir string) error {
+	if info, err := os.Stat(outDir); err == nil && !info.IsDir() {
+		return ErrOutNotDir
+	}
 	entries, err := os.ReadDir(outDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return os.MkdirAll(outDir, 0o755)

@@ -38,6 +38,9 @@ func Write(dir string, rep *Report, uiLang string) error {
 			return err
 		}
 	}
+	if err := removeStaleFeedback(dir, rep); err != nil {
+		return err
+	}
 	data, err := ResultsJSON(rep)
 	if err != nil {
 		return err
@@ -281,6 +284,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		return
 	}
 	report.Markdown(w, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
+	stderrNote(w, pr, res)
 	skippedNote(w, pr, st.Skipped)
 }
 
