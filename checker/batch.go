@@ -226,7 +226,7 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 	}
 	// Without the symbol table and DWARF (which no learner's run uses: panics still name functions,
 	// files and lines) the linker, the bulk of building a small program, does a third less work.
-	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", outDir + string(filepath.Separator)}
+	args := []string{"build", "-ldflags=-s -w", "-o", outDir + string(filepath.Separator)}
 	pkgOf := map[string]int{}
 	var copied []int
 	for _, i := range idx {

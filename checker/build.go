@@ -161,8 +161,11 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	}
 	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
 	defer cancel()
-	// No symbol table and no DWARF: a faster link; stack traces keep their file:line.
-	cmd, out := goCommand(bctx, goBin, srcCopy, buildEnv(goBin, scratch), 1<<20, "build", "-trimpath", "-ldflags=-s -w", "-o", exe, ".")
+	// No symbol table and no DWARF: a faster link; stack traces keep their file:line. No -trimpath:
+	// it would give the standard library other action IDs than the user's own builds, and so
+	// recompile it on a learner's first check (half a minute on a cold machine); the scratch paths
+	// it would hide are taken out of compiler messages and of the runs' stderr (cleanTrace).
+	cmd, out := goCommand(bctx, goBin, srcCopy, buildEnv(goBin, scratch), 1<<20, "build", "-ldflags=-s -w", "-o", exe, ".")
 	sb, err := sandboxBuild(cmd, scratch, lim)
 	if err != nil {
 		return nil, err
@@ -321,6 +324,26 @@ func cleanBuildLog(log, srcCopy string) string {
 		lines = append(lines, l)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// scratchSource matches the folder a learner's program was built in, as a stack trace names it: a
+// build's scratch copy or a batch's package folder, under the system's temporary folder.
+var scratchSource = regexp.MustCompile(regexp.QuoteMeta(filepath.Join(os.TempDir(), "workbook-")) +
+	`(?:build|batch)-\d+-\d+` + regexp.QuoteMeta(string(filepath.Separator)) + `(?:src|mod` +
+	regexp.QuoteMeta(string(filepath.Separator)) + `p\d{3,})` + regexp.QuoteMeta(string(filepath.Separator)))
+
+// cleanTrace takes the scratch folder out of what a program printed on stderr (a panic's stack
+// trace names its files by their paths when built), so that it reads relative to the learner's
+// folder, and writes GOROOT as $GOROOT.
+func cleanTrace(s string) string {
+	if !strings.Contains(s, "workbook-") && !strings.Contains(s, goRoot()) {
+		return s
+	}
+	s = scratchSource.ReplaceAllString(s, "")
+	if r := goRoot(); r != "" {
+		s = strings.ReplaceAll(s, r+string(filepath.Separator), "$GOROOT/")
+	}
+	return s
 }
 
 // absPath finds absolute paths in a compiler message: at the start of a line or after a space, a

@@ -21,7 +21,7 @@ import (
 // rules), so that no learner's program can plant an executable for another's sources.
 
 // buildFlags are the flags of every build of a learner's program; a change of them changes the key.
-const buildFlags = "build -trimpath -ldflags=-s -w"
+const buildFlags = "build -ldflags=-s -w"
 
 // exeCacheMax is how many executables the cache keeps (about 1.5 MiB each); the least recently used
 // go first.

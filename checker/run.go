@@ -33,8 +33,15 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 	return p.run(ctx, dir, args, stdin, p.limits.RunTime)
 }
 
-// run is Run with a wall-time limit of its own.
+// run is Run with a wall-time limit of its own; stderr names the program's files as the learner's
+// folder does (cleanTrace).
 func (p *Program) run(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) RunOutput {
+	out := p.runRaw(ctx, dir, args, stdin, limit)
+	out.Stderr = cleanTrace(out.Stderr)
+	return out
+}
+
+func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) RunOutput {
 	if dir == "" {
 		dir = filepath.Join(p.scratch, "run")
 	}

@@ -33,7 +33,8 @@ import (
 //	limits: run=8s cpu=1s memory=96M  limits other than the defaults
 //	max: 4s                   the check must take no longer
 //	log: TEXT                 the build log must hold TEXT
-//	stderr: TEXT              the case's stderr must hold TEXT
+//	stderr: TEXT              the case's stderr must hold TEXT (stderr-has: another TEXT)
+//	stderr-lacks: TEXT        the case's stderr must not hold TEXT
 //	fifo: zz.go               files of the folder made as FIFOs
 //	symlink: zz.go=/dev/zero  files of the folder made as symbolic links
 //	skipped: zz.go: symlink   what the build must say it left out
@@ -245,6 +246,12 @@ func runHostile(t *testing.T, h hostile, prog *Program, e *hostileEnv) {
 	}
 	if want := h.fields["stderr"]; want != "" && !strings.Contains(cr.Stderr, want) {
 		t.Errorf("stderr lacks %q: %q", want, cr.Stderr)
+	}
+	if want := h.fields["stderr-has"]; want != "" && !strings.Contains(cr.Stderr, want) {
+		t.Errorf("stderr lacks %q: %q", want, cr.Stderr)
+	}
+	if bad := h.fields["stderr-lacks"]; bad != "" && strings.Contains(cr.Stderr, bad) {
+		t.Errorf("stderr holds %q: %q", bad, cr.Stderr)
 	}
 	if f := h.fields["forbid"]; f != "" {
 		if f = e.expand(f); strings.Contains(cr.Got, f) || strings.Contains(cr.Stderr, f) {
