@@ -149,6 +149,9 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		if s, err := grade.ReadSource(fsys, ex.SolutionDir(l), l); err == nil && len(s.Files) > 0 {
 			job.Solutions = append(job.Solutions, s)
 		}
+		if hints, err := ex.Hints(l); err == nil {
+			job.Hints = append(job.Hints, grade.HintCode(strings.Join(hints, "\n\n"), l)...)
+		}
 	}
 	// The instructor's cases are checked before any student is: a case the reference solutions do
 	// not pass would be charged to every student.

@@ -41,7 +41,14 @@ func (r *Report) Finalize() {
 	}
 	r.Feedback = FeedbackNames(names)
 	r.caseStats()
-	r.Copies = Copies(r.Students, r.Solutions)
+	r.Copies, r.Pairs = Copies(r.Students, r.Solutions), []CopyPair{}
+	for _, st := range r.Students {
+		if st.Winnow != nil {
+			// Fingerprints by winnowing, the starter's, the hints' and the reference's code left out.
+			r.Copies, r.Pairs = WinnowCopies(r.Students)
+			break
+		}
+	}
 	r.ByHeart = []string{}
 	for _, st := range r.Students {
 		if ByHeart(st.Result) {

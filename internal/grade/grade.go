@@ -32,7 +32,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores
+const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -43,6 +43,7 @@ type Job struct {
 	TestsFrom map[string]bool
 	Starters  []Source // the exercise's starters: the shape of the program to look for, and code that is nobody's own
 	Solutions []Source // the reference solutions: a student who hands one in is named in the copies
+	Hints     []Source // the code of the exercise's hints: nobody's own, left out of copy detection
 	Lang      string   // the transcript language for everyone; "" tells each student's from the program and its output (lang.go)
 	Fallback  string   // the language when the program does not say (default "bg")
 	Limits    checker.Limits
@@ -254,6 +255,7 @@ type grader struct {
 	plain    map[string]bool // Print hashes of the untouched starters
 	solPrint map[string]string
 	langs    *langGuesser
+	winnow   *winnower
 	weights  map[string]float64 // by case name (CaseWeight)
 	work     string
 	done     int
@@ -261,7 +263,8 @@ type grader struct {
 
 func newGrader(job *Job) *grader {
 	g := &grader{job: job, shape: map[string]bool{}, starters: map[string]bool{}, plain: map[string]bool{}, solPrint: map[string]string{},
-		langs: newLangGuesser(job.Starters, job.Solutions, job.Cases), weights: map[string]float64{}}
+		langs: newLangGuesser(job.Starters, job.Solutions, job.Cases), weights: map[string]float64{},
+		winnow: newWinnower(job.Starters, job.Hints, job.Solutions)}
 	for _, c := range job.Cases {
 		g.weights[c.Name] = CaseWeight(c)
 	}
@@ -514,6 +517,7 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		return it, nil
 	}
 	it.st.Fingerprint = Fingerprint(src, g.starters)
+	it.st.Winnow = g.winnow.of(src)
 	it.dir = dir
 	return it, nil
 }

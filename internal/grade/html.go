@@ -40,6 +40,7 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 		}
 	}
 	data := map[string]any{
+		"Pairs":     htmlPairs(rep),
 		"Isolation": isolation,
 		"Lang":      uiLang,
 		"Rep":       rep,
@@ -130,6 +131,7 @@ th{background:#f6f6f6}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .note{background:#fff3cd;border-radius:.2rem;padding:0 .3rem;margin-right:.3rem;white-space:nowrap}
 pre{background:#f6f6f6;padding:.5rem;overflow-x:auto;font-size:13px}.muted{color:#666}
 details{margin:.3rem 0}summary{cursor:pointer}
+.sbs{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}.sbs pre{font-size:12px}mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-select:none}
 </style>
 </head>
 <body>
@@ -166,6 +168,15 @@ details{margin:.3rem 0}summary{cursor:pointer}
 {{if .Rep.Copies}}<p class="muted">{{T "grade_html_copies_intro"}}</p>
 <ol>{{range .Rep.Copies}}<li>{{join .Students}}{{if .Solution}} — <strong>{{T "grade_html_solution" "Lang" .Solution}}</strong>{{end}} <span class="muted">({{N "grade_html_tokens" .Tokens}})</span></li>
 {{end}}</ol>{{else}}<p class="muted">{{T "grade_html_copies_none"}}</p>{{end}}
+{{if .Pairs}}<h3>{{T "grade_html_pairs"}}</h3>
+<p class="muted">{{T "grade_html_pairs_intro"}}</p>
+{{range .Pairs}}<details>
+<summary><strong>{{.A}} — {{.B}}</strong>: {{pct .Permille 1000}} <span class="muted">({{N "grade_html_pair_shared" .Shared}})</span></summary>
+<div class="sbs"><div><p>{{.A}}</p><pre>{{range .Left}}<span class="ln">{{.N}}</span>{{if .Shared}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}
+{{end}}</pre></div><div><p>{{.B}}</p><pre>{{range .Right}}<span class="ln">{{.N}}</span>{{if .Shared}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}
+{{end}}</pre></div></div>
+</details>
+{{end}}{{end}}
 
 <h2>{{T "grade_html_by_heart"}}</h2>
 {{if .Rep.ByHeart}}<p class="muted">{{T "grade_html_by_heart_intro"}}</p>

@@ -42,6 +42,7 @@ type Student struct {
 	Total       int     `json:"total"`
 	Score       float64 `json:"score"` // percent of the cases' weight passed, two decimals
 	Fingerprint Print   `json:"fingerprint"`
+	Winnow      *Winnow `json:"winnow,omitempty"` // the program's fingerprints for copy detection (winnow.go)
 	// Skipped lists the entries of a folder submission left out because they are not regular files
 	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
 	Skipped []SkippedEntry `json:"skipped,omitempty"`
@@ -147,4 +148,6 @@ type Report struct {
 	Solutions map[string]string `json:"solutions,omitempty"`
 	// ForcedLang is the content language the instructor fixed for the whole class (Job.Lang), if any.
 	ForcedLang string `json:"forced_lang,omitempty"`
+	// Pairs are the pairs of students whose own code shares fingerprints (WinnowCopies).
+	Pairs []CopyPair `json:"pairs"`
 }

@@ -1,0 +1,496 @@
+package grade
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"hash/fnv"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Winnowing, as MOSS does it (Schleimer, Wilkerson, Aiken, SIGMOD 2003): a program becomes a stream of
+// normalised tokens (identifiers all alike, library calls kept, strings by their verbs and numbers,
+// no comments or layout); every run of winnowK tokens is hashed, and of every winnowW hashes in a row
+// the least is kept. Two programs that share a run of at least winnowK+winnowW-1 tokens share a
+// fingerprint, wherever the run stands in each: inserted lines, reordered functions and renamed
+// variables change little. What the starter, the hints' code or the reference solutions hold is
+// nobody's own and does not count as shared.
+const (
+	winnowK = 12 // tokens per k-gram
+	winnowW = 8  // k-grams per window
+	// A pair is suspected when it shares at least minShared fingerprints of the students' own code
+	// and they make up at least minSimilarity of the smaller program's own fingerprints.
+	minShared     = 8
+	minSimilarity = 0.5
+	// A program is called a copy of a reference solution when at least refSimilarity of its
+	// fingerprints are the reference's.
+	refSimilarity = 0.9
+	maxCodeBytes  = 64 << 10 // of a program's text kept for the side-by-side view
+)
+
+// Winnow is what a student's program shows of itself for copy detection.
+type Winnow struct {
+	Marks []Mark `json:"marks"` // fingerprints of the student's own code, in order
+	All   int    `json:"all"`   // fingerprints in all, the starter's and the hints' included
+	// Reference is, for each language, the share of the program's fingerprints that are the
+	// reference solution's (only shares of at least refSimilarity are kept).
+	Reference map[string]float64 `json:"reference,omitempty"`
+	Code      string             `json:"code,omitempty"` // the program's text, its files one after another
+}
+
+// Mark is one fingerprint: its hash and the lines (of Winnow.Code) its tokens span.
+type Mark struct {
+	H    uint32 `json:"h"`
+	From int    `json:"from"`
+	To   int    `json:"to"`
+}
+
+// CopyPair is two students whose own code shares fingerprints: the share of the smaller program's,
+// and how many.
+type CopyPair struct {
+	A          string  `json:"a"`
+	B          string  `json:"b"`
+	Similarity float64 `json:"similarity"` // 0…1
+	Shared     int     `json:"shared"`
+}
+
+type wtoken struct {
+	text string
+	line int
+}
+
+// programText is the program's files one after another, each under a line that names it, and the
+// line each file starts on.
+func programText(src Source) (string, []string, map[string]int) {
+	names := make([]string, 0, len(src.Files))
+	for n := range src.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	start := map[string]int{}
+	line := 1
+	for _, n := range names {
+		fmt.Fprintf(&b, "// ==== %s\n", n)
+		line++
+		start[n] = line
+		data := string(src.Files[n])
+		if !strings.HasSuffix(data, "\n") {
+			data += "\n"
+		}
+		b.WriteString(data)
+		line += strings.Count(data, "\n")
+	}
+	return b.String(), names, start
+}
+
+// wtokens is the normalised token stream of a program (or of a piece of code: a hint's snippet).
+func wtokens(src Source) []wtoken {
+	_, names, start := programText(src)
+	var out []wtoken
+	for _, n := range names {
+		out = append(out, fileTokens(src.Files[n], start[n])...)
+	}
+	return out
+}
+
+func fileTokens(data []byte, firstLine int) []wtoken {
+	// The imports (of a whole file; a hint's snippet has none) are left out, their names kept as
+	// what a selector's left side may be; so are the standard library's commonest packages, for a
+	// snippet's sake.
+	imports := map[string]bool{}
+	for _, p := range stdPackages {
+		imports[p] = true
+	}
+	skipTo := 0
+	pfset := token.NewFileSet()
+	if f, err := parser.ParseFile(pfset, "", data, parser.ImportsOnly); err == nil && f != nil {
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			n := path.Base(p)
+			if imp.Name != nil {
+				n = imp.Name.Name
+			}
+			imports[n] = true
+		}
+		skipTo = pfset.Position(f.Name.End()).Offset
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+				skipTo = pfset.Position(gd.End()).Offset
+			}
+		}
+	}
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(data))
+	s.Init(file, data, nil, 0)
+	var out []wtoken
+	prevPkg := false
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if file.Offset(pos) < skipTo {
+			continue
+		}
+		line := file.Line(pos) + firstLine - 1
+		text := ""
+		switch {
+		case tok == token.SEMICOLON:
+			if len(out) == 0 || out[len(out)-1].text == ";" {
+				continue
+			}
+			text = ";"
+			prevPkg = false
+		case tok == token.IDENT:
+			switch {
+			case imports[lit] && !prevPkg:
+				text, prevPkg = lit, true
+				out = append(out, wtoken{text, line})
+				continue
+			case prevPkg && len(out) > 0 && out[len(out)-1].text == ".":
+				text = lit
+			case predeclared[lit]:
+				text = lit
+			default:
+				text = "v"
+			}
+			prevPkg = false
+		case tok == token.STRING:
+			text = wordless(lit)
+			prevPkg = false
+		case tok.IsLiteral():
+			text = lit
+			prevPkg = false
+		default:
+			if (tok == token.RBRACE || tok == token.RPAREN) && len(out) > 0 && out[len(out)-1].text == ";" {
+				out = out[:len(out)-1]
+			}
+			text = tok.String()
+			if tok != token.PERIOD {
+				prevPkg = false
+			}
+		}
+		out = append(out, wtoken{text, line})
+	}
+	return out
+}
+
+// stdPackages are the packages a hint's snippet calls without importing them.
+var stdPackages = []string{"fmt", "os", "strings", "strconv", "time", "math", "errors", "sort", "rand", "sync", "context", "bufio", "io", "flag", "slices", "maps"}
+
+// winnow fingerprints a token stream.
+func winnow(toks []wtoken) []Mark {
+	if len(toks) < winnowK {
+		return nil
+	}
+	n := len(toks) - winnowK + 1
+	hashes := make([]uint32, n)
+	for i := 0; i < n; i++ {
+		h := fnv.New32a()
+		for _, t := range toks[i : i+winnowK] {
+			h.Write([]byte(t.text))
+			h.Write([]byte{0})
+		}
+		hashes[i] = h.Sum32()
+	}
+	var marks []Mark
+	last := -1
+	w := min(winnowW, n)
+	for start := 0; start+w <= n; start++ {
+		best := start
+		for i := start; i < start+w; i++ {
+			if hashes[i] <= hashes[best] {
+				best = i // the rightmost least hash
+			}
+		}
+		if best != last {
+			marks = append(marks, Mark{H: hashes[best], From: toks[best].line, To: toks[best+winnowK-1].line})
+			last = best
+		}
+	}
+	return marks
+}
+
+// hashSet is the set of a program's fingerprints.
+func hashSet(marks []Mark) map[uint32]bool {
+	set := make(map[uint32]bool, len(marks))
+	for _, m := range marks {
+		set[m.H] = true
+	}
+	return set
+}
+
+// goBlock finds the Go code blocks of a hints file.
+var goBlock = regexp.MustCompile("(?s)```go\n(.*?)```")
+
+// HintCode returns the Go code blocks of a Markdown text (an exercise's hints) as one Source each.
+func HintCode(markdown, lang string) []Source {
+	var out []Source
+	for _, m := range goBlock.FindAllStringSubmatch(markdown, -1) {
+		out = append(out, Source{Lang: lang, Files: map[string][]byte{"hint.go": []byte(m[1])}})
+	}
+	return out
+}
+
+// winnower fingerprints students' programs with the course's own code left out.
+type winnower struct {
+	given map[uint32]bool            // the starters' and the hints' fingerprints
+	base  map[uint32]bool            // those and the reference solutions'
+	refs  map[string]map[uint32]bool // the reference solution's by language, less the given ones
+}
+
+func newWinnower(starters, hints, solutions []Source) *winnower {
+	w := &winnower{given: map[uint32]bool{}, base: map[uint32]bool{}, refs: map[string]map[uint32]bool{}}
+	for _, list := range [][]Source{starters, hints} {
+		for _, s := range list {
+			for h := range hashSet(winnow(wtokens(s))) {
+				w.given[h], w.base[h] = true, true
+			}
+		}
+	}
+	for _, s := range solutions {
+		ref := map[uint32]bool{}
+		for h := range hashSet(winnow(wtokens(s))) {
+			w.base[h] = true
+			if !w.given[h] {
+				ref[h] = true
+			}
+		}
+		w.refs[s.Lang] = ref
+	}
+	return w
+}
+
+// of is a student's Winnow.
+func (w *winnower) of(src Source) *Winnow {
+	marks := winnow(wtokens(src))
+	code, _, _ := programText(src)
+	if len(code) > maxCodeBytes {
+		code = code[:maxCodeBytes]
+	}
+	out := &Winnow{All: len(hashSet(marks)), Code: code, Marks: []Mark{}}
+	// What the student did beyond the starter and the hints, against what the reference did.
+	mine := map[uint32]bool{}
+	for _, m := range marks {
+		if !w.given[m.H] {
+			mine[m.H] = true
+		}
+	}
+	for lang, ref := range w.refs {
+		n := 0
+		for h := range mine {
+			if ref[h] {
+				n++
+			}
+		}
+		if len(mine) >= minShared {
+			if share := float64(n) / float64(len(mine)); share >= refSimilarity {
+				if out.Reference == nil {
+					out.Reference = map[string]float64{}
+				}
+				out.Reference[lang] = float64(int(share*1000)) / 1000
+			}
+		}
+	}
+	for _, m := range marks {
+		if !w.base[m.H] {
+			out.Marks = append(out.Marks, m)
+		}
+	}
+	return out
+}
+
+// WinnowCopies finds the suspected copies among students with Winnows: the copies of a reference
+// solution, grouped by its languages, apart; then every pair whose own code shares enough, and the
+// groups those pairs join.
+func WinnowCopies(students []Student) ([]CopyGroup, []CopyPair) {
+	groups := []CopyGroup{}
+	pairs := []CopyPair{}
+	refGroups := map[string]*CopyGroup{}
+	var refOrder []string
+	var own []Student
+	for _, st := range students {
+		w := st.Winnow
+		if w == nil {
+			continue
+		}
+		if len(w.Reference) > 0 {
+			var langs []string
+			for l := range w.Reference {
+				langs = append(langs, l)
+			}
+			sort.Strings(langs)
+			key := strings.Join(langs, "/")
+			g := refGroups[key]
+			if g == nil {
+				g = &CopyGroup{Solution: key, Tokens: w.All, Hash: "reference:" + key}
+				refGroups[key] = g
+				refOrder = append(refOrder, key)
+			}
+			g.Students = append(g.Students, st.Name)
+			continue
+		}
+		if len(w.Marks) > 0 {
+			own = append(own, st)
+		}
+	}
+	sets := make([]map[uint32]bool, len(own))
+	for i, st := range own {
+		sets[i] = hashSet(st.Winnow.Marks)
+	}
+	parent := make([]int, len(own))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		if parent[i] != i {
+			parent[i] = find(parent[i])
+		}
+		return parent[i]
+	}
+	for i := range own {
+		for j := i + 1; j < len(own); j++ {
+			shared := 0
+			for h := range sets[i] {
+				if sets[j][h] {
+					shared++
+				}
+			}
+			small := min(len(sets[i]), len(sets[j]))
+			if shared < minShared || small == 0 {
+				continue
+			}
+			sim := float64(shared) / float64(small)
+			if sim < minSimilarity {
+				continue
+			}
+			a, b := own[i].Name, own[j].Name
+			if b < a {
+				a, b = b, a
+			}
+			pairs = append(pairs, CopyPair{A: a, B: b, Similarity: float64(int(sim*1000)) / 1000, Shared: shared})
+			parent[find(i)] = find(j)
+		}
+	}
+	comp := map[int]*CopyGroup{}
+	var compOrder []int
+	for i, st := range own {
+		r := find(i)
+		g := comp[r]
+		if g == nil {
+			g = &CopyGroup{Tokens: len(sets[i])}
+			comp[r] = g
+			compOrder = append(compOrder, r)
+		}
+		g.Students = append(g.Students, st.Name)
+		g.Tokens = min(g.Tokens, len(sets[i]))
+	}
+	for _, key := range refOrder {
+		g := refGroups[key]
+		sort.Strings(g.Students)
+		groups = append(groups, *g)
+	}
+	for _, r := range compOrder {
+		g := comp[r]
+		if len(g.Students) < 2 {
+			continue
+		}
+		sort.Strings(g.Students)
+		g.Hash = "winnow:" + strings.Join(g.Students, "\x00")
+		h := fnv.New64a()
+		h.Write([]byte(g.Hash))
+		g.Hash = fmt.Sprintf("winnow:%016x", h.Sum64())
+		groups = append(groups, *g)
+	}
+	sort.SliceStable(groups, func(i, j int) bool {
+		if len(groups[i].Students) != len(groups[j].Students) {
+			return len(groups[i].Students) > len(groups[j].Students)
+		}
+		return groups[i].Students[0] < groups[j].Students[0]
+	})
+	sort.Slice(pairs, func(i, j int) bool {
+		if pairs[i].Similarity != pairs[j].Similarity {
+			return pairs[i].Similarity > pairs[j].Similarity
+		}
+		if pairs[i].A != pairs[j].A {
+			return pairs[i].A < pairs[j].A
+		}
+		return pairs[i].B < pairs[j].B
+	})
+	return groups, pairs
+}
+
+// SideLine is a line of a program in the side-by-side view, and whether it is part of what the pair
+// shares.
+type SideLine struct {
+	N      int
+	Text   string
+	Shared bool
+}
+
+// sideBySide is the two programs of a pair, their shared lines marked.
+func sideBySide(a, b *Winnow) ([]SideLine, []SideLine) {
+	sa, sb := hashSet(a.Marks), hashSet(b.Marks)
+	return markLines(a, sb), markLines(b, sa)
+}
+
+func markLines(w *Winnow, other map[uint32]bool) []SideLine {
+	lines := strings.Split(strings.TrimSuffix(w.Code, "\n"), "\n")
+	shared := make([]bool, len(lines)+2)
+	for _, m := range w.Marks {
+		if !other[m.H] {
+			continue
+		}
+		for l := m.From; l <= m.To && l <= len(lines); l++ {
+			shared[l] = true
+		}
+	}
+	out := make([]SideLine, len(lines))
+	for i, l := range lines {
+		out[i] = SideLine{N: i + 1, Text: l, Shared: shared[i+1]}
+	}
+	return out
+}
+
+// maxPairsShown is how many pairs report.html shows side by side (the most similar first).
+const maxPairsShown = 30
+
+// htmlPair is a pair as report.html shows it.
+type htmlPair struct {
+	A, B        string
+	Permille    int
+	Shared      int
+	Left, Right []SideLine
+}
+
+// htmlPairs are the report's pairs with their programs side by side.
+func htmlPairs(rep *Report) []htmlPair {
+	byName := map[string]*Winnow{}
+	for _, st := range rep.Students {
+		if st.Winnow != nil {
+			byName[st.Name] = st.Winnow
+		}
+	}
+	var out []htmlPair
+	for _, p := range rep.Pairs {
+		a, b := byName[p.A], byName[p.B]
+		if a == nil || b == nil {
+			continue
+		}
+		left, right := sideBySide(a, b)
+		out = append(out, htmlPair{A: p.A, B: p.B, Permille: int(p.Similarity*1000 + 0.5), Shared: p.Shared, Left: left, Right: right})
+		if len(out) == maxPairsShown {
+			break
+		}
+	}
+	return out
+}
