@@ -14,6 +14,12 @@ import (
 // arguments, the first differing line and what cannot be seen in it. Hidden cases show their title
 // and status only: the result is redacted before anything is written.
 func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
+	// A program that ended with an exit code of its own (os.Exit(1)) did not crash, hidden case or
+	// not: told apart before the redaction takes the message away.
+	exited := make([]bool, len(res.Cases))
+	for i, cs := range res.Cases {
+		exited[i] = cs.Status == checker.Crash && cs.Message == "exit_nonzero"
+	}
 	res = res.Redacted()
 	title := opt.Title
 	if title == "" {
@@ -44,7 +50,7 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		mark = "✓"
 	}
 	fmt.Fprintf(w, "**%s %s**\n", mark, MarkdownEscape(pr.N("cases_passed", res.Passed, "Total", res.Total)))
-	for _, cs := range res.Cases {
+	for i, cs := range res.Cases {
 		if cs.Status == checker.Pass {
 			if opt.ShowPass {
 				fmt.Fprintf(w, "\n## ✓ %s\n", MarkdownEscape(caseLabel(pr, cs)))
@@ -52,7 +58,11 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			continue
 		}
 		fmt.Fprintf(w, "\n## ✗ %s\n\n", MarkdownEscape(caseLabel(pr, cs)))
-		fmt.Fprintf(w, "%s\n", MarkdownEscape(statusText(pr, cs.Status)))
+		status := statusText(pr, cs.Status)
+		if exited[i] {
+			status = pr.T("status_exit_nonzero", "Code", cs.ExitCode)
+		}
+		fmt.Fprintf(w, "%s\n", MarkdownEscape(status))
 		if !cs.Visible {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this student alone: the arguments say how to run it again.
