@@ -63,7 +63,10 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if ws == nil {
-		if ws = workspace.Find(src); ws != nil && ws.Exists() {
+		// A --dir inside a workspace is checked in the workspace's language; any other folder (a
+		// clone's solutions/, a folder of one's own) in the language named, as it holds no
+		// workspace's program.
+		if ws = workspace.Find(src); ws != nil && ws.Exists() && inside(src, ws.Root) {
 			e.enter(ws)
 		} else {
 			ws = nil
@@ -208,4 +211,15 @@ func findClone() string {
 		return ""
 	}
 	return workspace.CloneRoot(wd)
+}
+
+// inside reports whether path is root or below it.
+func inside(path, root string) bool {
+	p, err1 := filepath.Abs(path)
+	r, err2 := filepath.Abs(root)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(r, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
