@@ -63,7 +63,9 @@ func snapshot(src, dst string) (skipped []string, err error) {
 			skip(rel, "not_regular")
 			return nil
 		case !strings.HasSuffix(name, ".go") && !(name == "go.mod" && filepath.Dir(rel) == "."):
-			if name != "go.sum" {
+			// Only what the go command would hand to a tool is named; a README or notes beside the
+			// program take no part in any build and are passed over in silence.
+			if toolFiles[strings.ToLower(filepath.Ext(name))] {
 				skip(rel, "not_go")
 			}
 			return nil
@@ -116,6 +118,14 @@ func copyRegular(from, to string, max int64) (n int64, ok bool, err error) {
 		return -1, true, nil
 	}
 	return n, true, nil
+}
+
+// toolFiles are the kinds of file the go command would feed to the assembler, a C compiler or the
+// linker, had they been left in the folder.
+var toolFiles = map[string]bool{
+	".s": true, ".sx": true, ".c": true, ".cc": true, ".cxx": true, ".cpp": true, ".m": true,
+	".h": true, ".hh": true, ".hpp": true, ".hxx": true, ".f": true, ".for": true, ".f90": true,
+	".swig": true, ".swigcxx": true, ".syso": true,
 }
 
 // goModLine matches the directives a learner's go.mod may hold.
