@@ -17,6 +17,7 @@ import (
 type Case struct {
 	Name    string            // the file name without .txtar
 	Visible bool              // shown to the learner in the statement
+	Drawn   bool              // drawn afresh for this check (see internal/gencase): its arguments may be shown
 	Titles  map[string]string // the title in each language, from "# bg: …" comment lines
 	Script  []byte            // the whole .txtar
 	Source  string            // where it was read from, for messages

@@ -103,7 +103,7 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 		if titleLang == "" {
 			titleLang = opt.Lang
 		}
-		results[i] = CaseResult{Name: c.Name, Title: c.Title(titleLang), Visible: c.Visible, Args: []string{}}
+		results[i] = CaseResult{Name: c.Name, Title: c.Title(titleLang), Visible: c.Visible, Drawn: c.Drawn, Args: []string{}}
 		files[i] = filepath.Join(root, fmt.Sprintf("%04d.txtar", i))
 		var onDisk []byte
 		onDisk, expected[i] = splitCase(c.Script)

@@ -192,6 +192,7 @@
 //	  name        string   the case file's name without .txtar
 //	  title       string   the case's title in the user's language
 //	  visible     bool     shown in the statement
+//	  drawn       bool     drawn afresh for this check (its args are kept in a learner's report)
 //	  status      string   pass | fail | timeout | crash | output_limit | memory_limit | not_run
 //	  args        array    the arguments of the last run
 //	  want        string   the expected stdout (omitted for hidden cases in a learner's report)

@@ -195,7 +195,7 @@ func Cases(ctx context.Context, spec *Spec, seed uint64, ref Runner, lang string
 			return nil, nil, fmt.Errorf("the reference solution with %s: %w", strings.Join(args, " "), err)
 		}
 		name := fmt.Sprintf("drawn-%d", i)
-		c := checker.Case{Name: name, Titles: titles(i), Script: script(i, args, stdout, code, lang), Source: "drawn:" + name}
+		c := checker.Case{Name: name, Drawn: true, Titles: titles(i), Script: script(i, args, stdout, code, lang), Source: "drawn:" + name}
 		cases = append(cases, c)
 		drawn = append(drawn, Drawn{Name: name, Args: args})
 	}
