@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,6 +31,10 @@ const benchStudents = 24
 
 var benchSalt = time.Now().UnixNano()
 
+// benchRound makes every class of every run of a benchmark new to the build cache and to the
+// checker's cache of executables (-count repeats a benchmark with the same iteration numbers).
+var benchRound atomic.Int64
+
 // benchClass writes n distinct correct programs: the reference solutions with renamed identifiers and
 // a constant of their own, so that no two share a build.
 func benchClass(b testing.TB, n, iter int) string {
@@ -43,7 +48,7 @@ func benchClass(b testing.TB, n, iter int) string {
 		lang := []string{"bg", "ru"}[i%2]
 		suffix := strconv.Itoa(i)
 		src := strings.NewReplacer("tick", "tick"+suffix, "wait", "wait"+suffix).Replace(string(sols[lang]))
-		src += fmt.Sprintf("\nconst build%d = \"%d-%d\"\n", i, benchSalt, iter)
+		src += fmt.Sprintf("\nconst build%d = \"%d-%d-%d\"\n", i, benchSalt, iter, benchRound.Add(1))
 		p := filepath.Join(dir, fmt.Sprintf("student %02d", i), "main.go")
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
@@ -66,6 +71,29 @@ func BenchmarkGrade24(b *testing.B) {
 			b.Fatal(err)
 		}
 		if err := Write(out, rep, "en"); err != nil {
+			b.Fatal(err)
+		}
+		if rep.Summary.Pass != benchStudents {
+			b.Fatalf("%d of %d passed", rep.Summary.Pass, benchStudents)
+		}
+	}
+}
+
+// BenchmarkRegrade24 grades a class a second time into a new report (the instructor added a case,
+// or lost the report): the executables come from the checker's cache, only the runs are paid for.
+func BenchmarkRegrade24(b *testing.B) {
+	job := deadlineJob(b)
+	job.Limits.RunTime = 10 * time.Second
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		class := benchClass(b, benchStudents, i)
+		if _, _, err := Run(context.Background(), job, class, filepath.Join(b.TempDir(), "report")); err != nil {
+			b.Fatal(err)
+		}
+		out := filepath.Join(b.TempDir(), "report")
+		b.StartTimer()
+		rep, _, err := Run(context.Background(), job, class, out)
+		if err != nil {
 			b.Fatal(err)
 		}
 		if rep.Summary.Pass != benchStudents {
