@@ -405,10 +405,9 @@ func WinnowCopies(students []Student) ([]CopyGroup, []CopyPair) {
 			continue
 		}
 		sort.Strings(g.Students)
-		g.Hash = "winnow:" + strings.Join(g.Students, "\x00")
 		h := fnv.New64a()
-		h.Write([]byte(g.Hash))
-		g.Hash = fmt.Sprintf("winnow:%016x", h.Sum64())
+		h.Write([]byte(strings.Join(g.Students, "\x00")))
+		g.Hash = fmt.Sprintf("winnow:%016x", h.Sum64()) // names the group, as a print's hash did
 		groups = append(groups, *g)
 	}
 	sort.SliceStable(groups, func(i, j int) bool {
