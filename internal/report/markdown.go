@@ -66,7 +66,7 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		if !cs.Visible {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this student alone: the arguments say how to run it again.
-				fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", "\x00")), "\x00", CodeSpan(strings.Join(cs.Args, " ")), 1))
+				fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", argsSlot)), argsSlot, CodeSpan(strings.Join(cs.Args, " ")), 1))
 			}
 			fmt.Fprintf(w, "\n_%s_\n", MarkdownEscape(pr.T("hidden_case_note")))
 			continue
@@ -74,6 +74,11 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		markdownDetail(w, pr, cs)
 	}
 }
+
+// argsSlot stands for the arguments in the escaped args_line, where they go in as a code span: a
+// character of the private-use area, which neither Escape nor MarkdownEscape changes (a NUL, as before,
+// came out as the text \x00).
+const argsSlot = "\ue000"
 
 // markdownDetail is caseDetail for Markdown.
 func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
@@ -83,7 +88,7 @@ func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
 	} else {
 		args = MarkdownEscape(args)
 	}
-	fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", "\x00")), "\x00", args, 1))
+	fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", argsSlot)), argsSlot, args, 1))
 	switch cs.Message {
 	case "exit_zero":
 		fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.T("msg_exit_zero")))
