@@ -15,11 +15,17 @@ import (
 // that was killed (kill -9, a power cut) from those of one still at work. The first call also
 // removes, in the background, the scratch folders that such dead processes of this user left.
 func TempDir(kind string) (string, error) {
-	staleOnce.Do(func() { go RemoveStale(os.TempDir(), 10*time.Minute) })
+	staleOnce.Do(func() { go RemoveStale(os.TempDir(), staleAge) })
 	return os.MkdirTemp("", fmt.Sprintf("workbook-%s-%d-", kind, os.Getpid()))
 }
 
 var staleOnce sync.Once
+
+// staleAge is how long a dead process's scratch folder is left before a later process removes it:
+// long enough that a process of another PID namespace sharing /tmp (whose PID means nothing here)
+// has touched its folder since, short enough that an instructor who killed a grading and starts
+// it again finds the folders of the killed run gone.
+const staleAge = 2 * time.Minute
 
 // RemoveStale removes the scratch folders in dir made by TempDir in processes that have ended,
 // when they belong to this user and have not changed for at least age. It returns how many it
