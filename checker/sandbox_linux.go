@@ -570,7 +570,12 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	}
 	cfg.Args = append([]string{cmd.Path}, cmd.Args[1:]...)
 	cfg.Env = env
-	sb := &runSandbox{}
+	return startWith(cmd, l, cfg, dir)
+}
+
+// startWith makes cmd a start of the sandbox init with cfg that execs cmd.Path in dir, both handed
+// over as O_PATH descriptors.
+func startWith(cmd *exec.Cmd, l level, cfg initConfig, dir string) (*runSandbox, error) {
 	wfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
@@ -588,9 +593,7 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 		prog.Close()
 		return nil, err
 	}
-	sb.status = r
-	sb.childEnds = append(ends, work, prog)
-	return sb, nil
+	return &runSandbox{status: r, childEnds: append(ends, work, prog)}, nil
 }
 
 // started closes the parent's copies of the init's descriptors, so that the status pipe reads EOF
@@ -694,24 +697,11 @@ func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error
 	// The init enters the folder by a descriptor opened outside its mount namespace, which getcwd
 	// cannot name; the go command believes $PWD once it has checked it is the same folder.
 	cfg.Env = setEnv(cmd.Env, "PWD", cmd.Dir)
-	wfd, err := unix.Open(cmd.Dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	sb, err := startWith(cmd, l, cfg, cmd.Dir)
 	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: cmd.Dir, Err: err}
-	}
-	work := os.NewFile(uintptr(wfd), cmd.Dir)
-	pfd, err := unix.Open(cmd.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
-	if err != nil {
-		work.Close()
-		return nil, &os.PathError{Op: "open", Path: cmd.Path, Err: err}
-	}
-	prog := os.NewFile(uintptr(pfd), cmd.Path)
-	r, ends, err := initCmd(cmd, l, cfg, work, prog)
-	if err != nil {
-		work.Close()
-		prog.Close()
 		return nil, err
 	}
 	// The go command is the first process of the namespace: killing it ends everything it started.
 	cmd.Cancel = func() error { return killProcessTree(cmd) }
-	return &runSandbox{status: r, childEnds: append(ends, work, prog)}, nil
+	return sb, nil
 }
