@@ -190,7 +190,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 		fmt.Fprintln(out, strings.Repeat("─", 60))
 	}
 	fmt.Fprintln(out, pt.dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
-	cases, err := ex.Cases()
+	cases, err := ex.CheckCases(ctx, e.content) // the exercise's cases and a few drawn afresh, as check has
 	if err != nil {
 		return false, err
 	}
