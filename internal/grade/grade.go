@@ -57,6 +57,9 @@ type Job struct {
 	// Draw, when set, gives each student cases drawn for them alone, run after Cases: their seed
 	// and arguments are kept in the student's record (Student.Drawn), so a grade can be reproduced.
 	Draw func(ctx context.Context, student, lang string) (*Drawn, error)
+	// DrawCount is how many cases Draw gives each student, so that a student whose program was never
+	// run (it did not build, the archive could not be read) has the same total as the others.
+	DrawCount int
 	// Progress, when set, is called once before grading starts and after each student is graded
 	// (from one goroutine at a time).
 	Progress func(Progress)
@@ -525,7 +528,7 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 // verdict is the Result of a submission whose program never ran.
 func (g *grader) verdict(st Student, v checker.Verdict, msg, log string) *checker.Result {
 	return &checker.Result{Exercise: g.job.Exercise, Lang: st.Lang, Dir: g.displayDir(st), Verdict: v, Message: msg,
-		BuildLog: log, Total: len(g.job.Cases), Cases: []checker.CaseResult{}}
+		BuildLog: log, Total: len(g.job.Cases) + g.job.DrawCount, Cases: []checker.CaseResult{}}
 }
 
 func (g *grader) displayDir(st Student) string {
@@ -546,7 +549,7 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 		it.st.settle(g.weights)
 		return
 	}
-	res := &checker.Result{Exercise: g.job.Exercise, Lang: it.st.Lang, Dir: g.displayDir(it.st), Total: len(g.job.Cases), Cases: []checker.CaseResult{}}
+	res := &checker.Result{Exercise: g.job.Exercise, Lang: it.st.Lang, Dir: g.displayDir(it.st), Total: len(g.job.Cases) + g.job.DrawCount, Cases: []checker.CaseResult{}}
 	var bf *checker.BuildFailure
 	switch {
 	case errors.As(it.err, &bf):
