@@ -211,41 +211,92 @@ func newTally(p Params) *tally {
 // Run simulates p with clients kept in buckets by the tick of their next knock.
 // A bucket is the line for its tick: a refused client joins the end of the
 // line of the tick at which it will knock again. It panics if p is not valid.
+//
+// A line is a list of fixed-size chunks taken from a free list and given back
+// once its tick has passed, so that memory grows with the clients in flight
+// (plus a chunk per line), not with how the lines happened to grow.
 func Run(p Params) Result {
 	if err := p.Validate(); err != nil {
 		panic(err)
 	}
 	rnd := NewRand(p.Seed)
 	size := max(p.Cap, FixedPause) + 1 // no pause is longer than size-1
-	lines := make([][]waiting, size)
-	first := make([]waiting, p.Clients)
-	for i := range first {
-		first[i] = waiting{prev: int32(p.Base)}
+	lines := make([]line, size)
+	var free *chunk
+	for range p.Clients {
+		lines[0].push(waiting{prev: int32(p.Base)}, &free)
 	}
-	lines[0] = first
 	a := newTally(p)
-	var spare []waiting // the memory of the last line that moved on
 	for t := 0; t < p.Ticks; t++ {
-		line := lines[t%size]
-		s := p.answered(t, len(line))
-		for _, c := range line[s:] {
-			c.fails++
-			prev := int(c.prev)
-			d := p.pause(rnd, int(c.fails), &prev)
-			c.prev = int32(prev)
-			j := (t + d) % size
-			if lines[j] == nil {
-				lines[j], spare = spare, nil
+		cur := lines[t%size]
+		lines[t%size] = line{}
+		s := p.answered(t, cur.n)
+		skip := s // the first s of the line are answered
+		for ch := cur.head; ch != nil; {
+			from := min(skip, ch.n)
+			skip -= from
+			for _, c := range ch.w[from:ch.n] {
+				c.fails++
+				prev := int(c.prev)
+				d := p.pause(rnd, int(c.fails), &prev)
+				c.prev = int32(prev)
+				lines[(t+d)%size].push(c, &free)
 			}
-			lines[j] = append(lines[j], c)
+			next := ch.next
+			ch.n, ch.next, free = 0, free, ch
+			ch = next
 		}
-		a.tick(t, len(line), s)
-		lines[t%size] = nil
-		if cap(line) > cap(spare) {
-			spare = line[:0] // the next line to start gets this memory
-		}
+		a.tick(t, cur.n, s)
 	}
 	return a.r
+}
+
+// chunkLen is how many clients a chunk of a line holds (8 KiB).
+const chunkLen = 1024
+
+type chunk struct {
+	w    [chunkLen]waiting
+	n    int
+	next *chunk
+}
+
+// line is the clients that knock at one tick, in the order they joined it.
+type line struct {
+	head, tail *chunk
+	n          int
+}
+
+// push adds c at the end of l, taking a chunk from *free (or a new one) when the last is full.
+func (l *line) push(c waiting, free **chunk) {
+	if tl := l.tail; tl != nil && tl.n < chunkLen {
+		tl.w[tl.n] = c
+		tl.n++
+		l.n++
+		return
+	}
+	l.grow(free)
+	l.tail.w[0] = c
+	l.tail.n = 1
+	l.n++
+}
+
+// grow adds an empty chunk at the end of l.
+func (l *line) grow(free **chunk) {
+	{
+		ch := *free
+		if ch != nil {
+			*free = ch.next
+			ch.next = nil
+		} else {
+			ch = new(chunk)
+		}
+		if l.tail == nil {
+			l.head = ch
+		} else {
+			l.tail.next = ch
+		}
+		l.tail = ch
+	}
 }
 
 // waiting is a client in a line, with all it remembers.
