@@ -244,18 +244,31 @@ func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(
 // cmdRun runs the learner's program: run [ARGS...]. With "!", the program must exit non-zero.
 func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	st := state(ts)
+	out, fail := st.run(ts.MkAbs("."), neg, args)
+	if out != nil {
+		ts.Stdout().Write([]byte(Normalize(out.Stdout)))
+		ts.Stderr().Write([]byte(Normalize(out.Stderr)))
+	}
+	if fail != "" {
+		ts.Fatalf("%s", fail)
+	}
+}
+
+// run runs the program once with args, its inputs taken from cwd, and records it. It returns what
+// the program printed (nil when it was not run) and why the case fails, or "".
+func (st *caseState) run(cwd string, neg bool, args []string) (*RunOutput, string) {
 	rec := st.rec
 	budget, short := st.prog.limits.RunTime, false
 	if hung, gaveUp := st.hang.state(); gaveUp {
 		rec.Args = append([]string{}, args...)
 		rec.Status, rec.Message = NotRun, "hang"
-		ts.Fatalf("not run: the program hangs")
+		return nil, "not run: the program hangs"
 	} else if hung {
 		budget, short = hangBudget(budget), true
 	}
-	dir, err := runFolder(st.runRoot, ts.MkAbs("."), args, st.expected)
+	dir, err := runFolder(st.runRoot, cwd, args, st.expected)
 	if err != nil {
-		ts.Fatalf("preparing the run's folder: %v", err)
+		return nil, fmt.Sprintf("preparing the run's folder: %v", err)
 	}
 	out := st.prog.run(st.ctx, dir, args, "", budget)
 	os.RemoveAll(dir)
@@ -263,32 +276,30 @@ func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	rec.Args = append([]string{}, args...)
 	rec.Got, rec.Stderr, rec.ExitCode = out.Stdout, out.Stderr, out.ExitCode
 	rec.Duration += Millis(out.Duration)
-	ts.Stdout().Write([]byte(Normalize(out.Stdout)))
-	ts.Stderr().Write([]byte(Normalize(out.Stderr)))
 	switch out.Status {
 	case Timeout:
 		if short {
 			rec.Status, rec.Message = NotRun, "hang"
 			st.hang.giveUp()
-			ts.Fatalf("not run to the end: the program hangs")
+			return &out, "not run to the end: the program hangs"
 		}
 		st.hang.timedOut(rec.Name)
 		rec.Status, rec.Message = Timeout, out.Reason
-		ts.Fatalf("the program did not finish within %s", st.prog.limits.RunTime)
+		return &out, fmt.Sprintf("the program did not finish within %s", st.prog.limits.RunTime)
 	case OutputLimit:
 		rec.Status = OutputLimit
-		ts.Fatalf("the program printed more than %d bytes", st.prog.limits.OutputBytes)
+		return &out, fmt.Sprintf("the program printed more than %d bytes", st.prog.limits.OutputBytes)
 	case MemoryLimit:
 		rec.Status, rec.Message = MemoryLimit, out.Reason
-		ts.Fatalf("the program ran out of its %d MiB of memory", st.prog.limits.Memory>>20)
+		return &out, fmt.Sprintf("the program ran out of its %d MiB of memory", st.prog.limits.Memory>>20)
 	case Crash:
 		rec.Status, rec.Message = Crash, out.Reason
-		ts.Fatalf("the program crashed (exit code %d)", out.ExitCode)
+		return &out, fmt.Sprintf("the program crashed (exit code %d)", out.ExitCode)
 	}
 	if neg && out.ExitCode == 0 {
 		rec.Status = Fail
 		rec.Message = "exit_zero"
-		ts.Fatalf("the program exited 0; a non-zero exit was expected")
+		return &out, "the program exited 0; a non-zero exit was expected"
 	}
 	if !neg && out.ExitCode != 0 {
 		rec.Status = Crash
@@ -296,8 +307,9 @@ func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		if out.Reason != "" {
 			rec.Message = out.Reason
 		}
-		ts.Fatalf("the program exited with code %d", out.ExitCode)
+		return &out, fmt.Sprintf("the program exited with code %d", out.ExitCode)
 	}
+	return &out, ""
 }
 
 // cmdExpect compares the last run's stdout with a file: expect NAME.
@@ -305,24 +317,32 @@ func cmdExpect(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: expect NAME")
 	}
-	st := state(ts)
-	if st.lastRun == nil {
-		ts.Fatalf("expect before run")
+	if fail := state(ts).expect(args[0]); fail != "" {
+		ts.Fatalf("%s", fail)
 	}
-	file := args[0]
+}
+
+// expect compares the last run's stdout with the expected file name (name.<lang> when the case has
+// one) and returns why the case fails, or "".
+func (st *caseState) expect(name string) string {
+	if st.lastRun == nil {
+		return "expect before run"
+	}
+	file := name
 	want, ok := st.expected[file]
 	if lw, lok := st.expected[file+"."+st.lang]; st.lang != "" && lok {
 		file, want, ok = file+"."+st.lang, lw, true
 	}
 	if !ok {
-		ts.Fatalf("expect %s: the case has no file %s", args[0], args[0])
+		return fmt.Sprintf("expect %s: the case has no file %s", name, name)
 	}
 	st.rec.Want = Normalize(string(want))
 	if d := Compare(string(want), st.lastRun.Stdout); d != nil {
 		st.rec.Diff = d
 		st.rec.Status = Fail
-		ts.Fatalf("stdout differs from %s at line %d", file, d.Line)
+		return fmt.Sprintf("stdout differs from %s at line %d", file, d.Line)
 	}
+	return ""
 }
 
 // cmdStatus checks the last run's exit code: status N.
@@ -334,16 +354,23 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	if err != nil {
 		ts.Fatalf("usage: status N")
 	}
-	st := state(ts)
+	if fail := state(ts).status(want); fail != "" {
+		ts.Fatalf("%s", fail)
+	}
+}
+
+// status checks the last run's exit code and returns why the case fails, or "".
+func (st *caseState) status(want int) string {
 	if st.lastRun == nil {
-		ts.Fatalf("status before run")
+		return "status before run"
 	}
 	st.rec.WantExit = &want
 	if st.lastRun.ExitCode != want {
 		st.rec.Status = Fail
 		st.rec.Message = "exit_code"
-		ts.Fatalf("exit code %d, want %d", st.lastRun.ExitCode, want)
+		return fmt.Sprintf("exit code %d, want %d", st.lastRun.ExitCode, want)
 	}
+	return ""
 }
 
 // rootT is the testscript.T that RunT is given; each script runs under a caseT of its own.
