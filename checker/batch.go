@@ -139,22 +139,20 @@ func batchable(src string) (bool, error) {
 	return true, nil
 }
 
-var goModDirective = regexp.MustCompile(`^go\s+1\.(\d+)(\.\d+)?\s*$`)
-
-// plainGoMod reports whether a go.mod says nothing a shared module would lose: a module line and a go
-// version from 1.22 (loop variables per iteration, as in the shared module) up to this toolchain's.
+// plainGoMod reports whether a go.mod says nothing a shared module would lose: a module line and a
+// go version from 1.22 (loop variables per iteration, as in the shared module) up to this
+// toolchain's.
 func plainGoMod(text string) bool {
-	verOnce.Do(func() { verLine = goVersionLine() })
-	toolMinor, _ := strconv.Atoi(strings.TrimPrefix(verLine, "1."))
+	toolMinor, _ := strconv.Atoi(strings.TrimPrefix(GoVersion(), "1."))
 	for _, line := range strings.Split(text, "\n") {
 		if i := strings.Index(line, "//"); i >= 0 {
 			line = line[:i]
 		}
 		line = strings.TrimSpace(line)
 		switch {
-		case line == "", strings.HasPrefix(line, "module ") || strings.HasPrefix(line, "module\t"):
-		case goModDirective.MatchString(line):
-			minor, _ := strconv.Atoi(goModDirective.FindStringSubmatch(line)[1])
+		case line == "", goModModule.MatchString(line):
+		case goModGo.MatchString(line):
+			minor, _ := strconv.Atoi(goModGo.FindStringSubmatch(line)[1])
 			if minor < 22 || minor > toolMinor {
 				return false
 			}
@@ -318,26 +316,15 @@ func cachedProgram(staged string, lim Limits, prog **Program) bool {
 	if err != nil || exeCacheDir() == "" {
 		return false
 	}
-	scratch, err := TempDir("build")
+	p, exe, err := newProgram(lim)
 	if err != nil {
 		return false
-	}
-	p := &Program{scratch: scratch, limits: lim, Cached: true}
-	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
-		if os.MkdirAll(filepath.Join(scratch, d), 0o755) != nil {
-			p.Close()
-			return false
-		}
-	}
-	exe := filepath.Join(scratch, "prog")
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
 	}
 	if !cachedExe(key, exe) {
 		p.Close()
 		return false
 	}
-	p.Path = exe
+	p.Path, p.Cached = exe, true
 	*prog = p
 	return true
 }
@@ -349,20 +336,9 @@ var blamePattern = regexp.MustCompile(`(?m)(?:^# learners/|^|[\s/])(p\d{3,})(?:/
 // adopt gives a program built in a batch a scratch folder of its own, laid out as Build lays one out,
 // and moves the executable there.
 func adopt(exe string, lim Limits) (*Program, error) {
-	scratch, err := TempDir("build")
+	p, dst, err := newProgram(lim)
 	if err != nil {
 		return nil, err
-	}
-	p := &Program{scratch: scratch, limits: lim}
-	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
-		if err := os.MkdirAll(filepath.Join(scratch, d), 0o755); err != nil {
-			p.Close()
-			return nil, err
-		}
-	}
-	dst := filepath.Join(scratch, "prog")
-	if runtime.GOOS == "windows" {
-		dst += ".exe"
 	}
 	if err := os.Rename(exe, dst); err != nil {
 		if err := copyFile(exe, dst); err != nil {

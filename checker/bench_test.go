@@ -29,36 +29,30 @@ func benchCases(b testing.TB) []Case {
 }
 
 // BenchmarkCheck is a check after an edit: the executable is built, not taken from the cache.
-func BenchmarkCheck(b *testing.B) {
-	cases := benchCases(b)
-	ctx := context.Background()
-	testNoCache = true
-	defer func() { testNoCache = false }()
-	for b.Loop() {
-		res, err := Check(ctx, benchSolution, cases, Options{Lang: "bg"})
-		if err != nil || res.Verdict != Pass {
-			b.Fatalf("check: %v %+v", err, res)
-		}
-		// As after a workbook check: the next one starts its sandbox sessions anew.
-		b.StopTimer()
-		endIdleSessions()
-		b.StartTimer()
-	}
-}
+func BenchmarkCheck(b *testing.B) { benchCheck(b, false) }
 
 // BenchmarkCheckRerun is a check of unchanged sources (watch, serve's Check, a second check): the
 // executable comes from the cache. Its floor is BenchmarkByHandRerun.
-func BenchmarkCheckRerun(b *testing.B) {
+func BenchmarkCheckRerun(b *testing.B) { benchCheck(b, true) }
+
+func benchCheck(b *testing.B, cached bool) {
 	cases := benchCases(b)
 	ctx := context.Background()
-	if res, err := Check(ctx, benchSolution, cases, Options{Lang: "bg"}); err != nil || res.Verdict != Pass {
-		b.Fatalf("check: %v %+v", err, res)
-	}
-	for b.Loop() {
+	check := func() {
 		res, err := Check(ctx, benchSolution, cases, Options{Lang: "bg"})
 		if err != nil || res.Verdict != Pass {
 			b.Fatalf("check: %v %+v", err, res)
 		}
+	}
+	if cached {
+		check() // the executable is in the cache from now on
+	} else {
+		testNoCache = true
+		defer func() { testNoCache = false }()
+	}
+	for b.Loop() {
+		check()
+		// As after a workbook check: the next one starts its sandbox sessions anew.
 		b.StopTimer()
 		endIdleSessions()
 		b.StartTimer()

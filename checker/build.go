@@ -145,15 +145,10 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 			return nil, err
 		}
 	}
-	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
-		if err := os.MkdirAll(filepath.Join(scratch, d), 0o755); err != nil {
-			return nil, err
-		}
+	if err := layOut(scratch); err != nil {
+		return nil, err
 	}
-	exe := filepath.Join(scratch, "prog")
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
-	}
+	exe := exePath(scratch)
 	if cachedExe(key, exe) {
 		p.Path, p.Cached = exe, true
 		ok = true
@@ -199,6 +194,40 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	keepExe(key, exe)
 	ok = true
 	return p, nil
+}
+
+// newProgram makes a program's scratch folder, laid out as Build lays one out, and returns the
+// program (Close it) and where its executable goes.
+func newProgram(lim Limits) (*Program, string, error) {
+	scratch, err := TempDir("build")
+	if err != nil {
+		return nil, "", err
+	}
+	p := &Program{scratch: scratch, limits: lim}
+	if err := layOut(scratch); err != nil {
+		p.Close()
+		return nil, "", err
+	}
+	return p, exePath(scratch), nil
+}
+
+// layOut makes the folders of a program's scratch folder: the runs' home, tmp and work folder, and
+// the build's GOPATH and configuration.
+func layOut(scratch string) error {
+	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
+		if err := os.MkdirAll(filepath.Join(scratch, d), 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exePath is where a program's executable goes in its scratch folder.
+func exePath(scratch string) string {
+	if runtime.GOOS == "windows" {
+		return filepath.Join(scratch, "prog.exe")
+	}
+	return filepath.Join(scratch, "prog")
 }
 
 // goCommand prepares the go command goBin with args in dir under env: its stdout and stderr kept

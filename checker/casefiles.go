@@ -3,9 +3,7 @@ package checker
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,31 +113,18 @@ func inputNames(args []string) []string {
 // A name that is not a regular file of the case (a flag value that merely looks like a name) is
 // skipped.
 func copyInput(from, to string, max int64) (int64, error) {
-	fi, err := os.Lstat(from)
-	if err != nil || !fi.Mode().IsRegular() {
+	if fi, err := os.Lstat(from); err != nil || !fi.Mode().IsRegular() {
 		return 0, nil
 	}
-	if fi.Size() > max {
-		return 0, fmt.Errorf("the case's input %s is larger than %d MiB", filepath.Base(from), maxInputBytes>>20)
-	}
-	in, err := os.Open(from)
-	if err != nil {
-		return 0, err
-	}
-	defer in.Close()
 	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 		return 0, err
 	}
-	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o644)
-	if err != nil {
+	n, ok, err := copyRegular(from, to, max)
+	switch {
+	case err != nil || !ok:
 		return 0, err
+	case n < 0:
+		return 0, fmt.Errorf("the case's input %s is larger than %d MiB", filepath.Base(from), maxInputBytes>>20)
 	}
-	n, err := io.Copy(out, io.LimitReader(in, max+1))
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil && n > max {
-		err = errors.New("the case's input grew while it was copied")
-	}
-	return n, err
+	return n, nil
 }

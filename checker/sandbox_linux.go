@@ -137,6 +137,12 @@ func currentLevel() level {
 // on its own so that a system without one keeps the rest: a /proc of the run's own (with
 // namespaces) and the seccomp filter.
 func withExtras(l level) level {
+	// Most kernels allow both: one probe says so. Only where it fails is each tried alone.
+	both := l
+	both.proc, both.seccomp = l.namespaces, true
+	if probe(both) == nil {
+		return both
+	}
 	if l.namespaces {
 		l.proc = true
 		if err := probe(l); err != nil {
