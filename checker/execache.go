@@ -60,6 +60,31 @@ func exeCacheDir() string {
 	return exeCachePath
 }
 
+// CacheDir returns a folder of this user's alone for the cache named sub, beside the cache of
+// executables, or "" where there is no such cache (where the sandbox cannot keep learners' programs
+// out of it). What is kept there is the course's own, such as the reference solutions' executables.
+func CacheDir(sub string) string {
+	dir := exeCacheDir()
+	if dir == "" {
+		return ""
+	}
+	d := filepath.Join(filepath.Dir(dir), sub)
+	if os.MkdirAll(d, 0o700) != nil {
+		return ""
+	}
+	if fi, err := os.Lstat(d); err != nil || !fi.IsDir() || !ownedByMe(fi) || fi.Mode().Perm()&0o022 != 0 {
+		return ""
+	}
+	return d
+}
+
+// TrustedFile reports whether path is a regular file of this user's that no one else may write: an
+// entry of a cache this process may run.
+func TrustedFile(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode().IsRegular() && ownedByMe(fi) && fi.Mode().Perm()&0o022 == 0
+}
+
 // exeKey is the cache key of the sources in srcCopy (a snapshot, with its go.mod).
 func exeKey(srcCopy string) (string, error) {
 	h := sha256.New()
@@ -99,8 +124,7 @@ func cachedExe(key, exe string) bool {
 		return false
 	}
 	p := filepath.Join(dir, key)
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) || fi.Mode().Perm()&0o022 != 0 {
+	if !TrustedFile(p) {
 		return false
 	}
 	if os.Link(p, exe) != nil {

@@ -27,9 +27,10 @@ type Runner interface {
 }
 
 // Solutions runs an exercise's reference solutions: the folders dirs[lang] of fsys, each built once
-// into an executable kept in the user's cache under the hash of its source and the Go toolchain, so
-// that a second check (in this process or another) does not build it again. The reference is the
-// course's own code, so it runs outside the sandbox, under a time limit.
+// into an executable kept under the hash of its source and the Go toolchain, so that a second check
+// does not build it again: in the checker's cache folder (checker.CacheDir), where the sandbox keeps
+// learners' programs out of it, else for this process only. The reference is the course's own code,
+// so it runs outside the sandbox, under a time limit; an executable it could not trust is never run.
 type Solutions struct {
 	fsys fs.FS
 	dirs map[string]string
@@ -95,16 +96,23 @@ func (s *Solutions) executable(ctx context.Context, lang string) (string, error)
 	if err != nil {
 		return "", err
 	}
+	if exe, ok := built.Load(hash); ok {
+		s.exes[lang] = exe.(string)
+		return exe.(string), nil
+	}
 	if s.cache == "" {
-		s.cache = cacheDir()
+		s.cache = checker.CacheDir("reference")
 	}
-	exe := filepath.Join(s.cache, hash)
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
-	}
-	if _, err := os.Stat(exe); err == nil {
-		s.exes[lang] = exe
-		return exe, nil
+	exe := ""
+	if s.cache != "" {
+		exe = filepath.Join(s.cache, hash)
+		if runtime.GOOS == "windows" {
+			exe += ".exe"
+		}
+		if checker.TrustedFile(exe) {
+			s.exes[lang] = exe
+			return exe, nil
+		}
 	}
 	src, err := checker.TempDir("reference")
 	if err != nil {
@@ -120,10 +128,13 @@ func (s *Solutions) executable(ctx context.Context, lang string) (string, error)
 	if err != nil {
 		return "", fmt.Errorf("building the reference solution %s: %w", dir, err)
 	}
-	defer prog.Close()
-	if err := os.MkdirAll(s.cache, 0o755); err != nil {
-		return "", err
+	if s.cache == "" {
+		// No cache to trust: the program's own scratch folder, kept for the rest of the process.
+		built.Store(hash, prog.Path)
+		s.exes[lang] = prog.Path
+		return prog.Path, nil
 	}
+	defer prog.Close()
 	// Written aside and renamed, so that a check running at the same time never runs half a file.
 	tmp, err := os.CreateTemp(s.cache, "build-*")
 	if err != nil {
@@ -183,10 +194,5 @@ func source(fsys fs.FS, dir string) (map[string][]byte, string, error) {
 	return files, hex.EncodeToString(h.Sum(nil))[:32], nil
 }
 
-// cacheDir is where reference executables are kept: the user's cache, else the temporary folder.
-func cacheDir() string {
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "workbook", "reference")
-	}
-	return filepath.Join(os.TempDir(), "workbook-reference")
-}
+// built holds, by source hash, the executables built in this process where there is no cache folder.
+var built sync.Map
