@@ -26,7 +26,7 @@
 //
 // Build reads the learner's folder safely into a scratch copy (see snapshot): only regular files,
 // each opened without following a link and without waiting on a FIFO or a device, checked again
-// once open, and size-limited while read (4 MiB a file, 20 MiB and 500 files in all). Only .go files
+// once open, and size-limited while read (8 MiB a file, 20 MiB and 500 files in all). Only .go files
 // and go.mod take part in a build; everything else (.s, .c, .h, .syso, links, FIFOs, devices) is
 // left out and named in Program.Skipped and Result.Skipped ("path: why"). A go.mod may name its
 // module and a go version (and a toolchain no newer than the installed Go), nothing else: require,

@@ -18,7 +18,7 @@ import (
 const (
 	maxSourceFiles    = 500
 	maxSourceBytes    = 20 << 20
-	maxSourceFileSize = 4 << 20
+	maxSourceFileSize = 8 << 20 // as internal/grade reads a submission's file, so that what grade takes the build takes too
 )
 
 // snapshot copies what may take part in a build from the learner's folder src into dst: the .go

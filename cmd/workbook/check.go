@@ -217,9 +217,5 @@ func findClone() string {
 func inside(path, root string) bool {
 	p, err1 := filepath.Abs(path)
 	r, err2 := filepath.Abs(root)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(r, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	return err1 == nil && err2 == nil && workspace.Within(p, r)
 }

@@ -14,7 +14,6 @@ import (
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
-	"github.com/workbook-course/workbook/internal/gencase"
 	"github.com/workbook-course/workbook/internal/grade"
 	"github.com/workbook-course/workbook/internal/report"
 )
@@ -129,10 +128,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	}
 	job.Cases = cases
 	if ex.Generate != nil {
-		job.DrawCount = ex.Generate.Count
-		if job.DrawCount <= 0 {
-			job.DrawCount = gencase.DefaultCount
-		}
+		job.DrawCount = ex.Generate.CaseCount()
 		job.Draw = func(ctx context.Context, student, lang string) (*grade.Drawn, error) {
 			s := course.StudentSeed(*seed, student)
 			cs, drawn, err := ex.DrawnCases(ctx, s, lang)

@@ -127,6 +127,9 @@ func drawable(rng []int, choice []string) error {
 }
 
 // count is how many cases the Spec draws.
+// CaseCount is how many cases are drawn each time: Count, else DefaultCount.
+func (s *Spec) CaseCount() int { return s.count() }
+
 func (s *Spec) count() int {
 	if s.Count == 0 {
 		return DefaultCount

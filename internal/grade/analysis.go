@@ -2,6 +2,7 @@ package grade
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,13 +42,13 @@ func (r *Report) Finalize() {
 	}
 	r.Feedback = FeedbackNames(names)
 	r.caseStats()
-	r.Copies, r.Pairs = Copies(r.Students, r.Solutions), []CopyPair{}
-	for _, st := range r.Students {
-		if st.Winnow != nil {
-			// Fingerprints by winnowing, the starter's, the hints' and the reference's code left out.
-			r.Copies, r.Pairs = WinnowCopies(r.Students)
-			break
-		}
+	// Fingerprints by winnowing, the starter's, the hints' and the reference's code left out; a
+	// report whose students have none (merged from an older grader) groups by the older prints.
+	winnowed := slices.ContainsFunc(r.Students, func(st Student) bool { return st.Winnow != nil })
+	if winnowed {
+		r.Copies, r.Pairs = WinnowCopies(r.Students)
+	} else {
+		r.Copies, r.Pairs = Copies(r.Students, r.Solutions), []CopyPair{}
 	}
 	r.ByHeart = []string{}
 	for _, st := range r.Students {

@@ -84,6 +84,7 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 	}
 	var items []item
 	var declared uint64
+	files := 0
 	seen := map[string]bool{}
 	for _, f := range zr.File {
 		name := entryName(f)
@@ -112,11 +113,6 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 		items = append(items, item{f, rel})
 		if !f.FileInfo().IsDir() {
 			declared += f.UncompressedSize64
-		}
-	}
-	files := 0
-	for _, it := range items {
-		if !it.f.FileInfo().IsDir() {
 			files++
 		}
 	}
