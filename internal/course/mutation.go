@@ -190,6 +190,27 @@ func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, [
 	return m, probs, nil
 }
 
+// MutateCached is Mutate, with the result taken from cache (nil for none) when nothing it depends on
+// has changed since it was stored there (see Cache), and the fresh result stored otherwise. cached
+// reports which it was. A result taken from the cache holds the same survivors, equivalents and
+// problems as the run that stored it.
+func (e *Exercise) MutateCached(ctx context.Context, lim checker.Limits, cache *Cache) (m *Mutation, probs []Problem, cached bool, err error) {
+	key := ""
+	if cache.Enabled() {
+		if key, err = e.key(kindMutants, cache, lim); err != nil {
+			return nil, nil, false, err
+		}
+	}
+	if en := cache.get(key); en != nil && en.Exercise == e.Name {
+		return en.Mutation, en.Problems, true, nil
+	}
+	m, probs, err = e.Mutate(ctx, lim)
+	if err == nil {
+		cache.put(key, &entry{Exercise: e.Name, Problems: probs, Mutation: m})
+	}
+	return m, probs, false, err
+}
+
 // mutationLimits gives mutants three times the run time a learner's program has (default 2 s): the
 // mutation run keeps the machine busy, and a case must not kill a mutant only because the machine
 // was slow. A mutant that loops for ever is killed all the same.

@@ -11,6 +11,12 @@ import (
 // TestMutation measures the cases of every exercise of the repository by mutation testing: every
 // mutant of every reference solution must be killed by a case or listed in the exercise's
 // equivalent.txt. A survivor fails the test, named as `workbook verify` names it.
+//
+// The results are kept in verify's cache (see Cache), keyed by this test binary among the rest, so a
+// second run with nothing changed takes them from there; a clean machine (CI) has no cache and runs
+// every mutant, and WORKBOOK_NOCACHE=1 does so anywhere. A result from the cache is checked exactly
+// as a fresh one: it records the survivors, the equivalents and the problems of the run that stored
+// it.
 func TestMutation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs every mutant of every solution")
@@ -22,18 +28,41 @@ func TestMutation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cache := OpenCache(false)
 	for _, ex := range list {
 		t.Run(ex.Name, func(t *testing.T) {
 			t.Parallel()
-			m, probs, err := ex.Mutate(context.Background(), checker.Limits{})
+			m, probs, cached, err := ex.MutateCached(context.Background(), checker.Limits{}, cache)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, p := range probs {
 				t.Error(p)
 			}
-			t.Logf("%d mutants, %d killed, %d equivalent, %d survivors: score %.1f %% in %s",
-				m.Mutants, m.Killed, m.Equivalent, len(m.Survivors), m.Score(), m.Elapsed.Round(100e6))
+			if m == nil {
+				t.Fatal("no measure of the cases")
+			}
+			survived := 0
+			for _, p := range probs {
+				if p.Code == "mutant_survived" {
+					survived++
+				}
+			}
+			if got, want := len(m.Survivors), survived; got != want {
+				t.Errorf("%d survivors, but %d problems name one", got, want)
+			}
+			if got, want := m.Killed+m.Equivalent+len(m.Survivors), m.Mutants; got != want || want == 0 {
+				t.Errorf("killed + equivalent + survivors = %d, want the %d mutants (and some)", got, want)
+			}
+			if equiv, err := ex.Equivalents(); err == nil && len(probs) == 0 && m.Equivalent != len(equiv) {
+				t.Errorf("%d mutants counted as equivalent, but %s lists %d", m.Equivalent, EquivalentFile, len(equiv))
+			}
+			from := "run"
+			if cached {
+				from = "from the cache"
+			}
+			t.Logf("%d mutants, %d killed, %d equivalent, %d survivors: score %.1f %% in %s (%s)",
+				m.Mutants, m.Killed, m.Equivalent, len(m.Survivors), m.Score(), m.Elapsed.Round(100e6), from)
 		})
 	}
 }

@@ -1,0 +1,340 @@
+package course
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+// The verdicts of verify's costly steps are kept between runs, the way Go's test cache keeps test
+// results: the analysis of one exercise (its solutions, starters and kept wrong programs against its
+// cases; the mutants of its solutions against its cases) is stored under a key that hashes
+// everything the result depends on, and a later run with the same key takes the result instead of
+// building and running again. The key covers
+//
+//   - the bytes and paths of the exercise's files: every file of exercises/<name>/ and
+//     solutions/<name>/ for the verdicts of the programs; the solutions, the cases, exercise.yaml
+//     (with its generator) and the list of equivalent mutants for the mutation analysis;
+//   - the Go toolchain's full version, GOOS and GOARCH, the sandbox level and the limits;
+//   - the workbook code itself: the hash of the running executable (the CLI, or a test binary), so
+//     that any change of the code invalidates every entry.
+//
+// Entries are kept only in a folder the checker trusts (checker.CacheDir: this user's alone, where
+// the sandbox keeps learners' programs out), never in the repository, and an entry is read only when
+// checker.TrustedFile accepts it and its checksum holds; anything else is ignored and computed
+// again. A clean clone on a fresh machine (CI) has no cache and so analyses everything.
+
+// NoCacheEnv is the environment variable that turns the cache off when set to anything but "" or
+// "0": every exercise is analysed, and the fresh results are stored.
+const NoCacheEnv = "WORKBOOK_NOCACHE"
+
+// cacheMax is how many entries the cache keeps (a few KiB each); the least recently used go first.
+const cacheMax = 512
+
+// cacheMagic opens every entry; its version changes when the entry format does.
+const cacheMagic = "workbook verify cache 1\n"
+
+// Cache holds the results of earlier analyses. The zero Cache, or a nil one, keeps nothing.
+type Cache struct {
+	dir  string // the cache's folder; "" when there is none
+	code string // the hash of the workbook code
+	read bool   // whether get may return stored entries (false: compute everything, store the results)
+}
+
+// OpenCache returns the cache of verify's results in the checker's trusted cache folder. Where there
+// is no such folder (the sandbox cannot keep learners' programs out of it) or the running executable
+// cannot be read, the cache keeps nothing. With refresh (verify --no-cache, or WORKBOOK_NOCACHE=1)
+// nothing stored is taken, and the fresh results replace the old ones.
+func OpenCache(refresh bool) *Cache {
+	if v := os.Getenv(NoCacheEnv); v != "" && v != "0" {
+		refresh = true
+	}
+	code, err := codeHash()
+	if err != nil {
+		return &Cache{}
+	}
+	return &Cache{dir: checker.CacheDir("verify"), code: code, read: !refresh}
+}
+
+// Enabled reports whether the cache stores anything.
+func (c *Cache) Enabled() bool { return c != nil && c.dir != "" && c.code != "" }
+
+// Reads reports whether results are taken from the cache (false when it keeps nothing, or with
+// --no-cache).
+func (c *Cache) Reads() bool { return c.Enabled() && c.read }
+
+// codeHash is the hash of the running executable's bytes: the workbook command, or the test binary.
+var codeHash = sync.OnceValues(func() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+})
+
+// toolchain is the full version of the go command that builds the programs ("go1.26.8"), or the
+// version this binary was built with when there is no go command.
+var toolchain = sync.OnceValue(func() string {
+	if goBin, err := checker.GoTool(); err == nil {
+		cmd := exec.Command(goBin, "env", "GOVERSION")
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local")
+		if out, err := cmd.Output(); err == nil {
+			if v := strings.TrimSpace(string(out)); v != "" {
+				return v
+			}
+		}
+	}
+	return runtime.Version()
+})
+
+// sandboxLevel names the protections runs get, as part of a key.
+func sandboxLevel() string {
+	iso := checker.SandboxIsolation()
+	return iso.Level + " " + strings.Join(iso.Applied, ",")
+}
+
+// keyFile is one file a cached result depends on.
+type keyFile struct {
+	Name string
+	Data []byte
+}
+
+// keyInput is everything a cached result depends on.
+type keyInput struct {
+	Kind      string // what was computed: "programs" or "mutants"
+	Toolchain string // the go command's full version
+	Target    string // GOOS/GOARCH
+	Sandbox   string // the sandbox level runs get
+	Code      string // the hash of the workbook code
+	Limits    checker.Limits
+	Files     []keyFile // sorted by name
+}
+
+// sum is the key of the input: a hash of every field, each one length-prefixed so that no two inputs
+// share it.
+func (k keyInput) sum() string {
+	h := sha256.New()
+	field := func(b []byte) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	field([]byte(cacheMagic))
+	field([]byte(k.Kind))
+	field([]byte(k.Toolchain))
+	field([]byte(k.Target))
+	field([]byte(k.Sandbox))
+	field([]byte(k.Code))
+	field(fmt.Appendf(nil, "%d %d %d %d %d %d", k.Limits.BuildTime, k.Limits.RunTime, k.Limits.OutputBytes,
+		k.Limits.CPUTime, k.Limits.Memory, k.Limits.Processes))
+	files := append([]keyFile(nil), k.Files...)
+	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
+	field(fmt.Appendf(nil, "%d", len(files)))
+	for _, f := range files {
+		field([]byte(f.Name))
+		field(f.Data)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// The kinds of results kept.
+const (
+	kindPrograms = "programs" // Verify: the files and the programs' verdicts
+	kindMutants  = "mutants"  // Mutate: the mutation analysis
+)
+
+// keyInput gathers what the result of kind for the exercise depends on.
+func (e *Exercise) keyInput(kind string, c *Cache, lim checker.Limits) (keyInput, error) {
+	k := keyInput{Kind: kind, Toolchain: toolchain(), Target: runtime.GOOS + "/" + runtime.GOARCH,
+		Sandbox: sandboxLevel(), Code: c.code, Limits: lim}
+	var roots []string
+	switch kind {
+	case kindPrograms:
+		roots = []string{e.Dir(), path.Join("solutions", e.Name)}
+	case kindMutants:
+		roots = []string{path.Join(e.Dir(), "exercise.yaml"), path.Join(e.Dir(), EquivalentFile),
+			path.Join(e.Dir(), "cases"), path.Join("solutions", e.Name)}
+	default:
+		return k, fmt.Errorf("no such kind of result: %s", kind)
+	}
+	fsys := e.course.fsys
+	for _, root := range roots {
+		err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if p == root && errors.Is(err, fs.ErrNotExist) {
+					return nil // a missing list or folder is part of the input as its absence
+				}
+				return err
+			}
+			if d.IsDir() {
+				return nil
+			}
+			data, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				return err
+			}
+			k.Files = append(k.Files, keyFile{Name: p, Data: data})
+			return nil
+		})
+		if err != nil {
+			return k, err
+		}
+	}
+	return k, nil
+}
+
+// entry is what the cache keeps for one key.
+type entry struct {
+	Key      string    `json:"key"`
+	Exercise string    `json:"exercise"`
+	Problems []Problem `json:"problems"`
+	Mutation *Mutation `json:"mutation,omitempty"`
+}
+
+// get returns the entry stored under key, or nil: when there is none, when it is not a trusted file,
+// or when it is damaged.
+func (c *Cache) get(key string) *entry {
+	if !c.Reads() || key == "" {
+		return nil
+	}
+	p := filepath.Join(c.dir, key)
+	en := readEntry(p, key)
+	if en != nil {
+		now := time.Now()
+		os.Chtimes(p, now, now)
+	}
+	return en
+}
+
+// readEntry reads the entry at p stored under key; nil when it is not to be trusted.
+func readEntry(p, key string) *entry {
+	if !checker.TrustedFile(p) {
+		return nil
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, 16<<20))
+	if err != nil {
+		return nil
+	}
+	rest, ok := bytes.CutPrefix(data, []byte(cacheMagic))
+	if !ok {
+		return nil
+	}
+	sum, body, ok := bytes.Cut(rest, []byte("\n"))
+	if !ok {
+		return nil
+	}
+	want := sha256.Sum256(body)
+	if string(sum) != hex.EncodeToString(want[:]) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var en entry
+	if dec.Decode(&en) != nil || en.Key != key {
+		return nil
+	}
+	for i := range en.Problems {
+		en.Problems[i].Args = plainArgs(en.Problems[i].Args)
+	}
+	return &en
+}
+
+// plainArgs gives a problem's named values back the types they had: JSON numbers become ints (or
+// float64s), as the messages' plural forms need.
+func plainArgs(args []any) []any {
+	for i, a := range args {
+		n, ok := a.(json.Number)
+		if !ok {
+			continue
+		}
+		if v, err := n.Int64(); err == nil {
+			args[i] = int(v)
+		} else if v, err := n.Float64(); err == nil {
+			args[i] = v
+		}
+	}
+	return args
+}
+
+// put stores the entry under key (its Key is set), and trims the cache to cacheMax entries.
+func (c *Cache) put(key string, en *entry) {
+	if !c.Enabled() || key == "" {
+		return
+	}
+	en.Key = key
+	body, err := json.Marshal(en)
+	if err != nil {
+		return
+	}
+	sum := sha256.Sum256(body)
+	tmp, err := os.CreateTemp(c.dir, ".new-")
+	if err != nil {
+		return
+	}
+	_, err = io.WriteString(tmp, cacheMagic+hex.EncodeToString(sum[:])+"\n")
+	if err == nil {
+		_, err = tmp.Write(body)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || os.Chmod(tmp.Name(), 0o600) != nil || os.Rename(tmp.Name(), filepath.Join(c.dir, key)) != nil {
+		os.Remove(tmp.Name())
+		return
+	}
+	c.trim()
+}
+
+// trim removes the least recently used entries beyond cacheMax.
+func (c *Cache) trim() {
+	entries, err := os.ReadDir(c.dir)
+	if err != nil || len(entries) <= cacheMax {
+		return
+	}
+	type aged struct {
+		name string
+		t    time.Time
+	}
+	var all []aged
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil {
+			all = append(all, aged{e.Name(), fi.ModTime()})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].t.After(all[j].t) })
+	for _, a := range all[min(cacheMax, len(all)):] {
+		os.Remove(filepath.Join(c.dir, a.name))
+	}
+}
