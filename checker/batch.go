@@ -99,7 +99,7 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 }
 
 // batchable reports whether the program in src can be built in a shared module: it is a package
-// main, its go.mod (if any) holds only a module line and a go version this toolchain speaks, and it
+// main, its go.mod (if any) holds only a module line and the go version of this toolchain, and it
 // imports only the standard library. A folder with no package main gives the *BuildFailure Build
 // would give.
 func batchable(src string) (bool, error) {
@@ -107,7 +107,9 @@ func batchable(src string) (bool, error) {
 		return false, err
 	}
 	if data, err := os.ReadFile(filepath.Join(src, "go.mod")); err == nil {
-		if !plainGoMod(string(data)) {
+		// Its go version must be the toolchain's, the shared module's: the defaults of GODEBUG
+		// (the timers' channels before Go 1.23, for one) come from the main module's version.
+		if !plainGoMod(string(data)) || !sameGoVersion(string(data)) {
 			return false, nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -227,9 +229,34 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 	args := []string{"build", "-ldflags=-s -w", "-o", outDir + string(filepath.Separator)}
 	pkgOf := map[string]int{}
 	var copied []int
+	// The programs that fit one executable are linked into one (batch_exe.go); the others, and all
+	// when fewer than two fit, are linked each into its own by the same go command.
+	var members []oneExeMember
+	fits := map[int]fit{}
+	usesFlag := false
+	for _, i := range idx {
+		if f, why := fitOneExe(srcs[i]); why == "" {
+			fits[i] = f
+		}
+	}
+	if len(fits) < 2 {
+		clear(fits)
+	}
 	for _, i := range idx {
 		pkg := fmt.Sprintf("p%03d", i)
 		dst := filepath.Join(mod, pkg)
+		if f, ok := fits[i]; ok {
+			m := oneExeMember{idx: i, pkg: pkg}
+			if err := addOneExe(srcs[i], dst, f, &m); err != nil {
+				os.RemoveAll(dst)
+				continue // Build alone will say what is wrong.
+			}
+			usesFlag = usesFlag || f.usesFlag
+			members = append(members, m)
+			pkgOf[pkg] = i
+			copied = append(copied, i)
+			continue
+		}
 		if err := copySource(srcs[i], dst); err != nil {
 			continue // Build alone will say what is wrong.
 		}
@@ -238,6 +265,12 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		pkgOf[pkg] = i
 		copied = append(copied, i)
 		args = append(args, "./"+pkg)
+	}
+	if len(members) > 0 {
+		if err := os.WriteFile(filepath.Join(mod, dispatchFile), dispatcher(members, usesFlag), 0o644); err != nil {
+			return nil
+		}
+		args = append(args, ".")
 	}
 	if len(copied) == 0 {
 		return nil
@@ -281,7 +314,35 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 	}
 	share := elapsed / time.Duration(len(copied))
 	var missing []int
+	oneExe := filepath.Join(outDir, oneExeCommand)
+	if runtime.GOOS == "windows" {
+		oneExe += ".exe"
+	}
+	if _, err := os.Stat(oneExe); err == nil {
+		var kept []oneExeKept
+		for _, m := range members {
+			p, err := adoptMember(oneExe, m.token, lim)
+			if err != nil {
+				continue
+			}
+			p.BuildTime = share
+			progs[m.idx] = p
+			if key, err := exeKey(srcs[m.idx]); err == nil {
+				kept = append(kept, oneExeKept{key: key, token: m.token})
+			}
+		}
+		keepOneExe(oneExe, kept)
+	} else {
+		for _, m := range members {
+			if !blamed[m.idx] {
+				missing = append(missing, m.idx)
+			}
+		}
+	}
 	for _, i := range copied {
+		if _, ok := fits[i]; ok {
+			continue
+		}
 		pkg := fmt.Sprintf("p%03d", i)
 		exe := filepath.Join(outDir, pkg)
 		if runtime.GOOS == "windows" {
@@ -320,11 +381,18 @@ func cachedProgram(staged string, lim Limits, prog **Program) bool {
 	if err != nil {
 		return false
 	}
-	if !cachedExe(key, exe) {
-		p.Close()
-		return false
+	switch {
+	case cachedExe(key, exe):
+		p.Path = exe
+	default:
+		token, ok := cachedOneExe(key, exe)
+		if !ok || os.Mkdir(filepath.Join(filepath.Dir(exe), token), 0o755) != nil {
+			p.Close()
+			return false
+		}
+		p.Path = selectorPath(exe, token)
 	}
-	p.Path, p.Cached = exe, true
+	p.Cached = true
 	*prog = p
 	return true
 }

@@ -363,8 +363,10 @@ var scratchSource = regexp.MustCompile(regexp.QuoteMeta(filepath.Join(os.TempDir
 
 // cleanTrace takes the scratch folder out of what a program printed on stderr (a panic's stack
 // trace names its files by their paths when built), so that it reads relative to the learner's
-// folder, and writes GOROOT as $GOROOT.
+// folder, and writes GOROOT as $GOROOT. What a program built into one executable printed reads as
+// a separate build's (cleanOneExe).
 func cleanTrace(s string) string {
+	s = cleanOneExe(s)
 	if !strings.Contains(s, "workbook-") && !strings.Contains(s, goRoot()) {
 		return s
 	}

@@ -153,6 +153,11 @@ func keepExe(key, exe string) {
 		os.Remove(tmp.Name())
 		return
 	}
+	trimExeCache(dir)
+}
+
+// trimExeCache trims the cache in dir to exeCacheMax entries, the least recently used first.
+func trimExeCache(dir string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil || len(entries) <= exeCacheMax {
 		return
