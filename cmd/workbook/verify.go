@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
@@ -58,6 +57,7 @@ type problem struct {
 func runVerify(ctx context.Context, e *env, args []string) error {
 	fset := e.newFlags(verifyCmd)
 	asJSON := fset.Bool("json", false, e.ui.T("flag_json"))
+	noCache := fset.Bool("no-cache", false, e.ui.T("flag_no_cache"))
 	pos, err := e.parse(verifyCmd, fset, args)
 	if err != nil {
 		return err
@@ -88,7 +88,8 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	for _, le := range all {
 		probs = append(probs, e.lessonProblem(le))
 	}
-	exProbs, scores, err := e.verifyExercises(ctx, t.exercises)
+	cache := course.OpenCache(*noCache)
+	exProbs, scores, cached, err := e.verifyExercises(ctx, t.exercises, cache)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,8 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			Exercises int             `json:"exercises"`
 			Problems  []problem       `json:"problems"`
 			Mutation  []mutationScore `json:"mutation"`
-		}{len(probs) == 0, t.lessons, len(t.exercises), probs, scores}); err != nil {
+			Cached    int             `json:"exercises_cached"`
+		}{len(probs) == 0, t.lessons, len(t.exercises), probs, scores, cached}); err != nil {
 			return err
 		}
 	} else {
@@ -118,8 +120,16 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintln(e.stdout)
 		}
 		for _, s := range scores {
-			fmt.Fprintln(e.stdout, e.ui.T("verify_mutation", "Name", s.Exercise, "Mutants", s.Mutants, "Killed", s.Killed,
+			id := "verify_mutation"
+			if s.Cached {
+				id = "verify_mutation_cached"
+			}
+			fmt.Fprintln(e.stdout, e.ui.T(id, "Name", s.Exercise, "Mutants", s.Mutants, "Killed", s.Killed,
 				"Equivalent", s.Equivalent, "Survivors", s.Survivors, "Score", decimal(e.ui.Lang(), s.Score), "Seconds", decimal(e.ui.Lang(), s.Seconds)))
+		}
+		if cache.Reads() && len(t.exercises) > 0 {
+			fmt.Fprintln(e.stdout, e.ui.T("verify_cache", "Unchanged", e.ui.N("verify_n_unchanged", cached),
+				"Analysed", e.ui.N("verify_n_analysed", len(t.exercises)-cached)))
 		}
 		checked := []any{
 			"Lessons", e.ui.N("verify_n_lessons", t.lessons),
@@ -146,66 +156,57 @@ type mutationScore struct {
 	Equivalent int     `json:"equivalent"`
 	Survivors  int     `json:"survivors"`
 	Score      float64 `json:"score"`
-	Seconds    float64 `json:"seconds"`
+	Seconds    float64 `json:"seconds"` // of the run that measured it, for a result from the cache too
+	Cached     bool    `json:"cached"`  // taken from the cache: nothing it depends on has changed
 }
 
-// verifyExercises checks the exercises two at a time (each builds one program at a time), telling a
-// person at a terminal which one it is on. The problems and the mutation scores come in the order of
-// list.
-func (e *env) verifyExercises(ctx context.Context, list []exerciseAt) ([]problem, []mutationScore, error) {
-	results := make([][]problem, len(list))
-	muts := make([]*course.Mutation, len(list))
-	errs := make([]error, len(list))
-	progress := isTerminal(e.stderr)
-	var mu sync.Mutex
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
+// verifyExercises audits the exercises (course.AuditAll), taking from cache what has not changed and
+// telling a person at a terminal what it is doing. The problems and the mutation scores come in the
+// order of list; cached is how many exercises were taken from the cache whole.
+func (e *env) verifyExercises(ctx context.Context, list []exerciseAt, cache *course.Cache) (probs []problem, scores []mutationScore, cached int, err error) {
+	exs := make([]*course.Exercise, len(list))
 	for i, xa := range list {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			if progress {
-				mu.Lock()
-				fmt.Fprintf(e.stderr, "\r\x1b[K%s", e.ui.T("verify_progress", "Name", xa.ex.Name, "N", i+1, "Total", len(list)))
-				mu.Unlock()
-			}
-			audit, err := xa.ex.Audit(ctx, checker.Limits{})
-			if err != nil {
-				errs[i] = err
+		exs[i] = xa.ex
+	}
+	var progress func(name string, n, total int)
+	if isTerminal(e.stderr) {
+		progress = func(name string, n, total int) {
+			if name == "" {
+				fmt.Fprintf(e.stderr, "\r\x1b[K%s", e.ui.T("verify_progress_build", "Exercises", e.ui.N("verify_n_exercises", total)))
 				return
 			}
-			muts[i] = audit.Mutation
-			for _, p := range audit.Problems {
-				msg := p.Msg
-				if id := "exercise_" + p.Code; i18n.Has(e.ui.Lang(), id) {
-					msg = e.ui.T(id, p.Args...)
-				}
-				results[i] = append(results[i], problem{File: joinDisplay(xa.display, p.File), Line: p.Line, Code: "exercise_" + p.Code, Message: msg, Detail: p.Detail})
-			}
-		}()
+			fmt.Fprintf(e.stderr, "\r\x1b[K%s", e.ui.T("verify_progress", "Name", name, "N", n, "Total", total))
+		}
 	}
-	wg.Wait()
-	if progress && len(list) > 0 {
+	audits, err := course.AuditAll(ctx, exs, checker.Limits{}, cache, progress)
+	if progress != nil && len(list) > 0 {
 		fmt.Fprint(e.stderr, "\r\x1b[K")
 	}
-	var probs []problem
-	scores := []mutationScore{}
-	for i := range list {
-		if err := errs[i]; err != nil {
-			if errors.Is(err, context.Canceled) {
-				return nil, nil, err
-			}
-			return nil, nil, e.usageErr("err_verify_tool", "Err", err.Error())
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, nil, 0, err
 		}
-		probs = append(probs, results[i]...)
-		if m := muts[i]; m != nil {
-			scores = append(scores, mutationScore{Exercise: list[i].ex.Name, Mutants: m.Mutants, Killed: m.Killed,
-				Equivalent: m.Equivalent, Survivors: len(m.Survivors), Score: m.Score(), Seconds: m.Elapsed.Seconds()})
+		return nil, nil, 0, e.usageErr("err_verify_tool", "Err", err.Error())
+	}
+	scores = []mutationScore{}
+	for i, xa := range list {
+		a := audits[i]
+		if a.Cached {
+			cached++
+		}
+		for _, p := range a.Problems {
+			msg := p.Msg
+			if id := "exercise_" + p.Code; i18n.Has(e.ui.Lang(), id) {
+				msg = e.ui.T(id, p.Args...)
+			}
+			probs = append(probs, problem{File: joinDisplay(xa.display, p.File), Line: p.Line, Code: "exercise_" + p.Code, Message: msg, Detail: p.Detail})
+		}
+		if m := a.Mutation; m != nil {
+			scores = append(scores, mutationScore{Exercise: xa.ex.Name, Mutants: m.Mutants, Killed: m.Killed,
+				Equivalent: m.Equivalent, Survivors: len(m.Survivors), Score: m.Score(), Seconds: m.Elapsed.Seconds(), Cached: a.MutationCached})
 		}
 	}
-	return probs, scores, nil
+	return probs, scores, cached, nil
 }
 
 // isTerminal reports whether w is a terminal (where a progress line that rewrites itself is welcome).

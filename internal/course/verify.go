@@ -41,6 +41,8 @@ type Audit struct {
 	Problems []Problem
 	Mutation *Mutation // the measure of the cases; nil when the solutions could not be measured
 	Cached   bool      // every part of it was taken from the cache (see Cache)
+	// MutationCached says that Mutation was taken from the cache.
+	MutationCached bool
 }
 
 // Verify checks an exercise's files as an author needs them checked: they are all there in both
@@ -119,7 +121,7 @@ func AuditAll(ctx context.Context, list []*Exercise, lim checker.Limits, cache *
 			continue
 		}
 		if en := cache.get(mutKeys[i]); en != nil && en.Exercise == e.Name {
-			audits[i].Mutation = en.Mutation
+			audits[i].Mutation, audits[i].MutationCached = en.Mutation, true
 			audits[i].Problems = append(audits[i].Problems, en.Problems...)
 			continue
 		}
