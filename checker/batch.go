@@ -98,6 +98,10 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 	return progs, errs
 }
 
+// testSeparate is set by tests that compare programs built into one executable with the same
+// programs built each into its own.
+var testSeparate bool
+
 // batchable reports whether the program in src can be built in a shared module: it is a package
 // main, its go.mod (if any) holds only a module line and the go version of this toolchain, and it
 // imports only the standard library. A folder with no package main gives the *BuildFailure Build
@@ -239,7 +243,7 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 			fits[i] = f
 		}
 	}
-	if len(fits) < 2 {
+	if len(fits) < 2 || testSeparate {
 		clear(fits)
 	}
 	for _, i := range idx {

@@ -1,0 +1,137 @@
+package checker
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// courseProgram is a program of the course that grade could meet: a starter, a reference solution
+// or one of the kept wrong programs, with its exercise's cases and its language.
+type courseProgram struct {
+	name, dir, lang string
+	cases           []Case
+}
+
+// coursePrograms lists every starter, solution and kept wrong program of the course, the wrong
+// ones unpacked into folders of their own.
+func coursePrograms(t *testing.T) []courseProgram {
+	t.Helper()
+	exercises, err := filepath.Glob("../exercises/exercise-*")
+	if err != nil || len(exercises) == 0 {
+		t.Fatalf("no exercises: %v", err)
+	}
+	var all []courseProgram
+	for _, ex := range exercises {
+		name := filepath.Base(ex)
+		cases, err := LoadCases(os.DirFS(".."), "exercises/"+name+"/cases")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{"bg", "ru"} {
+			all = append(all,
+				courseProgram{name + "/starter/" + lang, filepath.Join(ex, lang), lang, cases},
+				courseProgram{name + "/solution/" + lang, filepath.Join("..", "solutions", name, lang), lang, cases})
+		}
+		wrong, _ := filepath.Glob(filepath.Join(ex, "testdata", "wrong", "*.txtar"))
+		for _, w := range wrong {
+			ar, err := txtar.ParseFile(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			for _, f := range ar.Files {
+				if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			lang := "bg"
+			for _, line := range strings.Split(string(ar.Comment), "\n") {
+				if l, ok := strings.CutPrefix(line, "# lang: "); ok {
+					lang = strings.TrimSpace(l)
+				}
+			}
+			all = append(all, courseProgram{name + "/wrong/" + strings.TrimSuffix(filepath.Base(w), ".txtar"), dir, lang, cases})
+		}
+	}
+	return all
+}
+
+// TestOneExeDiff builds every program of the course grade could meet both ways, into one
+// executable (those that fit) and each into its own, runs all its exercise's cases against both,
+// and checks that they come out the same: the verdict, and each case's status, output, stderr
+// and exit code.
+func TestOneExeDiff(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs every program of the course twice")
+	}
+	defer func(old bool) { testNoCache = old }(testNoCache)
+	testNoCache = true
+	progs := coursePrograms(t)
+	dirs := make([]string, len(progs))
+	for i, p := range progs {
+		dirs[i] = p.dir
+	}
+	ctx := context.Background()
+	lim := Limits{}
+	one, errs := BuildMany(ctx, dirs, lim)
+	defer closeAll(one)
+	testSeparate = true
+	alone, aloneErrs := BuildMany(ctx, dirs, lim)
+	testSeparate = false
+	defer closeAll(alone)
+	joined := 0
+	for i, cp := range progs {
+		if (errs[i] == nil) != (aloneErrs[i] == nil) || (errs[i] != nil && errs[i].Error() != aloneErrs[i].Error()) {
+			t.Errorf("%s: built in a batch %v, alone %v", cp.name, errs[i], aloneErrs[i])
+			continue
+		}
+		if errs[i] != nil {
+			continue
+		}
+		if inOneExe(alone[i]) {
+			t.Fatalf("%s: built into one executable with testSeparate", cp.name)
+		}
+		if inOneExe(one[i]) {
+			joined++
+		}
+	}
+	// Every program of the course fits today; a few may not tomorrow, never most.
+	if joined < len(progs)*3/4 {
+		t.Errorf("%d programs of %d in one executable", joined, len(progs))
+	}
+	for i, cp := range progs {
+		if errs[i] != nil {
+			continue
+		}
+		opt := Options{Lang: cp.lang}
+		a := &Result{Cases: alone[i].RunCases(ctx, cp.cases, opt)}
+		b := &Result{Cases: one[i].RunCases(ctx, cp.cases, opt)}
+		a.Summarize()
+		b.Summarize()
+		if a.Verdict != b.Verdict || a.Passed != b.Passed {
+			t.Errorf("%s: verdict alone %s (%d passed), in one executable %s (%d passed)", cp.name, a.Verdict, a.Passed, b.Verdict, b.Passed)
+		}
+		for k := range a.Cases {
+			ca, cb := a.Cases[k], b.Cases[k]
+			na := strings.ReplaceAll(ca.Stderr, filepath.Clean(alone[i].Path), "PROG")
+			nb := strings.ReplaceAll(cb.Stderr, filepath.Clean(one[i].Path), "PROG")
+			na, nb = traceAddr.ReplaceAllString(na, "0x…"), traceAddr.ReplaceAllString(nb, "0x…")
+			if ca.Status != cb.Status || ca.Got != cb.Got || na != nb || ca.ExitCode != cb.ExitCode {
+				t.Errorf("%s, case %s: alone %s exit %d %q %q; in one executable %s exit %d %q %q", cp.name, ca.Name,
+					ca.Status, ca.ExitCode, ca.Got, na, cb.Status, cb.ExitCode, cb.Got, nb)
+			}
+		}
+	}
+	t.Logf("%d programs, %d in one executable", len(progs), joined)
+}
+
+func closeAll(progs []*Program) {
+	for _, p := range progs {
+		p.Close()
+	}
+}
