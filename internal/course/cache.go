@@ -212,10 +212,49 @@ func (e *Exercise) keyInput(kind string, c *Cache, lim checker.Limits) (keyInput
 
 // entry is what the cache keeps for one key.
 type entry struct {
-	Key      string    `json:"key"`
-	Exercise string    `json:"exercise"`
-	Problems []Problem `json:"problems"`
-	Mutation *Mutation `json:"mutation,omitempty"`
+	Key      string          `json:"key"`
+	Exercise string          `json:"exercise,omitempty"`
+	Problems []Problem       `json:"problems,omitempty"`
+	Mutation *Mutation       `json:"mutation,omitempty"`
+	Data     json.RawMessage `json:"data,omitempty"` // what Store kept
+}
+
+// Load sets *v to the result Store kept for kind and files (file names and their bytes: everything
+// the result depends on besides the workbook code, the toolchain, the target and the sandbox), and
+// reports whether there was one. Numbers inside interface values come back as json.Number.
+func (c *Cache) Load(kind string, files map[string][]byte, v any) bool {
+	if !c.Reads() {
+		return false
+	}
+	en := c.get(c.externalKey(kind, files))
+	if en == nil || len(en.Data) == 0 {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(en.Data))
+	dec.UseNumber()
+	return dec.Decode(v) == nil
+}
+
+// Store keeps v (anything encoding/json writes) as the result for kind and files.
+func (c *Cache) Store(kind string, files map[string][]byte, v any) {
+	if !c.Enabled() {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	c.put(c.externalKey(kind, files), &entry{Data: data})
+}
+
+// externalKey is the key of a result kept by Store.
+func (c *Cache) externalKey(kind string, files map[string][]byte) string {
+	k := keyInput{Kind: "store:" + kind, Toolchain: toolchain(), Target: runtime.GOOS + "/" + runtime.GOARCH,
+		Sandbox: sandboxLevel(), Code: c.code}
+	for name, data := range files {
+		k.Files = append(k.Files, keyFile{Name: name, Data: data})
+	}
+	return k.sum()
 }
 
 // get returns the entry stored under key, or nil: when there is none, when it is not a trusted file,
