@@ -298,3 +298,79 @@ func parseNaive(b *testing.B, c checker.Case) naiveCase {
 	}
 	return nc
 }
+
+// BenchmarkBuild24 is the build phase of BenchmarkGrade24 alone: checker.BuildMany of the 24
+// programs, as grade calls it (one batch).
+func BenchmarkBuild24(b *testing.B) {
+	lim := checker.Limits{RunTime: 10 * time.Second}
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		dirs := benchDirs(b, benchClass(b, benchStudents, i))
+		b.StartTimer()
+		progs, errs := checker.BuildMany(context.Background(), dirs, lim)
+		b.StopTimer()
+		for k, p := range progs {
+			if errs[k] != nil {
+				b.Fatal(errs[k])
+			}
+			p.Close()
+		}
+		b.StartTimer()
+	}
+}
+
+// BenchmarkRuns24 is the run phase of BenchmarkGrade24 alone: the 15 cases of each of the 24
+// programs, built beforehand, on as many workers as grade uses (one student at a time each).
+func BenchmarkRuns24(b *testing.B) {
+	job := deadlineJob(b)
+	lim := checker.Limits{RunTime: 10 * time.Second}
+	dirs := benchDirs(b, benchClass(b, benchStudents, 0))
+	progs, errs := checker.BuildMany(context.Background(), dirs, lim)
+	for k, p := range progs {
+		if errs[k] != nil {
+			b.Fatal(errs[k])
+		}
+		defer p.Close()
+	}
+	jobs := job.jobs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		next := make(chan int)
+		done := make(chan bool)
+		for w := 0; w < jobs; w++ {
+			go func() {
+				ok := true
+				for k := range next {
+					// benchClass writes Bulgarian and Russian programs in turn.
+					opt := checker.Options{Lang: []string{"bg", "ru"}[k%2], Parallel: 1}
+					for _, c := range progs[k].RunCases(context.Background(), job.Cases, opt) {
+						ok = ok && c.Status == checker.Pass
+					}
+				}
+				done <- ok
+			}()
+		}
+		for k := range progs {
+			next <- k
+		}
+		close(next)
+		for w := 0; w < jobs; w++ {
+			if !<-done {
+				b.Fatal("a case did not pass")
+			}
+		}
+	}
+}
+
+// benchDirs lists the students' folders of a class written by benchClass.
+func benchDirs(b testing.TB, class string) []string {
+	entries, err := os.ReadDir(class)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var dirs []string
+	for _, e := range entries {
+		dirs = append(dirs, filepath.Join(class, e.Name()))
+	}
+	return dirs
+}
