@@ -52,7 +52,7 @@ type Job struct {
 	Only      string // grade this student alone (the report still lists everyone graded before)
 	Force     bool   // grade into a report folder that holds the report of another exercise
 	Shard     Shard  // grade one slice of the class
-	// BatchSize is how many programs one go command builds (default 8 per job, at least 24).
+	// BatchSize is how many programs one go command builds (default: see defaultBatch).
 	BatchSize int
 	// Draw, when set, gives each student cases drawn for them alone, run after Cases: their seed
 	// and arguments are kept in the student's record (Student.Drawn), so a grade can be reproduced.
@@ -323,9 +323,7 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 	jobs := g.job.jobs()
 	batch := g.job.BatchSize
 	if batch <= 0 {
-		// Every go command costs a few tenths of a second of its own: fewer, larger batches
-		// are faster overall than many small ones whose builds overlap the runs (BENCHMARKS.md).
-		batch = max(24, 8*jobs)
+		batch = defaultBatch(len(todo), jobs)
 	}
 	built := make(chan *item, batch)
 	finished := make(chan *item, jobs)
@@ -418,6 +416,16 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 		return buildErr
 	}
 	return ctx.Err()
+}
+
+// defaultBatch is how many of n programs one go command builds when jobs run at once. Most of a
+// batch is linked into one executable (checker.BuildMany), so a batch costs a go command's start
+// and one link whatever its size, and a class of more than a dozen is built in two batches at
+// least: the runs of the first overlap the build of the second (24 programs: 2 batches of 12 take
+// a tenth less than one of 24, and 3 of 8 more; BENCHMARKS.md). Large classes go 8 per job, at
+// least 24, to a go command.
+func defaultBatch(n, jobs int) int {
+	return min(max(24, 8*jobs), max(12, (n+1)/2))
 }
 
 // prepare unpacks a submission, finds its program and its language, and fingerprints it. A submission
