@@ -19,13 +19,17 @@ import (
 )
 
 // BuildMany builds several learners' programs, as Build would build each of them, but with as few
-// go commands as it can: the programs that need nothing but the standard library are copied side by
-// side into one scratch module and built by one `go build -o DIR/ ./p000 ./p001 …`, which shares the
-// go command's start-up, module loading and scheduling among them. A program with its own go.mod
-// that asks for more than a module line and a go version (requirements, replacements, another
-// toolchain), or that imports anything outside the standard library, is built alone with Build; so
-// is every program the batch failed to produce, so that a program that does not compile gets exactly
-// the verdict and compiler messages Build would give it.
+// go commands and links as it can: the programs that need nothing but the standard library are
+// copied side by side into one scratch module and built by one go command, which shares its
+// start-up, module loading and scheduling among them. Those whose package initialisation provably
+// does nothing but set up inert data (fitOneExe) are linked into one executable, one package each
+// behind a dispatcher, each run as a separate build would run (batch_exe.go); the others get an
+// executable each from the same go command (`go build -o DIR/ . ./p001 …`). A program with its own
+// go.mod that asks for more than a module line and this toolchain's go version (requirements,
+// replacements, another toolchain, an older language version), or that imports anything outside
+// the standard library, is built alone with Build; so is every program the batch failed to
+// produce, so that a program that does not compile gets exactly the verdict and compiler messages
+// Build would give it.
 //
 // The results are index-aligned with srcs: for each program either a *Program (Close it) or an error,
 // a *BuildFailure when the program itself is at fault. BuildTime of a program built in a batch is its
