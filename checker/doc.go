@@ -139,10 +139,25 @@
 // costs a few tenths of a millisecond more than a plain exec; one init per run, as on the levels
 // without PID namespaces, costs about fifteen more (BENCHMARKS.md).
 //
-// The checker does not use cgroups: the machine it was written on has cgroup v1 only, where nothing
-// is delegated to a user; the watchdog and the tmpfs take their place, and RLIMIT_NPROC (per user
-// namespace) bounds processes. As root without user namespaces the processes limit counts every
-// process of nobody's on the machine, other checkers' included.
+// Where the system delegates a cgroup v2 subtree to the checker, every tree of sandboxed processes
+// (one run's init and all it starts, or a session's init and its runs) is started inside a cgroup of
+// its own by clone3 with CLONE_INTO_CGROUP, at every level: the memory of all its processes together
+// is bounded (memory.max at the run's memory limit plus the tmpfs of its files, no swap,
+// memory.oom.group), and so are its tasks (pids.max), and when the run ends cgroup.kill ends whatever
+// is left, a child that called setsid included, at the levels without a PID namespace too; a run
+// the kernel stopped at the limit gets memory_limit. The checker uses the cgroup it was started in
+// when cgroup.controllers there offers memory and pids, the folder is the user's to write, and the
+// checker is alone in it: it moves itself into a leaf of its own and enables both controllers for
+// the cgroups it makes beside it. `systemd-run --user --scope -p Delegate=yes workbook grade …`, or a
+// service with Delegate=yes, gives that. Otherwise (cgroup v1 or a hybrid system whose memory
+// controller is v1's, as on the machine this was written on; a terminal's scope shared with the
+// shell; a read-only cgroupfs) it says why (CgroupStatus) and the watchdog and the tmpfs of the
+// namespace levels are the run-wide limits, RLIMIT_NPROC (per user namespace) bounds processes, and
+// at the landlock and rlimits levels nothing bounds a run's memory as a whole. Isolation.Cgroup names
+// the folder when cgroups are used. TestCgroupsInVM runs the cgroup tests and the hostile corpus in
+// a virtual machine whose kernel delegates cgroup v2, in three scenarios (a delegated service, a
+// user's delegated scope, a scope shared with another process). The go build is not put in a
+// cgroup; its processes keep their per-process limits.
 //
 // On macOS, Windows and other systems a run gets the portable baseline: a scrubbed environment, a
 // scratch work folder (fresh for each run, with only the case's input files), the wall-time limit
@@ -208,5 +223,6 @@
 //	                       exit_nonzero, exit_code, cpu_limit, memory_limit, process_limit,
 //	                       network, file_access, sandbox, or testscript's own words)
 //	isolation  object   the protections of the runs: level (namespaces, landlock, rlimits or
-//	                    basic), applied and missing (lists of codes; see Isolation)
+//	                    basic), applied and missing (lists of codes; see Isolation), and cgroup,
+//	                    the cgroup v2 folder the runs' cgroups are made in, when there is one
 package checker

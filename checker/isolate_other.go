@@ -18,6 +18,8 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 func (s *runSandbox) started()           {}
 func (s *runSandbox) setupError() string { return "" }
 func (s *runSandbox) close()             {}
+func (s *runSandbox) kill()              {}
+func (s *runSandbox) outOfMemory() bool  { return false }
 
 // platformIsolation: only the baseline applies. A process group does not hold a child that calls
 // setsid, and on Windows the program's children are not killed at all.

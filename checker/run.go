@@ -62,7 +62,7 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		return sandboxFailure(err.Error())
 	}
 	defer sb.close()
-	cmd.Cancel = func() error { return killProcessTree(cmd) }
+	cmd.Cancel = func() error { sb.kill(); return killProcessTree(cmd) }
 	cmd.WaitDelay = 500 * time.Millisecond
 	start := time.Now()
 	err = cmd.Start()
@@ -73,8 +73,10 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		err = fmt.Errorf("%w: %w", errStart, err)
 	}
 	out := RunOutput{Duration: time.Since(start), Status: Pass}
-	// Whatever the program left running in its group dies with it.
+	// Whatever the program left running in its group (and its cgroup, even after setsid) dies
+	// with it.
 	killProcessGroup(cmd)
+	sb.kill()
 	capped.mu.Lock()
 	out.Stdout, out.Stderr = capped.stdout.String(), capped.stderr.String()
 	full := capped.full
@@ -111,6 +113,10 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		cpu = ps.UserTime() + ps.SystemTime()
 	}
 	classify(&out, p.limits, cpu, exitSignal(cmd.ProcessState), full || timedOut || ctx.Err() != nil)
+	if !full && sb.outOfMemory() {
+		// The kernel killed the run's processes at the memory limit of them all together.
+		out.Status, out.ExitCode, out.Reason = MemoryLimit, -1, ReasonMemoryLimit
+	}
 	return out
 }
 

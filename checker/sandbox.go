@@ -14,6 +14,9 @@ type Isolation struct {
 	Level   string   `json:"level"` // namespaces, landlock or basic
 	Applied []string `json:"applied"`
 	Missing []string `json:"missing,omitempty"`
+	// Cgroup is the cgroup v2 folder in which each run gets a cgroup of its own, where the system
+	// delegates one to the checker (Linux only).
+	Cgroup string `json:"cgroup,omitempty"`
 }
 
 // Protection codes, in the order they are listed.

@@ -109,6 +109,9 @@ var (
 
 // currentLevel is the strongest level that works here, found once by trying each in turn.
 func currentLevel() level {
+	// The cgroups first: setting them up may move the checker's process, which it must do before
+	// it starts any child.
+	cgroups()
 	if testLevel != nil {
 		return *testLevel
 	}
@@ -127,6 +130,7 @@ func currentLevel() level {
 			}
 			l = withExtras(l)
 			theLevel = l
+			checkCgroups(l)
 			return
 		}
 	})
@@ -183,7 +187,17 @@ func (l level) isolation() *Isolation {
 	if l.seccomp {
 		ps = append(ps, ProtectSyscalls)
 	}
-	return newIsolation(l.name, ps...)
+	t := cgroups()
+	if l.reexec && t != nil {
+		// Every tree of processes starts in a cgroup of its own: memory and tasks bounded for all
+		// of them together, and all of them killed at once.
+		ps = append(ps, ProtectRunMemory, ProtectProcesses, ProtectProcessTree)
+	}
+	iso := newIsolation(l.name, ps...)
+	if l.reexec && t != nil {
+		iso.Cgroup = t.dir
+	}
+	return iso
 }
 
 func platformIsolation() *Isolation { return currentLevel().isolation() }
@@ -496,7 +510,10 @@ func prepareInit(cmd *exec.Cmd, l level, cfg initConfig, fd3, work, prog *os.Fil
 
 // probe starts the init of a level once, with nothing to exec, and reports whether it could set
 // everything up.
-func probe(l level) error {
+func probe(l level) error { return probeIn(l, nil) }
+
+// probeIn is probe with the init started in the cgroup g, when g is not nil.
+func probeIn(l level, g *procGroup) error {
 	var rw []string
 	if !l.namespaces {
 		rw = []string{os.TempDir()}
@@ -511,6 +528,7 @@ func probe(l level) error {
 	defer r.Close()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
+	g.attach(cmd.SysProcAttr)
 	err = cmd.Start()
 	for _, f := range ends {
 		f.Close()
@@ -534,6 +552,7 @@ func probe(l level) error {
 type runSandbox struct {
 	status    *os.File   // read end of the init's status pipe
 	childEnds []*os.File // the init's descriptors, closed in the parent once it has started
+	group     *procGroup // the run's cgroup, where the system delegates cgroups
 }
 
 // sandboxCmd turns cmd, set up to run the learner's program in dir, into a run of the sandbox init
@@ -576,8 +595,33 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	}
 	cfg.Args = append([]string{cmd.Path}, cmd.Args[1:]...)
 	cfg.Env = env
-	return startWith(cmd, l, cfg, dir)
+	sb, err := startWith(cmd, l, cfg, dir)
+	if err != nil {
+		return nil, err
+	}
+	// The run's processes together: its memory limit, plus the tmpfs its files are in at the
+	// namespace levels (the disk limit, not the memory limit, is what a full tmpfs must meet), plus
+	// what the kernel charges for the tree itself.
+	lim := p.limits.withDefaults()
+	memory := lim.Memory + groupSlack
+	if l.namespaces {
+		memory += tmpfsBytes
+	}
+	if sb.group, err = newGroup(memory, lim.Processes); err != nil {
+		sb.close()
+		return nil, fmt.Errorf("cgroup: %w", err)
+	}
+	sb.group.attach(cmd.SysProcAttr)
+	return sb, nil
 }
+
+// Beside a run's own memory limit, a cgroup holds the tmpfs of its files (tmpfsSize) and what the
+// kernel charges for the processes themselves (page tables, pipes, sockets), and in a session the
+// init.
+const (
+	tmpfsBytes = 64 << 20
+	groupSlack = 32 << 20
+)
 
 // startWith makes cmd a start of the sandbox init with cfg that execs cmd.Path in dir, both handed
 // over as O_PATH descriptors.
@@ -626,7 +670,15 @@ func (s *runSandbox) close() {
 	if s.status != nil {
 		s.status.Close()
 	}
+	s.group.close()
+	s.group = nil
 }
+
+// kill kills every process of the run's cgroup, where it has one.
+func (s *runSandbox) kill() { s.group.kill() }
+
+// outOfMemory reports whether the kernel killed the run at its cgroup's memory limit.
+func (s *runSandbox) outOfMemory() bool { return s.group.outOfMemory() }
 
 // setEnv sets k=v in env.
 func setEnv(env []string, k, v string) []string {

@@ -30,12 +30,13 @@ import (
 // limits share a pool, one per run in flight. When a run must be stopped (time, output cap,
 // cancellation) its whole session is killed.
 type session struct {
-	cmd  *exec.Cmd
-	conn *net.UnixConn
-	log  *limitedBuffer // the init's own stdout and stderr
-	slot int            // the session's place in sessionCPUs, -1 when it is not bound to a CPU
-	uid  int            // the user its programs run as, when the checker is root
-	once sync.Once      // kill's work, done once
+	cmd   *exec.Cmd
+	conn  *net.UnixConn
+	log   *limitedBuffer // the init's own stdout and stderr
+	slot  int            // the session's place in sessionCPUs, -1 when it is not bound to a CPU
+	uid   int            // the user its programs run as, when the checker is root
+	group *procGroup     // the session's cgroup, where the system delegates cgroups
+	once  sync.Once      // kill's work, done once
 }
 
 // sessionPool holds the idle sessions of one configuration.
@@ -264,9 +265,25 @@ func startSession(l level, cfg initConfig) (*session, error) {
 		return nil, err
 	}
 	defer initFile.Close()
+	// One run at a time: the cgroup holds the init, the run's processes and the session's tmpfs.
+	memory, tasks := int64(Limits{}.withDefaults().Memory), Limits{}.withDefaults().Processes+initThreads
+	for _, rl := range cfg.Rlimits {
+		switch rl.Res {
+		case unix.RLIMIT_DATA:
+			memory = int64(rl.Cur)
+		case unix.RLIMIT_NPROC:
+			tasks = int(rl.Cur)
+		}
+	}
+	if s.group, err = newGroup(memory+tmpfsBytes+2*groupSlack, tasks); err != nil {
+		s.conn.Close()
+		return nil, fmt.Errorf("cgroup: %w", err)
+	}
+	s.group.attach(s.cmd.SysProcAttr)
 	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
 	if err := s.cmd.Start(); err != nil {
 		s.conn.Close()
+		s.group.close()
 		return nil, err
 	}
 	theirs.Close()
@@ -328,6 +345,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	}{append([]string{p.Path}, args...)})
 	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()), int(prog.Fd()))
 	start := time.Now()
+	s.group.runStarts()
 	if _, _, err := s.conn.WriteMsgUnix(req, rights, nil); err != nil {
 		return sandboxFailure("the sandbox init is gone: " + err.Error()), false, false
 	}
@@ -387,6 +405,10 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	switch {
 	case full:
 		out.Status, out.ExitCode = OutputLimit, -1
+	case s.group.outOfMemory():
+		// The kernel killed the session at the memory limit of the run's processes together.
+		out.Status, out.ExitCode, out.Reason = MemoryLimit, -1, ReasonMemoryLimit
+		return out, false, true
 	case timedOut:
 		out.Status, out.ExitCode = Timeout, -1
 	case ctx.Err() != nil:
@@ -428,6 +450,7 @@ func (s *session) kill() {
 		s.conn.Close()
 		killProcessTree(s.cmd)
 		s.cmd.Wait()
+		s.group.close()
 		sessionCPUs().release(s.slot)
 	})
 }
