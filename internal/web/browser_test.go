@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -51,7 +52,65 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-// browserEnv is a server for a clone-like place in a temporary folder and a browser to drive it.
+// browser is the one Chromium of the test binary: the first browser test starts it, every browser
+// test drives it in a tab of its own (with its own server, so its own origin and storage), and
+// TestMain closes it. Starting Chromium costs more than most of what a test does with it.
+var browser struct {
+	once  sync.Once
+	ctx   context.Context // the browser's first tab; the tests' tabs are made from it
+	close func()
+	err   error
+}
+
+// sharedBrowser returns the context of the shared Chromium, started at the first call.
+func sharedBrowser(t *testing.T, exe string) context.Context {
+	t.Helper()
+	browser.once.Do(func() {
+		profile, err := os.MkdirTemp("", "workbook-chromium-")
+		if err != nil {
+			browser.err = err
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(exe),
+			chromedp.Flag("headless", true),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("hide-scrollbars", true),
+			chromedp.UserDataDir(profile),
+			chromedp.WindowSize(1280, 900),
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(actx)
+		browser.ctx = ctx
+		browser.close = func() { cancelCtx(); cancelAlloc(); os.RemoveAll(profile) }
+		if err := chromedp.Do(ctx); err != nil { // start the browser
+			browser.err = err
+		}
+	})
+	if browser.err != nil {
+		t.Fatalf("starting %s: %v", exe, browser.err)
+	}
+	return browser.ctx
+}
+
+// TestMain closes the shared browser, if a test started it.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if browser.close != nil {
+		browser.close()
+	}
+	os.Exit(code)
+}
+
+// browserEnv is a server for a clone-like place in a temporary folder and a browser tab to drive it.
 type browserEnv struct {
 	t     *testing.T
 	ctx   context.Context
@@ -86,28 +145,11 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	ts.Start()
 	t.Cleanup(ts.Close)
 
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 6*time.Minute)
-	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil { // start the browser
-		t.Fatalf("starting %s: %v", exe, err)
+	tab, cancelTab := chromedp.NewContext(sharedBrowser(t, exe))
+	ctx, cancelTime := context.WithTimeout(tab, 6*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelTab() })
+	if err := chromedp.Do(ctx); err != nil { // open the tab
+		t.Fatalf("opening a tab of %s: %v", exe, err)
 	}
 	shots := os.Getenv("WORKBOOK_SCREENSHOTS")
 	if shots == "" {
@@ -202,6 +244,7 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() && os.Getenv("CI") == "" {
 		t.Skip("-short: the browser test builds and runs programs")
 	}
+	t.Parallel() // a tab of its own in the shared browser, with a server of its own
 	b := newBrowserEnv(t)
 
 	t.Run("snippet", func(t *testing.T) {
@@ -225,10 +268,11 @@ func TestBrowser(t *testing.T) {
 			var i = ta.value.indexOf('providerDelay'); ta.focus(); ta.setSelectionRange(i, i + 13); return ''; })()`)
 		b.scrollTo(first)
 		b.screenshot("lesson-ru-edit")
+		// The run's result replaces the status shown now, which is marked so as not to be taken for it.
+		b.eval(`(document.querySelector('.lesson .snippet[data-block="0"] .result-status').dataset.seen = '1')`)
 		b.do(chromedp.Focus(chromedp.CSS(first+" textarea")),
 			chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
-			chromedp.Sleep(200*time.Millisecond),
-			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy)")))
+			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy):not([data-seen])")))
 		status = b.text(first + " .result-status")
 		out = b.text(first + " .result-cols .col:first-child pre")
 		if !strings.Contains(status, "расходится") || !strings.Contains(out, "занято потоков: 8 из 8") {
@@ -321,7 +365,13 @@ func TestBrowser(t *testing.T) {
 		}
 		// A heading anchor with Cyrillic works.
 		href := b.eval(`decodeURIComponent(document.querySelector('.toc a').getAttribute('href'))`)
-		b.do(chromedp.Click(chromedp.CSS(".toc a")), chromedp.Sleep(300*time.Millisecond))
+		b.do(chromedp.Click(chromedp.CSS(".toc a")))
+		// Wait for the anchor in the address; if it never comes, the check below says what came.
+		hrefJS, _ := json.Marshal(href)
+		if err := chromedp.Do(b.ctx, void(chromedp.Poll[bool](`decodeURIComponent(location.hash) === `+string(hrefJS),
+			chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))); err != nil {
+			t.Logf("waiting for %s in the address: %v", href, err)
+		}
 		if hash := b.eval(`decodeURIComponent(location.hash)`); hash != href || !strings.ContainsAny(hash, "абвгдежзийклмнопрстуфхцчшщъьюя") {
 			t.Errorf("anchor %q, location %q", href, hash)
 		}

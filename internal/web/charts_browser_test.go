@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -76,16 +77,29 @@ func (b *browserEnv) openChart(lang, topic, id string) string {
 	return fig
 }
 
-// shoot scrolls the chart into view and saves it in the light and the dark theme.
+// shoot scrolls the chart into view and saves it in the light and the dark theme. Each switch of
+// the theme must redraw the chart (charts.js counts its drawings in data-rendered) before the next
+// step looks at it.
 func (b *browserEnv) shoot(fig, name string) {
 	b.t.Helper()
 	b.scrollTo(fig)
 	b.screenshot(name)
-	b.dark(true)
-	b.do(chromedp.Sleep(150e6))
+	b.themed(fig, true)
 	b.screenshot(name + "-dark")
-	b.dark(false)
-	b.do(chromedp.Sleep(150e6))
+	b.themed(fig, false)
+}
+
+// themed switches the theme and waits until the chart under fig has been drawn again for it.
+func (b *browserEnv) themed(fig string, dark bool) {
+	b.t.Helper()
+	count := fmt.Sprintf(`Number(document.querySelector(%q).dataset.rendered || 0)`, fig)
+	before := b.eval(`String(` + count + `)`)
+	b.dark(dark)
+	err := chromedp.Do(b.ctx, void(chromedp.Poll[bool](count+` > `+before,
+		chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))))
+	if err != nil {
+		b.t.Fatalf("%s was not drawn again for the %s theme (drawn %s times before): %v", fig, map[bool]string{true: "dark", false: "light"}[dark], before, err)
+	}
 }
 
 func pad(a []int, n int) []int {
@@ -98,6 +112,7 @@ func TestBrowserCharts(t *testing.T) {
 	if testing.Short() && os.Getenv("CI") == "" {
 		t.Skip("-short: the browser test starts Chromium")
 	}
+	t.Parallel() // a tab of its own in the shared browser, with a server of its own
 	b := newBrowserEnv(t)
 	if os.Getenv("WORKBOOK_SCREENSHOTS") == "" {
 		b.shots = t.ArtifactDir()
