@@ -16,6 +16,7 @@ func TestLessons(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every lesson program")
 	}
+	t.Parallel() // builds and runs programs of its own
 	fsys := os.DirFS("../..")
 	topics, err := Topics(fsys, "lessons")
 	if err != nil {

@@ -31,6 +31,7 @@ func TestRunner(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
 	}
+	t.Parallel() // builds and runs programs of its own
 	l, err := Parse("lessons/x/bg.md", []byte(runLesson))
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +87,7 @@ func TestPredictWrongChoiceMatches(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
 	}
+	t.Parallel() // builds and runs programs of its own
 	src := front + "<!-- quiz: predict -->\nQ?\n\n```go program=p\nfunc main() { fmt.Println(1) }\n```\n```choice\n1\n```\n```choice correct\n1\n\n```\n<!-- /quiz -->\n"
 	l, err := Parse("lessons/x/ru.md", []byte(src))
 	if err != nil {
@@ -111,6 +113,7 @@ func TestBatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
 	}
+	t.Parallel() // builds and runs programs of its own
 	var b strings.Builder
 	b.WriteString(front)
 	for i := range 4 {
