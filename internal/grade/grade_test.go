@@ -108,6 +108,7 @@ func TestRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a class of programs")
 	}
+	t.Parallel() // grades a class of its own
 	class := makeClass(t)
 	whole := filepath.Join(t.TempDir(), "whole")
 	rep, out := runGrade(t, deadlineJob(t), class, whole)

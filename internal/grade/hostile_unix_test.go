@@ -131,6 +131,7 @@ func TestHostileClass(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a class of programs")
 	}
+	t.Parallel() // grades a class of its own
 	class := makeHostileClass(t)
 	out := filepath.Join(t.TempDir(), "report")
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)

@@ -262,6 +262,7 @@ func TestGradeMoodleExport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
 	}
+	t.Parallel() // grades a class of its own
 	sol := string(courseFile(t, "solutions/exercise-deadline/bg/main.go"))
 	solRU := string(courseFile(t, "solutions/exercise-deadline/ru/main.go"))
 	dir := t.TempDir()
@@ -345,6 +346,7 @@ func TestGradeCanvasExport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs")
 	}
+	t.Parallel() // grades a class of its own
 	sol := string(courseFile(t, "solutions/exercise-deadline/bg/main.go"))
 	dir := t.TempDir()
 	writeFiles(t, dir, files{

@@ -174,6 +174,7 @@ func TestOpenRegular(t *testing.T) {
 }
 
 func TestWalkFolderLimits(t *testing.T) {
+	t.Parallel() // makes thousands of files: the kernel works, the other tests need not wait
 	tests := []struct {
 		name string
 		make func(t *testing.T, dir string)
