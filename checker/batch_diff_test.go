@@ -113,11 +113,17 @@ func TestOneExeDiff(t *testing.T) {
 		b := &Result{Cases: one[i].RunCases(ctx, cp.cases, opt)}
 		a.Summarize()
 		b.Summarize()
-		if a.Verdict != b.Verdict || a.Passed != b.Passed {
+		// A program that hangs stops its check at the first case that timed out: which of the
+		// cases running beside it finished first is a matter of timing, the same way or the other.
+		hung := a.Hung != "" || b.Hung != ""
+		if a.Verdict != b.Verdict || (!hung && a.Passed != b.Passed) {
 			t.Errorf("%s: verdict alone %s (%d passed), in one executable %s (%d passed)", cp.name, a.Verdict, a.Passed, b.Verdict, b.Passed)
 		}
 		for k := range a.Cases {
 			ca, cb := a.Cases[k], b.Cases[k]
+			if hung && (ca.Status == NotRun || cb.Status == NotRun || ca.Status == Timeout || cb.Status == Timeout) {
+				continue
+			}
 			na := strings.ReplaceAll(ca.Stderr, filepath.Clean(alone[i].Path), "PROG")
 			nb := strings.ReplaceAll(cb.Stderr, filepath.Clean(one[i].Path), "PROG")
 			na, nb = traceAddr.ReplaceAllString(na, "0x…"), traceAddr.ReplaceAllString(nb, "0x…")
