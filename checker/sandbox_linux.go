@@ -188,9 +188,11 @@ func (l level) isolation() *Isolation {
 		ps = append(ps, ProtectSyscalls)
 	}
 	t := cgroups()
-	if l.reexec && t != nil {
+	if l.reexec && t != nil && (l.landlock > 0 || l.setID || l.mapID) {
 		// Every tree of processes starts in a cgroup of its own: memory and tasks bounded for all
-		// of them together, and all of them killed at once.
+		// of them together, and all of them killed at once. That holds only where the program
+		// cannot write to the cgroup file system, as the checker's own user could, to move itself
+		// out: Landlock keeps it out, or the program runs as another user.
 		ps = append(ps, ProtectRunMemory, ProtectProcesses, ProtectProcessTree)
 	}
 	iso := newIsolation(l.name, ps...)

@@ -1,7 +1,7 @@
 //go:build linux
 
 // Command vminit is the first process of the virtual machine in which the checker's cgroup v2 tests
-// run (see checker/vm_linux_test.go): a Linux kernel of its own, with a cgroup2 hierarchy that has
+// run (see checker/internal/vmtest): a Linux kernel of its own, with a cgroup2 hierarchy that has
 // every controller, which the machine the tests are written on may not have. It mounts /proc, /sys,
 // /dev, /tmp and the cgroup2 file system, then runs the checker's test binary once per scenario:
 //
@@ -12,7 +12,8 @@
 //     scope does, where the checker must fall back to its watchdog and say why.
 //
 // Each scenario's test binary gets WORKBOOK_VM_SCENARIO, so that its tests require what the
-// scenario must give rather than skip. For each it prints "WBVM-EXIT NAME CODE" on the console,
+// scenario must give rather than skip, and WORKBOOK_TEST_TIMESCALE=10, since an emulated machine
+// runs programs many times slower than the time limits of the tests expect. For each it prints "WBVM-EXIT NAME CODE" on the console,
 // then it powers the machine off. The kernel command line gives the tests to run (wbrun=REGEXP).
 package main
 
@@ -170,7 +171,7 @@ func scenario(name string, uid int, group string, shared bool, run, goroot, host
 	cmd.Dir = "/checker"
 	cmd.Env = []string{"PATH=" + filepath.Join(goroot, "bin") + ":/bin", "HOME=" + home, "TMPDIR=/tmp", "GOTOOLCHAIN=local",
 		"GOFLAGS=-mod=mod", "GOPROXY=off", "CGO_ENABLED=0", "WORKBOOK_VM_SCENARIO=" + name,
-		"WORKBOOK_HOSTILE=" + hostile}
+		"WORKBOOK_HOSTILE=" + hostile, "WORKBOOK_TEST_TIMESCALE=10"}
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stdout
 	cmd.SysProcAttr = attr()
 	fmt.Println("WBVM-SCENARIO", name)

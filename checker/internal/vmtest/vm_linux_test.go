@@ -1,6 +1,6 @@
 //go:build linux
 
-package checker
+package vmtest
 
 import (
 	"bufio"
@@ -16,9 +16,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/workbook-course/workbook/checker"
 )
 
-// TestCgroupsInVM runs the checker's sandbox tests inside a virtual machine whose kernel has a
+// checkerDir is the checker package's folder, from this one's.
+const checkerDir = "../.."
+
+// TestCgroupsInVM runs the checker's sandbox tests (package checker) inside a virtual machine whose kernel has a
 // cgroup2 hierarchy with every controller: the path that only a system delegating cgroup v2 takes,
 // which a machine with cgroup v1 controllers (like the one this was written on) cannot show. The
 // machine boots the kernel WORKBOOK_VM_KERNEL names (a vmlinuz, for example Debian's
@@ -27,9 +32,6 @@ import (
 // init runs the tests in three scenarios (see vminit): as a delegated service, as a user in a
 // delegated scope, and in a scope shared with another process, where the checker must fall back.
 func TestCgroupsInVM(t *testing.T) {
-	if os.Getenv("WORKBOOK_VM_SCENARIO") != "" {
-		t.Skip("already inside the virtual machine")
-	}
 	kernel := os.Getenv("WORKBOOK_VM_KERNEL")
 	if kernel == "" {
 		t.Skip("set WORKBOOK_VM_KERNEL to a Linux kernel image (vmlinuz) to run the cgroup v2 tests in a virtual machine; .ci/run does")
@@ -50,15 +52,15 @@ func TestCgroupsInVM(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	build("test", "-c", "-o", filepath.Join(dir, "checker.test"), ".")
-	build("build", "-o", filepath.Join(dir, "init"), "./internal/vminit")
+	build("test", "-c", "-o", filepath.Join(dir, "checker.test"), checkerDir)
+	build("build", "-o", filepath.Join(dir, "init"), checkerDir+"/internal/vminit")
 	run := os.Getenv("WORKBOOK_VM_RUN")
 	if run == "" {
-		run = "TestCgroup|TestHostile|TestSessionRuns"
+		run = "TestCgroup|TestHostile"
 	}
 	// The hostile programs that a limit on a run's whole tree of processes stops (the others do not
 	// depend on cgroups, and TestHostile runs them here).
-	hostile := "memkids,forkbomb,setsid,orphan,memory,diskfill,loop,forge"
+	hostile := "memkids,forkbomb,setsid,orphan,memory,diskfill,loop,forge,cgescape"
 	if v := os.Getenv("WORKBOOK_VM_HOSTILE"); v != "" {
 		hostile = v
 	}
@@ -70,7 +72,7 @@ func TestCgroupsInVM(t *testing.T) {
 	cache := filepath.Join(dir, "cache")
 	std := []string{"bufio", "bytes", "encoding/json", "fmt", "io/fs", "net", "os", "os/exec", "os/signal",
 		"path/filepath", "runtime", "strconv", "strings", "sync/atomic", "syscall", "time", "unsafe"}
-	goBin, err := GoTool()
+	goBin, err := checker.GoTool()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,10 +80,11 @@ func TestCgroupsInVM(t *testing.T) {
 		cmd := exec.Command(goBin, append(append([]string{"build"}, flags...), std...)...)
 		cmd.Dir = dir
 		scratch := t.TempDir()
-		for _, d := range []string{"tmp", "home", "gopath"} {
-			os.MkdirAll(filepath.Join(scratch, d), 0o755)
-		}
-		cmd.Env = setEnv(buildEnv(goBin, scratch), "GOCACHE", cache)
+		// The settings of the checker's builds that take part in the cache's keys (checker's
+		// buildEnv).
+		cmd.Env = []string{"PATH=" + filepath.Dir(goBin), "HOME=" + scratch, "GOCACHE=" + cache,
+			"GOPATH=" + filepath.Join(scratch, "gopath"), "TMPDIR=" + scratch, "GOTOOLCHAIN=local",
+			"GOPROXY=off", "GOFLAGS=-mod=mod", "GOWORK=off", "GOENV=off", "CGO_ENABLED=0", "GOTELEMETRY=off"}
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("warming the machine's build cache: %v\n%s", err, out)
 		}
@@ -126,9 +129,14 @@ func TestCgroupsInVM(t *testing.T) {
 	sc := bufio.NewScanner(io.TeeReader(out, log))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	exitLine := regexp.MustCompile(`WBVM-EXIT (\S+) (\S+)`)
-	var tail []string
+	testLine := regexp.MustCompile(`^\s+\w+_test\.go:\d+: `) // what the tests said
+	var tail, said []string
+	said = append(said, "")
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), "\r")
+		if testLine.MatchString(line) || strings.HasPrefix(line, "WBVM-SCENARIO") {
+			said = append(said, line)
+		}
 		tail = append(tail, line)
 		if len(tail) > 400 {
 			tail = tail[1:]
@@ -139,7 +147,8 @@ func TestCgroupsInVM(t *testing.T) {
 		if strings.HasPrefix(line, "WBVM-FAIL") || strings.HasPrefix(line, "--- FAIL") {
 			failures = append(failures, line)
 		}
-		if testing.Verbose() && (strings.HasPrefix(line, "WBVM-") || strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "FAIL")) {
+		if trimmed := strings.TrimSpace(line); testing.Verbose() && (strings.HasPrefix(line, "WBVM-") ||
+			strings.HasPrefix(trimmed, "--- ") || strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "FAIL")) {
 			t.Log(line)
 		}
 	}
@@ -152,8 +161,8 @@ func TestCgroupsInVM(t *testing.T) {
 	}
 	if len(failures) > 0 || werr != nil {
 		stderr, _ := os.ReadFile(log.Name())
-		t.Errorf("qemu: %v\n%s\n--- the console's last lines:\n%s\n--- qemu:\n%s", werr, strings.Join(failures, "\n"),
-			strings.Join(tail, "\n"), lastLines(string(stderr), 20))
+		t.Errorf("qemu: %v\n%s\n--- what the tests said:%s\n--- the console's last lines:\n%s\n--- qemu:\n%s", werr,
+			strings.Join(failures, "\n"), strings.Join(said, "\n"), strings.Join(tail, "\n"), lastLines(string(stderr), 20))
 	}
 }
 
@@ -184,7 +193,7 @@ func writeInitrd(path, built, goroot, cache string) error {
 	if err := w.file("checker/checker.test", filepath.Join(built, "checker.test"), 0o755); err != nil {
 		return err
 	}
-	if err := w.tree("checker/testdata", "testdata", func(string, fs.DirEntry) bool { return true }); err != nil {
+	if err := w.tree("checker/testdata", filepath.Join(checkerDir, "testdata"), func(string, fs.DirEntry) bool { return true }); err != nil {
 		return err
 	}
 	tools := filepath.Join("pkg", "tool", runtime.GOOS+"_"+runtime.GOARCH)
