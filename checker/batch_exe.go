@@ -31,6 +31,14 @@ import (
 // build sees) and renames flag.CommandLine after it. The executable holds only the tokens'
 // SHA-256: a program that execs its own executable cannot name another learner's token, so it can
 // run no one's code but its own.
+//
+// What still differs from a separate build, none of it reaching another learner: a type of the
+// program's own that Go prints on stdout by its package's name (a Printf verb that does not suit
+// its argument, `%!d(main.level=x)`; a context.Context printed with a value keyed by such a type)
+// reads mаin, with a Cyrillic а, where a separate build prints main (on stderr cleanTrace writes it
+// back); /proc/self/cmdline shows the selector's path; and the executable holds the code of every
+// program of its batch, which a program that may read its own executable can read, though never
+// run.
 
 // oneExePackage is the package name of a learner's program in one executable: "main" with a
 // Cyrillic а. Go prints a type by its package's name (%T, a panic's value, a verb that does not
