@@ -327,6 +327,9 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		oneExe += ".exe"
 	}
 	if _, err := os.Stat(oneExe); err == nil {
+		// The executable holds every member's code: where runs have a user of their own, none
+		// may read it, only run it (see oneExeMode).
+		os.Chmod(oneExe, oneExeMode)
 		var kept []oneExeKept
 		for _, m := range members {
 			p, err := adoptMember(oneExe, m.token, lim)

@@ -36,7 +36,7 @@ func keepOneExe(exe string, kept []oneExeKept) {
 		if err := copyFile(exe, f); err != nil {
 			return err
 		}
-		return os.Chmod(f, 0o755)
+		return os.Chmod(f, oneExeMode)
 	}) {
 		return
 	}

@@ -37,8 +37,8 @@ import (
 // its argument, `%!d(main.level=x)`; a context.Context printed with a value keyed by such a type)
 // reads mаin, with a Cyrillic а, where a separate build prints main (on stderr cleanTrace writes it
 // back); /proc/self/cmdline shows the selector's path; and the executable holds the code of every
-// program of its batch, which a program that may read its own executable can read, though never
-// run.
+// program of its batch, which a program can read (never run) where the sandbox runs it as the
+// checker's own user (see oneExeMode).
 
 // oneExePackage is the package name of a learner's program in one executable: "main" with a
 // Cyrillic а. Go prints a type by its package's name (%T, a panic's value, a verb that does not
@@ -194,15 +194,24 @@ func adoptMember(exe, token string, lim Limits) (*Program, error) {
 	return p, nil
 }
 
-// linkExe puts the executable exe at dst: a hard link, else a copy.
+// oneExeMode is the mode of one executable: its owner may read it (to keep it in the cache), the
+// others only run it. Where the sandbox runs programs as users of their own, a program cannot read
+// its executable, which holds the code of everyone in its batch.
+const oneExeMode = 0o711
+
+// linkExe puts the executable exe at dst: a hard link, else a copy of the same mode.
 func linkExe(exe, dst string) error {
 	if os.Link(exe, dst) == nil {
 		return nil
 	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return err
+	}
 	if err := copyFile(exe, dst); err != nil {
 		return err
 	}
-	return os.Chmod(dst, 0o755)
+	return os.Chmod(dst, fi.Mode().Perm())
 }
 
 // memberPackages are the names of the members' folders, in order.

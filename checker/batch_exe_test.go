@@ -2,6 +2,7 @@ package checker
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -149,4 +150,42 @@ func main() {
 	if _, err := os.Stat(exe); err != nil {
 		t.Error(err)
 	}
+}
+
+// TestOneExeUnreadable: one executable (the code of its whole batch) has oneExeMode, and where runs
+// have a user of their own a program cannot read it, only run it.
+func TestOneExeUnreadable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	defer func(old bool) { testNoCache = old }(testNoCache)
+	testNoCache = true
+	srcs := []string{
+		writeProgram(t, map[string]string{"main.go": "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\t_, err := os.ReadFile(\"/proc/self/exe\")\n\tfi, _ := os.Stat(\"/proc/self/exe\")\n\tfmt.Println(err != nil, fi.Mode().Perm(), os.Getuid())\n}\n"}),
+		writeProgram(t, map[string]string{"main.go": "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"two\") }\n"}),
+	}
+	progs, errs := BuildMany(context.Background(), srcs, Limits{})
+	defer closeAll(progs)
+	for i := range progs {
+		if errs[i] != nil || !inOneExe(progs[i]) {
+			t.Fatalf("program %d: %v, in one executable %v", i, errs[i], inOneExe(progs[i]))
+		}
+	}
+	fi, err := os.Stat(progs[0].Path)
+	if err != nil || fi.Mode().Perm() != oneExeMode {
+		t.Fatalf("mode %v, %v", fi.Mode(), err)
+	}
+	out := progs[0].Run(context.Background(), "", nil, "")
+	var denied bool
+	var mode string
+	var uid int
+	if _, err := fmt.Sscan(out.Stdout, &denied, &mode, &uid); err != nil {
+		t.Fatalf("the program printed %q %q", out.Stdout, out.Stderr)
+	}
+	// A checker run by root runs programs, at the namespaces level, as users of their own (mapped
+	// or set): they may not read it. A run as the checker's own user may read what its owner may.
+	if os.Getuid() == 0 && progs[0].Isolation().Level == "namespaces" && !denied {
+		t.Errorf("a run (user %d in its view) read its executable (mode %s)", uid, mode)
+	}
+	t.Logf("level %s, run as %d in its view: read denied %v", progs[0].Isolation().Level, uid, denied)
 }
