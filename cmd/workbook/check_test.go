@@ -12,7 +12,7 @@ import (
 // a message in their language that says what was expected; nothing is built.
 func TestUsageErrors(t *testing.T) {
 	root := t.TempDir()
-	inDir(t, root)
+	t.Chdir(root)
 	for dir, files := range map[string]map[string]string{
 		"empty": {"README.md": "nothing here\n"},
 		"lib":   {"lib.go": "package lib\n"},

@@ -11,7 +11,7 @@ import (
 // TestQuizInterrupted: Ctrl-C while a question waits for its answer ends the quiz at once, with
 // exit 2 and no score.
 func TestQuizInterrupted(t *testing.T) {
-	inDir(t, t.TempDir())
+	t.Chdir(t.TempDir())
 	pr, pw := io.Pipe() // an answer that never comes
 	defer pw.Close()
 	var stdout, stderr syncBuffer

@@ -35,7 +35,7 @@ func (l *lockedBuffer) String() string {
 // TestServe starts `workbook serve` on a free loopback port outside any workspace, opens the index
 // through it, and stops it the way Ctrl+C does.
 func TestServe(t *testing.T) {
-	inDir(t, t.TempDir())
+	t.Chdir(t.TempDir())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stdout, stderr lockedBuffer
@@ -89,7 +89,7 @@ func TestServe(t *testing.T) {
 // any other command, and the exercise page shows the learner's copy there, not the course's file.
 func TestServeClone(t *testing.T) {
 	root := t.TempDir()
-	inDir(t, root)
+	t.Chdir(root)
 	if err := os.MkdirAll(filepath.Join(root, "exercises"), 0o755); err != nil {
 		t.Fatal(err)
 	}

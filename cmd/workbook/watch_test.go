@@ -60,12 +60,12 @@ func TestWatchSession(t *testing.T) {
 	}
 	root := t.TempDir()
 	var out, errs syncBuffer
-	inDir(t, root)
+	t.Chdir(root)
 	if code := run(context.Background(), []string{"init", "ws", "--lang", "bg"}, testEnv(&out, &errs)); code != 0 {
 		t.Fatalf("init: exit %d\n%s%s", code, out.String(), errs.String())
 	}
 	ws := filepath.Join(root, "ws")
-	inDir(t, filepath.Join(ws, "exercise-deadline"))
+	t.Chdir(filepath.Join(ws, "exercise-deadline"))
 
 	out, errs = syncBuffer{}, syncBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
