@@ -12,7 +12,7 @@
 //     scope does, where the checker must fall back to its watchdog and say why.
 //
 // Each scenario's test binary gets WORKBOOK_VM_SCENARIO, so that its tests require what the
-// scenario must give rather than skip, and WORKBOOK_TEST_TIMESCALE=10, since an emulated machine
+// scenario must give rather than skip, and WORKBOOK_TEST_TIMESCALE=20, since an emulated machine
 // runs programs many times slower than the time limits of the tests expect. For each it prints "WBVM-EXIT NAME CODE" on the console,
 // then it powers the machine off. The kernel command line gives the tests to run (wbrun=REGEXP).
 package main
@@ -171,7 +171,7 @@ func scenario(name string, uid int, group string, shared bool, run, goroot, host
 	cmd.Dir = "/checker"
 	cmd.Env = []string{"PATH=" + filepath.Join(goroot, "bin") + ":/bin", "HOME=" + home, "TMPDIR=/tmp", "GOTOOLCHAIN=local",
 		"GOFLAGS=-mod=mod", "GOPROXY=off", "CGO_ENABLED=0", "WORKBOOK_VM_SCENARIO=" + name,
-		"WORKBOOK_HOSTILE=" + hostile, "WORKBOOK_TEST_TIMESCALE=10"}
+		"WORKBOOK_HOSTILE=" + hostile, "WORKBOOK_TEST_TIMESCALE=20"}
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stdout
 	cmd.SysProcAttr = attr()
 	fmt.Println("WBVM-SCENARIO", name)
