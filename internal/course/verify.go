@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -239,10 +240,11 @@ func verifyMany(ctx context.Context, list []*Exercise, lim checker.Limits) ([][]
 			}
 		}
 	}()
-	// Two programs at once, each running its cases on every core: the runs mostly wait.
+	// As many programs at once as there are cores, each running one case at a time: as many runs at
+	// once as a check makes, and the programs' own overheads overlap.
 	errs := make([]error, len(progs))
 	steadyProg := make([]bool, len(progs))
-	sem := make(chan struct{}, 2)
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 	var wg sync.WaitGroup
 	for k, p := range progs {
 		wg.Add(1)
@@ -250,7 +252,7 @@ func verifyMany(ctx context.Context, list []*Exercise, lim checker.Limits) ([][]
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			opt := checker.Options{Exercise: p.exercise, Lang: p.lang, Limits: lim}
+			opt := checker.Options{Exercise: p.exercise, Lang: p.lang, Limits: lim, Parallel: 1}
 			res, err := result(ctx, built[k], buildErrs[k], p.dir, p.cases, opt)
 			if err != nil {
 				errs[k] = err
