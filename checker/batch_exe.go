@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -212,16 +211,6 @@ func linkExe(exe, dst string) error {
 		return err
 	}
 	return os.Chmod(dst, fi.Mode().Perm())
-}
-
-// memberPackages are the names of the members' folders, in order.
-func memberPackages(members []oneExeMember) []string {
-	var pkgs []string
-	for _, m := range members {
-		pkgs = append(pkgs, m.pkg)
-	}
-	sort.Strings(pkgs)
-	return pkgs
 }
 
 // oneExeFunc finds a function of a member of one executable as a stack trace names it,
