@@ -265,7 +265,10 @@ func startSession(l level, cfg initConfig) (*session, error) {
 		return nil, err
 	}
 	defer initFile.Close()
-	// One run at a time: the cgroup holds the init, the run's processes and the session's tmpfs.
+	// One run at a time: the cgroup holds the init, the run's processes and the session's tmpfs. Its
+	// tasks may exceed the run's RLIMIT_NPROC (which has the init's threads on top already) by as
+	// many again: a fork bomb meets the rlimit, and the init, which must go on to kill and reap it,
+	// still has threads to do it with.
 	memory, tasks := int64(Limits{}.withDefaults().Memory), Limits{}.withDefaults().Processes+initThreads
 	for _, rl := range cfg.Rlimits {
 		switch rl.Res {
@@ -275,7 +278,7 @@ func startSession(l level, cfg initConfig) (*session, error) {
 			tasks = int(rl.Cur)
 		}
 	}
-	if s.group, err = newGroup(memory+tmpfsBytes+2*groupSlack, tasks); err != nil {
+	if s.group, err = newGroup(memory+tmpfsBytes+2*groupSlack, tasks+initThreads); err != nil {
 		s.conn.Close()
 		return nil, fmt.Errorf("cgroup: %w", err)
 	}
