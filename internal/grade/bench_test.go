@@ -320,9 +320,15 @@ func BenchmarkBuild24(b *testing.B) {
 }
 
 // BenchmarkRuns24 is the run phase of BenchmarkGrade24 alone: the 15 cases of each of the 24
-// programs, built beforehand, on as many workers as grade uses (one student at a time each).
+// programs, built beforehand, on as many workers as grade uses (one student at a time each):
+// through testscript as grade runs them (testscript), with Program.Run and the case's arguments
+// alone (sandbox), and as plain processes without the sandbox (exec), to tell what each layer costs.
 func BenchmarkRuns24(b *testing.B) {
 	job := deadlineJob(b)
+	cases := make([]naiveCase, len(job.Cases))
+	for i, c := range job.Cases {
+		cases[i] = parseNaive(b, c)
+	}
 	lim := checker.Limits{RunTime: 10 * time.Second}
 	dirs := benchDirs(b, benchClass(b, benchStudents, 0))
 	progs, errs := checker.BuildMany(context.Background(), dirs, lim)
@@ -332,33 +338,69 @@ func BenchmarkRuns24(b *testing.B) {
 		}
 		defer p.Close()
 	}
+	ctx := context.Background()
+	// benchClass writes Bulgarian and Russian programs in turn.
+	lang := func(k int) string { return []string{"bg", "ru"}[k%2] }
+	layers := []struct {
+		name string
+		run  func(k int) bool
+	}{
+		{"testscript", func(k int) bool {
+			ok := true
+			for _, c := range progs[k].RunCases(ctx, job.Cases, checker.Options{Lang: lang(k), Parallel: 1}) {
+				ok = ok && c.Status == checker.Pass
+			}
+			return ok
+		}},
+		{"sandbox", func(k int) bool {
+			ok := true
+			for _, c := range cases {
+				out := progs[k].Run(ctx, "", c.args, "")
+				ok = ok && out.ExitCode == c.exit && (c.want == nil || checker.Compare(c.want[lang(k)], out.Stdout) == nil)
+			}
+			return ok
+		}},
+		{"exec", func(k int) bool {
+			ok := true
+			for _, c := range cases {
+				var stdout bytes.Buffer
+				cmd := exec.Command(progs[k].Path, c.args...)
+				cmd.Stdout = &stdout
+				code := 0
+				if err := cmd.Run(); err != nil {
+					code = cmd.ProcessState.ExitCode()
+				}
+				ok = ok && code == c.exit && (c.want == nil || checker.Compare(c.want[lang(k)], stdout.String()) == nil)
+			}
+			return ok
+		}},
+	}
 	jobs := job.jobs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		next := make(chan int)
-		done := make(chan bool)
-		for w := 0; w < jobs; w++ {
-			go func() {
-				ok := true
-				for k := range next {
-					// benchClass writes Bulgarian and Russian programs in turn.
-					opt := checker.Options{Lang: []string{"bg", "ru"}[k%2], Parallel: 1}
-					for _, c := range progs[k].RunCases(context.Background(), job.Cases, opt) {
-						ok = ok && c.Status == checker.Pass
+	for _, layer := range layers {
+		b.Run(layer.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				next := make(chan int)
+				done := make(chan bool)
+				for w := 0; w < jobs; w++ {
+					go func() {
+						ok := true
+						for k := range next {
+							ok = layer.run(k) && ok
+						}
+						done <- ok
+					}()
+				}
+				for k := range progs {
+					next <- k
+				}
+				close(next)
+				for w := 0; w < jobs; w++ {
+					if !<-done {
+						b.Fatal("a case did not pass")
 					}
 				}
-				done <- ok
-			}()
-		}
-		for k := range progs {
-			next <- k
-		}
-		close(next)
-		for w := 0; w < jobs; w++ {
-			if !<-done {
-				b.Fatal("a case did not pass")
 			}
-		}
+		})
 	}
 }
 
