@@ -45,7 +45,7 @@ func keepOneExe(exe string, kept []oneExeKept) {
 			return os.WriteFile(f, []byte(name+"\n"+k.token+"\n"), 0o600)
 		})
 	}
-	trimExeCache(dir)
+	TrimCache(dir, exeCacheMax)
 }
 
 // keepFile writes a cache entry through a temporary file, so that no reader sees half of it.

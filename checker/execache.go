@@ -153,13 +153,14 @@ func keepExe(key, exe string) {
 		os.Remove(tmp.Name())
 		return
 	}
-	trimExeCache(dir)
+	TrimCache(dir, exeCacheMax)
 }
 
-// trimExeCache trims the cache in dir to exeCacheMax entries, the least recently used first.
-func trimExeCache(dir string) {
+// TrimCache removes the least recently used entries of the cache folder dir beyond the max most
+// recent ones (by modification time; a cache touches an entry when it uses it).
+func TrimCache(dir string, max int) {
 	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) <= exeCacheMax {
+	if err != nil || len(entries) <= max {
 		return
 	}
 	type aged struct {
@@ -173,7 +174,7 @@ func trimExeCache(dir string) {
 		}
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].t.After(all[j].t) })
-	for _, a := range all[min(exeCacheMax, len(all)):] {
+	for _, a := range all[min(max, len(all)):] {
 		os.Remove(filepath.Join(dir, a.name))
 	}
 }

@@ -353,27 +353,5 @@ func (c *Cache) put(key string, en *entry) {
 		os.Remove(tmp.Name())
 		return
 	}
-	c.trim()
-}
-
-// trim removes the least recently used entries beyond cacheMax.
-func (c *Cache) trim() {
-	entries, err := os.ReadDir(c.dir)
-	if err != nil || len(entries) <= cacheMax {
-		return
-	}
-	type aged struct {
-		name string
-		t    time.Time
-	}
-	var all []aged
-	for _, e := range entries {
-		if fi, err := e.Info(); err == nil {
-			all = append(all, aged{e.Name(), fi.ModTime()})
-		}
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].t.After(all[j].t) })
-	for _, a := range all[min(cacheMax, len(all)):] {
-		os.Remove(filepath.Join(c.dir, a.name))
-	}
+	checker.TrimCache(c.dir, cacheMax)
 }
