@@ -8,13 +8,11 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -173,24 +171,12 @@ func plainGoMod(text string) bool {
 	return true
 }
 
-var (
-	rootOnce sync.Once
-	theRoot  string
-)
-
 // goRoot is the GOROOT of the go command that builds learners' programs.
 func goRoot() string {
-	rootOnce.Do(func() {
-		theRoot = runtime.GOROOT()
-		if goBin, err := GoTool(); err == nil {
-			if out, err := exec.Command(goBin, "env", "GOROOT").Output(); err == nil {
-				if r := strings.TrimSpace(string(out)); r != "" {
-					theRoot = r
-				}
-			}
-		}
-	})
-	return theRoot
+	if r := toolEnv().root; r != "" {
+		return r
+	}
+	return runtime.GOROOT()
 }
 
 // isStd reports whether an import path names a package of the standard library of the go command

@@ -415,40 +415,52 @@ func GoTool() (string, error) {
 // `go env GOCACHE` reports it, else a folder under the system's temporary directory.
 func GoCache() string {
 	cacheOnce.Do(func() {
-		if c := os.Getenv("GOCACHE"); c != "" && c != "off" {
-			cacheDir = c
-			return
+		cacheDir = os.Getenv("GOCACHE")
+		if cacheDir == "" || cacheDir == "off" {
+			cacheDir = toolEnv().cache
 		}
-		if goBin, err := GoTool(); err == nil {
-			if out, err := exec.Command(goBin, "env", "GOCACHE").Output(); err == nil {
-				if c := strings.TrimSpace(string(out)); c != "" && c != "off" {
-					cacheDir = c
-					return
-				}
-			}
+		if cacheDir == "" || cacheDir == "off" {
+			cacheDir = filepath.Join(os.TempDir(), "workbook-gocache")
 		}
-		cacheDir = filepath.Join(os.TempDir(), "workbook-gocache")
 	})
 	return cacheDir
 }
 
 var (
-	fullVerOnce sync.Once
-	fullVer     string
+	toolEnvOnce sync.Once
+	theToolEnv  struct{ version, root, cache string }
 )
+
+// toolEnv is what `go env GOVERSION GOROOT GOCACHE` says of the go command that builds learners'
+// programs, asked once (an empty field when it could not say).
+func toolEnv() struct{ version, root, cache string } {
+	toolEnvOnce.Do(func() {
+		goBin, err := GoTool()
+		if err != nil {
+			return
+		}
+		out, err := exec.Command(goBin, "env", "GOVERSION", "GOROOT", "GOCACHE").Output()
+		if err != nil {
+			return
+		}
+		lines := strings.Split(strings.TrimRight(string(out), "\r\n"), "\n")
+		for len(lines) < 3 {
+			lines = append(lines, "")
+		}
+		theToolEnv.version = strings.TrimSpace(lines[0])
+		theToolEnv.root = strings.TrimSpace(lines[1])
+		theToolEnv.cache = strings.TrimSpace(lines[2])
+	})
+	return theToolEnv
+}
 
 // goToolchainVersion is the full version of the go command that builds learners' programs
 // ("go1.26.8"), as `go env GOVERSION` says it.
 func goToolchainVersion() string {
-	fullVerOnce.Do(func() {
-		fullVer = runtime.Version()
-		if goBin, err := GoTool(); err == nil {
-			if out, err := exec.Command(goBin, "env", "GOVERSION").Output(); err == nil {
-				fullVer = strings.TrimSpace(string(out))
-			}
-		}
-	})
-	return fullVer
+	if v := toolEnv().version; v != "" {
+		return v
+	}
+	return runtime.Version()
 }
 
 // GoVersion returns the language version ("1.26") of the Go toolchain that builds learners'

@@ -188,7 +188,7 @@ func setupCgroups() (*cgroupTree, error) {
 	}
 	if enabled {
 		// Only the root of a hierarchy may hold processes and enable controllers for its children.
-		return t, t.check()
+		return t, nil
 	}
 	// Leave C for a leaf of the checker's own, then give C's children the controllers. The kernel
 	// refuses the second step while any other process is in C.
@@ -209,7 +209,7 @@ func setupCgroups() (*cgroupTree, error) {
 		}
 		return nil, fmt.Errorf("enabling memory and pids in %s: %v", dir, err)
 	}
-	return t, t.check()
+	return t, nil
 }
 
 // removeStale removes the empty cgroups that checkers which are no longer running left in dir.
@@ -232,19 +232,10 @@ func removeStale(dir string) {
 	}
 }
 
-// check makes one cgroup and removes it, so that a tree that cannot hold a limit is never used.
-func (t *cgroupTree) check() error {
-	g, err := t.group(64<<20, 16)
-	if err != nil {
-		return err
-	}
-	g.close()
-	return nil
-}
-
-// checkCgroups starts the sandbox init of level l once in a cgroup of its own (clone3 with
-// CLONE_INTO_CGROUP, and the level's namespaces): a kernel or a security module that refuses it
-// leaves the checker without cgroups, never without a sandbox.
+// checkCgroups makes one cgroup with limits and starts the sandbox init of level l in it (clone3
+// with CLONE_INTO_CGROUP, and the level's namespaces), before any run uses the tree: a tree that
+// cannot hold a limit, or a kernel or security module that refuses the start, leaves the checker
+// without cgroups, never without a sandbox.
 func checkCgroups(l level) {
 	t := cgroups()
 	if t == nil {
