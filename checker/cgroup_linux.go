@@ -45,7 +45,6 @@ var (
 	cgroupOnce  sync.Once
 	theCgroups  *cgroupTree
 	cgroupWhy   string // why there is no cgroupTree, for the probe log
-	cgroupsOff  bool   // set by tests to take the path without cgroups
 	cgroupProcs = "/proc/self/cgroup"
 	cgroupMount = "/proc/self/mountinfo"
 )
@@ -54,9 +53,6 @@ var (
 // once, before the checker starts any child, since moving the checker's process (see above) must
 // happen while it is alone in its cgroup.
 func cgroups() *cgroupTree {
-	if cgroupsOff {
-		return nil
-	}
 	cgroupOnce.Do(func() {
 		t, err := setupCgroups()
 		if err != nil {
@@ -344,8 +340,8 @@ func (g *procGroup) close() {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	// A group that still holds a dying process is removed by the next tree's owner, or stays
-	// empty; it bounds nothing and holds nothing.
+	// A group whose last process is still dying is removed once it is empty, in the background;
+	// one the checker's exit leaves behind is removed by the next checker (removeStale).
 	go func(dir string) {
 		for i := 0; i < 100; i++ {
 			time.Sleep(100 * time.Millisecond)

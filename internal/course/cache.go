@@ -310,21 +310,28 @@ func readEntry(p, key string) *entry {
 	return &en
 }
 
-// plainArgs gives a problem's named values back the types they had: JSON numbers become ints (or
+// plainArgs gives a problem's values back the types they had: JSON numbers become ints (or
 // float64s), as the messages' plural forms need.
 func plainArgs(args []any) []any {
 	for i, a := range args {
-		n, ok := a.(json.Number)
-		if !ok {
-			continue
-		}
-		if v, err := n.Int64(); err == nil {
-			args[i] = int(v)
-		} else if v, err := n.Float64(); err == nil {
-			args[i] = v
-		}
+		args[i] = plainNumber(a)
 	}
 	return args
+}
+
+// plainNumber is v, or the int (else float64) of a JSON number.
+func plainNumber(v any) any {
+	n, ok := v.(json.Number)
+	if !ok {
+		return v
+	}
+	if i, err := n.Int64(); err == nil {
+		return int(i)
+	}
+	if f, err := n.Float64(); err == nil {
+		return f
+	}
+	return v
 }
 
 // put stores the entry under key (its Key is set), and trims the cache to cacheMax entries.
