@@ -98,6 +98,12 @@ func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
 		if cs.WantExit != nil {
 			fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.T("msg_exit_code", "Code", cs.ExitCode, "Want", *cs.WantExit)))
 		}
+	case checker.MsgStdoutMatch, checker.MsgStdoutNoMatch, checker.MsgStderrMatch, checker.MsgStderrNoMatch:
+		fmt.Fprintf(w, "- %s\n", strings.Replace(MarkdownEscape(streamMessage(pr, cs, argsSlot)), argsSlot, CodeSpan(cs.Pattern), 1))
+		if s := strings.TrimSpace(cs.Got); s != "" && isStdoutMessage(cs.Message) {
+			fmt.Fprintf(w, "\n%s\n\n", MarkdownEscape(pr.T("stdout_label")))
+			writeFence(w, "text", strings.Join(firstLines(s, 12), "\n"))
+		}
 	case "":
 	default:
 		// A known cause (a limit of the sandbox and the like) has a message of its own.

@@ -177,13 +177,13 @@ func seconds(pr *i18n.Printer, d time.Duration) string {
 	return s
 }
 
-// failureKind tells identical failures apart from different ones: the same status and message, and
-// the same output (a timeout's partial output aside).
+// failureKind tells identical failures apart from different ones: the same status, message and
+// pattern, and the same output (a timeout's partial output aside).
 func failureKind(cs checker.CaseResult) string {
 	if cs.Status == checker.Timeout {
 		return string(cs.Status) + "\x00" + cs.Message
 	}
-	return string(cs.Status) + "\x00" + cs.Message + "\x00" + cs.Got
+	return string(cs.Status) + "\x00" + cs.Message + "\x00" + cs.Pattern + "\x00" + cs.Got
 }
 
 func caseLabel(pr *i18n.Printer, cs checker.CaseResult) string {
@@ -218,6 +218,14 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 	case checker.ReasonCPULimit, checker.ReasonMemoryLimit, checker.ReasonProcessLimit, checker.ReasonNetwork,
 		checker.ReasonFileAccess, checker.ReasonSandbox:
 		fmt.Fprintln(w, ind+pr.T("msg_"+cs.Message))
+	case checker.MsgStdoutMatch, checker.MsgStdoutNoMatch, checker.MsgStderrMatch, checker.MsgStderrNoMatch:
+		fmt.Fprintln(w, ind+streamMessage(pr, cs, pr.T("quoted", "S", EscapeLine(cs.Pattern))))
+		if s := strings.TrimSpace(cs.Got); s != "" && isStdoutMessage(cs.Message) {
+			fmt.Fprintln(w, ind+pr.T("stdout_label"))
+			for _, l := range firstLines(s, 12) {
+				fmt.Fprintln(w, ind+"  "+c.dim(EscapeLine(l)))
+			}
+		}
 	case "":
 	default:
 		fmt.Fprintln(w, ind+EscapeLine(cs.Message))
@@ -239,6 +247,23 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 			}
 		}
 	}
+}
+
+// streamMessage says why a stdout or stderr line of a case failed (cs.Message one of
+// checker.MsgStdoutMatch and the others), with pattern, the line's pattern as the caller quotes it.
+// The pattern ".", anything at all, has words of its own: stdout was to stay empty, stderr was to
+// hold an error message.
+func streamMessage(pr *i18n.Printer, cs checker.CaseResult, pattern string) string {
+	if cs.Pattern == "." {
+		return pr.T("msg_" + cs.Message + "_any")
+	}
+	return pr.T("msg_"+cs.Message, "Pattern", pattern)
+}
+
+// isStdoutMessage says whether a case's message is about a stdout line: the stdout it was matched
+// against is then worth showing.
+func isStdoutMessage(msg string) bool {
+	return msg == checker.MsgStdoutMatch || msg == checker.MsgStdoutNoMatch
 }
 
 // shown renders a line of a diff; past the end of the text it says so instead.
