@@ -234,6 +234,8 @@ func testMessage(c checker.CaseResult) string {
 		if c.WantExit != nil {
 			return fmt.Sprintf("exit code %d, want %d", c.ExitCode, *c.WantExit)
 		}
+	case checker.MsgStdoutMatch, checker.MsgStdoutNoMatch, checker.MsgStderrMatch, checker.MsgStderrNoMatch:
+		return streamMessage(c.Message, c.Pattern)
 	}
 	if d := c.Diff; d != nil {
 		msg := fmt.Sprintf("line %d: want %q, got %q", d.Line, d.Want, d.Got)
@@ -243,6 +245,25 @@ func testMessage(c checker.CaseResult) string {
 		return msg
 	}
 	return c.Message
+}
+
+// streamMessage says in English why a stdout or stderr line of a case failed: msg is one of
+// checker.MsgStdoutMatch and the others, pattern the line's pattern ("." is anything at all).
+func streamMessage(msg, pattern string) string {
+	stream, _, _ := strings.Cut(msg, "_")
+	switch {
+	case pattern == "." && msg == checker.MsgStdoutMatch:
+		return "the program printed on stdout; this case expects stdout to stay empty"
+	case pattern == "." && msg == checker.MsgStderrMatch:
+		return "the program wrote to stderr; this case expects stderr to stay empty"
+	case pattern == "." && msg == checker.MsgStdoutNoMatch:
+		return "the program printed nothing on stdout; this case expects output there"
+	case pattern == "." && msg == checker.MsgStderrNoMatch:
+		return "the program wrote nothing to stderr; this case expects an error message there"
+	case strings.HasSuffix(msg, "_no_match"):
+		return fmt.Sprintf("nothing on %s matches %#q", stream, pattern)
+	}
+	return fmt.Sprintf("%s matches %#q, which this case does not allow", stream, pattern)
 }
 
 func clip(s string, n int) string {
