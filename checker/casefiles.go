@@ -63,8 +63,8 @@ func isExpected(name string, names []string) bool {
 const maxInputBytes = 16 << 20
 
 // runFolder makes a fresh, empty folder for one run under root and copies into it the input files
-// of the case's work folder cwd that the arguments name. Expected files are never copied.
-func runFolder(root, cwd string, args []string, expected map[string][]byte) (string, error) {
+// of the case that the arguments name. Expected files are never copied.
+func runFolder(root string, inputs inputSource, args []string, expected map[string][]byte) (string, error) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", err
 	}
@@ -77,7 +77,7 @@ func runFolder(root, cwd string, args []string, expected map[string][]byte) (str
 		if _, ok := expected[filepath.ToSlash(name)]; ok {
 			continue
 		}
-		n, err := copyInput(filepath.Join(cwd, name), filepath.Join(dir, name), maxInputBytes-total)
+		n, err := inputs.copyInput(name, filepath.Join(dir, name), maxInputBytes-total)
 		if err != nil {
 			os.RemoveAll(dir)
 			return "", err

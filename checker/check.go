@@ -81,44 +81,103 @@ func (r *Result) Summarize() {
 	}
 }
 
-// RunCases runs the cases against the built program through testscript, each in a work folder of its
-// own, several at once.
+// RunCases runs the cases against the built program, each run in a fresh, empty folder of its own,
+// several cases at once. A case of run, expect, status, stdout and stderr lines alone runs straight
+// from memory (see parseDirect); any other goes through testscript, in a work folder of its own.
 func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []CaseResult {
+	return p.runCases(ctx, cases, opt, true)
+}
+
+// runCases is RunCases; with direct false, every case goes through testscript (for the test that
+// compares the two ways).
+func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direct bool) []CaseResult {
 	results := make([]CaseResult, len(cases))
 	if len(cases) == 0 {
 		return results
 	}
-	root, err := os.MkdirTemp(p.scratch, "cases-")
-	if err != nil {
-		for i, c := range cases {
-			results[i] = CaseResult{Name: c.Name, Visible: c.Visible, Status: Fail, Message: err.Error()}
-		}
-		return results
-	}
-	defer os.RemoveAll(root)
-	files := make([]string, len(cases))
-	expected := make([]map[string][]byte, len(cases))
-	for i, c := range cases {
-		titleLang := opt.UILang
-		if titleLang == "" {
-			titleLang = opt.Lang
-		}
-		results[i] = CaseResult{Name: c.Name, Title: c.Title(titleLang), Visible: c.Visible, Drawn: c.Drawn, Args: []string{}}
-		files[i] = filepath.Join(root, fmt.Sprintf("%04d.txtar", i))
-		var onDisk []byte
-		onDisk, expected[i] = splitCase(c.Script)
-		if err := os.WriteFile(files[i], onDisk, 0o644); err != nil {
-			results[i].Status, results[i].Message = Fail, err.Error()
-		}
+	titleLang := opt.UILang
+	if titleLang == "" {
+		titleLang = opt.Lang
 	}
 	par := opt.Parallel
 	if par <= 0 {
 		par = runtime.GOMAXPROCS(0)
 	}
-	rt := &rootT{sem: make(chan struct{}, par), cases: map[string]*caseT{}}
+	sem := make(chan struct{}, par)
 	hang := &hangState{}
-	for i := range cases {
-		rt.cases[fmt.Sprintf("%04d", i)] = &caseT{rec: &results[i], expected: expected[i]}
+	runRoot := filepath.Join(p.scratch, "runs")
+	cts := make([]*caseT, len(cases))
+	var scripted []int
+	var wg sync.WaitGroup
+	for i, c := range cases {
+		results[i] = CaseResult{Name: c.Name, Title: c.Title(titleLang), Visible: c.Visible, Drawn: c.Drawn, Args: []string{}}
+		cts[i] = &caseT{rec: &results[i]}
+		dc, ok := parseDirect(c.Script)
+		if !direct || !ok {
+			scripted = append(scripted, i)
+			continue
+		}
+		ct := cts[i]
+		st := &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang, expected: dc.expected, runRoot: runRoot, hang: hang}
+		// The cases start in their order, par at a time.
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			ct.ran = true
+			ct.run(func(testscript.T) { ct.failed, ct.failure = st.runDirect(dc) })
+		}()
+	}
+	if len(scripted) > 0 {
+		p.runScripts(ctx, cases, scripted, cts, runRoot, sem, hang, opt)
+	}
+	wg.Wait()
+	for i, ct := range cts {
+		rec := ct.rec
+		switch {
+		case !ct.ran:
+			rec.Status = Fail
+			if rec.Message == "" {
+				rec.Message = "the case did not run: " + cases[i].Name + " " + ct.log.String()
+			}
+		case ct.failed && (rec.Status == "" || rec.Status == Pass):
+			rec.Status = Fail
+			if rec.Message == "" {
+				rec.Message = ct.failure
+			}
+		case !ct.failed && rec.Status == "":
+			rec.Status = Pass
+		}
+	}
+	return results
+}
+
+// runScripts runs the cases which of through testscript, in a folder of their own (each run's
+// folder made in runRoot), sharing sem and hang with the cases that run without it.
+func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts []*caseT, runRoot string, sem chan struct{}, hang *hangState, opt Options) {
+	rt := &rootT{sem: sem, cases: map[string]*caseT{}}
+	root, err := os.MkdirTemp(p.scratch, "cases-")
+	if err != nil {
+		for _, i := range which {
+			cts[i].ran, cts[i].failed, cts[i].failure = true, true, err.Error()
+		}
+		return
+	}
+	defer os.RemoveAll(root)
+	var files []string
+	for _, i := range which {
+		ct := cts[i]
+		name := fmt.Sprintf("%04d", i)
+		file := filepath.Join(root, name+".txtar")
+		var onDisk []byte
+		onDisk, ct.expected = splitCase(cases[i].Script)
+		if err := os.WriteFile(file, onDisk, 0o644); err != nil {
+			ct.ran, ct.failed, ct.failure = true, true, err.Error()
+			continue
+		}
+		ct.file = file
+		files = append(files, file)
+		rt.cases[name] = ct
 	}
 	params := testscript.Params{
 		Files:       files,
@@ -129,7 +188,7 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 				return errors.New("unexpected test runner")
 			}
 			env.Values[stateKey{}] = &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang,
-				expected: ct.expected, runRoot: filepath.Join(root, "runs"), hang: hang}
+				expected: ct.expected, runRoot: runRoot, hang: hang}
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -139,11 +198,12 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 		},
 	}
 	if err := os.MkdirAll(params.WorkdirRoot, 0o755); err != nil {
-		for i := range results {
-			results[i].Status, results[i].Message = Fail, err.Error()
+		for _, ct := range rt.cases {
+			ct.ran, ct.failed, ct.failure = true, true, err.Error()
 		}
-		return results
+		return
 	}
+	// RunT ends its goroutine (runtime.Goexit) when it gives up on all the scripts.
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -152,23 +212,19 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 	<-done
 	rt.wg.Wait()
 	for name, ct := range rt.cases {
-		rec := ct.rec
-		switch {
-		case !ct.ran:
-			rec.Status = Fail
-			if rec.Message == "" {
-				rec.Message = "the case did not run: " + name + " " + rt.log.String()
-			}
-		case ct.failed && (rec.Status == "" || rec.Status == Pass):
-			rec.Status = Fail
-			if rec.Message == "" {
-				rec.Message = lastFailure(ct.log.String())
-			}
-		case !ct.failed && rec.Status == "":
-			rec.Status = Pass
+		if !ct.ran {
+			ct.log.WriteString(rt.log.String())
+			continue
 		}
+		// testscript names the case by the file it was given, a scratch path; the case's own name
+		// says more and gives nothing of the checker's folders away.
+		ct.failure = strings.ReplaceAll(lastFailure(ct.log.String()), ct.file, cases[mustAtoi(name)].Name)
 	}
-	return results
+}
+
+func mustAtoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // lastFailure picks the line of a testscript log that says why the script failed.
@@ -244,7 +300,7 @@ func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(
 // cmdRun runs the learner's program: run [ARGS...]. With "!", the program must exit non-zero.
 func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	st := state(ts)
-	out, fail := st.run(ts.MkAbs("."), neg, args)
+	out, fail := st.run(workFolder(ts.MkAbs(".")), neg, args)
 	if out != nil {
 		ts.Stdout().Write([]byte(Normalize(out.Stdout)))
 		ts.Stderr().Write([]byte(Normalize(out.Stderr)))
@@ -254,9 +310,9 @@ func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// run runs the program once with args, its inputs taken from cwd, and records it. It returns what
+// run runs the program once with args, its input files taken from inputs, and records it. It returns what
 // the program printed (nil when it was not run) and why the case fails, or "".
-func (st *caseState) run(cwd string, neg bool, args []string) (*RunOutput, string) {
+func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutput, string) {
 	rec := st.rec
 	budget, short := st.prog.limits.RunTime, false
 	if hung, gaveUp := st.hang.state(); gaveUp {
@@ -266,7 +322,7 @@ func (st *caseState) run(cwd string, neg bool, args []string) (*RunOutput, strin
 	} else if hung {
 		budget, short = hangBudget(budget), true
 	}
-	dir, err := runFolder(st.runRoot, cwd, args, st.expected)
+	dir, err := runFolder(st.runRoot, inputs, args, st.expected)
 	if err != nil {
 		return nil, fmt.Sprintf("preparing the run's folder: %v", err)
 	}
@@ -413,8 +469,10 @@ func (t *rootT) Run(name string, f func(testscript.T)) {
 type caseT struct {
 	rec      *CaseResult
 	expected map[string][]byte
+	file     string // the script testscript runs, when it runs the case
 	ran      bool
 	failed   bool
+	failure  string // why the case failed, in testscript's words, with the case's name
 	log      strings.Builder
 }
 

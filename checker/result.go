@@ -57,6 +57,7 @@ type CaseResult struct {
 	Duration Millis   `json:"duration_ms"`
 	Diff     *Diff    `json:"diff,omitempty"`
 	Message  string   `json:"message,omitempty"`
+	Pattern  string   `json:"pattern,omitempty"` // the stdout or stderr pattern that failed (Msg* codes)
 }
 
 // Diff locates the first difference between the expected and the actual output.
@@ -98,6 +99,7 @@ func (r *Result) Redacted() *Result {
 			cr.Stderr = ""
 			cr.WantExit = nil
 			cr.Message = ""
+			cr.Pattern = ""
 		}
 		c.Cases[i] = cr
 	}
