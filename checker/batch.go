@@ -371,7 +371,7 @@ func cachedProgram(staged string, lim Limits, prog **Program) bool {
 		return false
 	}
 	key, err := exeKey(staged)
-	if err != nil || exeCacheDir() == "" {
+	if err != nil || !inExeCache(key) {
 		return false
 	}
 	p, exe, err := newProgram(lim)

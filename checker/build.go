@@ -72,6 +72,29 @@ type Program struct {
 	Cached    bool          // the executable came from the cache of executables (see exeKey)
 	scratch   string
 	limits    Limits
+	dirsOnce  sync.Once // the folders the runs need, made at the first run (see runDirs)
+	dirsErr   error
+}
+
+// runDirs makes, once, the folders of the program's scratch folder that its runs need: runs, where
+// each run gets a fresh folder, and where the runs have no private /tmp, the home and tmp they are
+// given. A program of one executable or from the cache never builds in its scratch folder, and a
+// program that is never run needs none of them: folders are made only when needed, since making
+// one costs up to a millisecond on some disks (BENCHMARKS.md).
+func (p *Program) runDirs() error {
+	p.dirsOnce.Do(func() {
+		dirs := []string{"runs"}
+		if !currentLevel().namespaces {
+			dirs = append(dirs, "home", "tmp")
+		}
+		for _, d := range dirs {
+			if err := os.MkdirAll(filepath.Join(p.scratch, d), 0o755); err != nil {
+				p.dirsErr = err
+				return
+			}
+		}
+	})
+	return p.dirsErr
 }
 
 // Close removes the program's scratch folder.
@@ -196,25 +219,22 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	return p, nil
 }
 
-// newProgram makes a program's scratch folder, laid out as Build lays one out, and returns the
-// program (Close it) and where its executable goes.
+// newProgram makes the scratch folder of a program built elsewhere (in a batch, or taken from the
+// cache) and returns the program (Close it) and where its executable goes. The folders its runs
+// need are made when it first runs (runDirs).
 func newProgram(lim Limits) (*Program, string, error) {
 	scratch, err := TempDir("build")
 	if err != nil {
 		return nil, "", err
 	}
 	p := &Program{scratch: scratch, limits: lim}
-	if err := layOut(scratch); err != nil {
-		p.Close()
-		return nil, "", err
-	}
 	return p, exePath(scratch), nil
 }
 
-// layOut makes the folders of a program's scratch folder: the runs' home, tmp and work folder, and
-// the build's GOPATH and configuration.
+// layOut makes the folders of a scratch folder that go build needs: its home, tmp, GOPATH and
+// configuration.
 func layOut(scratch string) error {
-	for _, d := range []string{"home", "tmp", "gopath", "config", "run"} {
+	for _, d := range []string{"home", "tmp", "gopath", "config"} {
 		if err := os.MkdirAll(filepath.Join(scratch, d), 0o755); err != nil {
 			return err
 		}

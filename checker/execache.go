@@ -138,6 +138,21 @@ func cachedExe(key, exe string) bool {
 	return true
 }
 
+// inExeCache reports whether the cache of executables has an entry under key, an executable of its
+// own or a member of one executable, without taking it (cachedExe and cachedOneExe take it).
+func inExeCache(key string) bool {
+	dir := exeCacheDir()
+	if dir == "" || key == "" {
+		return false
+	}
+	for _, name := range []string{key, key + ".one"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // keepExe stores the executable exe under key, and trims the cache to exeCacheMax entries.
 func keepExe(key, exe string) {
 	dir := exeCacheDir()

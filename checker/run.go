@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -42,8 +43,14 @@ func (p *Program) run(ctx context.Context, dir string, args []string, stdin stri
 }
 
 func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) RunOutput {
+	if err := p.runDirs(); err != nil {
+		return sandboxFailure(err.Error())
+	}
 	if dir == "" {
 		dir = filepath.Join(p.scratch, "run")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return sandboxFailure(err.Error())
+		}
 	}
 	if out, ok := p.runInSession(ctx, dir, args, stdin, limit); ok {
 		return out
