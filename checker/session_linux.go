@@ -53,8 +53,9 @@ const sessionIdle = 10 * time.Second
 // pools are the session pools by configuration: one per sandbox level and limits, and, where runs
 // cannot have IPC namespaces of their own, one per program.
 var pools struct {
-	mu sync.Mutex
-	m  map[string]*sessionPool
+	mu   sync.Mutex
+	m    map[string]*sessionPool
+	keys map[*Program]poolKey // by program, until it is closed
 }
 
 // sessionsOff turns sessions off, for tests and benchmarks of the run-per-init path;
@@ -113,8 +114,43 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 	}
 }
 
-// poolFor returns the pool of the sessions that can run p at level l.
+// poolFor returns the pool of the sessions that can run p at level l. What the pool is chosen by
+// (the session's configuration) is worked out once per program and level: runs take the pool from
+// poolKeys after that.
 func poolFor(p *Program, l level) *sessionPool {
+	pools.mu.Lock()
+	pk, ok := pools.keys[p]
+	pools.mu.Unlock()
+	if !ok || pk.level != l {
+		pk = newPoolKey(p, l)
+		pools.mu.Lock()
+		if pools.keys == nil {
+			pools.keys = map[*Program]poolKey{}
+		}
+		pools.keys[p] = pk
+		pools.mu.Unlock()
+	}
+	pools.mu.Lock()
+	defer pools.mu.Unlock()
+	if pools.m == nil {
+		pools.m = map[string]*sessionPool{}
+	}
+	sp := pools.m[pk.key]
+	if sp == nil {
+		sp = &sessionPool{cfg: pk.cfg, owner: pk.owner}
+		pools.m[pk.key] = sp
+	}
+	return sp
+}
+
+// poolKey is what a program's runs at a level choose their pool of sessions by.
+type poolKey struct {
+	level      level // the whole level: tests run one program at several, some with the same name
+	key, owner string
+	cfg        initConfig
+}
+
+func newPoolKey(p *Program, l level) poolKey {
 	lim := p.limits.withDefaults()
 	cfg := l.config(lim, false, nil)
 	cfg.Serve = true
@@ -154,23 +190,14 @@ func poolFor(p *Program, l level) *sessionPool {
 		owner = p.Path
 		key += " " + owner
 	}
-	pools.mu.Lock()
-	defer pools.mu.Unlock()
-	if pools.m == nil {
-		pools.m = map[string]*sessionPool{}
-	}
-	sp := pools.m[key]
-	if sp == nil {
-		sp = &sessionPool{cfg: cfg, owner: owner}
-		pools.m[key] = sp
-	}
-	return sp
+	return poolKey{level: l, key: key, owner: owner, cfg: cfg}
 }
 
 // dropSessions ends the idle sessions that serve p alone and forgets their pool; Close calls it.
 func (p *Program) dropSessions() {
 	var idle []*session
 	pools.mu.Lock()
+	delete(pools.keys, p)
 	for key, sp := range pools.m {
 		if sp.owner == p.Path {
 			sp.mu.Lock()
