@@ -84,7 +84,7 @@ type Program struct {
 func (p *Program) runDirs() error {
 	p.dirsOnce.Do(func() {
 		dirs := []string{"runs"}
-		if !currentLevel().namespaces {
+		if !privateTmp() {
 			dirs = append(dirs, "home", "tmp")
 		}
 		for _, d := range dirs {

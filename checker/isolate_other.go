@@ -21,6 +21,9 @@ func (s *runSandbox) close()             {}
 func (s *runSandbox) kill()              {}
 func (s *runSandbox) outOfMemory() bool  { return false }
 
+// privateTmp reports whether runs get a /tmp and home of their own: never outside Linux.
+func privateTmp() bool { return false }
+
 // platformIsolation: only the baseline applies. A process group does not hold a child that calls
 // setsid, and on Windows the program's children are not killed at all.
 func platformIsolation() *Isolation { return newIsolation("basic") }

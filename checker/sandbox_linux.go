@@ -557,6 +557,10 @@ type runSandbox struct {
 	group     *procGroup // the run's cgroup, where the system delegates cgroups
 }
 
+// privateTmp reports whether runs get a /tmp and home of their own (in their mount namespace), so
+// that the program's scratch folder needs none for them.
+func privateTmp() bool { return currentLevel().namespaces }
+
 // sandboxCmd turns cmd, set up to run the learner's program in dir, into a run of the sandbox init
 // that will exec that program.
 func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
