@@ -420,12 +420,14 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 
 // defaultBatch is how many of n programs one go command builds when jobs run at once. Most of a
 // batch is linked into one executable (checker.BuildMany), so a batch costs a go command's start
-// and one link whatever its size, and a class of more than a dozen is built in two batches at
-// least: the runs of the first overlap the build of the second (24 programs: 2 batches of 12 take
-// a tenth less than one of 24, and 3 of 8 more; BENCHMARKS.md). Large classes go 8 per job, at
-// least 24, to a go command.
+// and one link whatever its size: a class of up to 24 (8 per job, for more jobs) is built in one
+// go, and a larger one in batches of equal size under that cap, the runs of one batch overlapping
+// the build of the next. (With runs as cheap as they are since cases run without testscript, one
+// batch of 24 grades a tenth faster than two of 12; BENCHMARKS.md.)
 func defaultBatch(n, jobs int) int {
-	return min(max(24, 8*jobs), max(12, (n+1)/2))
+	limit := max(24, 8*jobs)
+	batches := max(1, (n+limit-1)/limit)
+	return (n + batches - 1) / batches
 }
 
 // prepare unpacks a submission, finds its program and its language, and fingerprints it. A submission

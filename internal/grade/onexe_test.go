@@ -79,7 +79,8 @@ func TestGradeOneExe(t *testing.T) {
 
 func TestDefaultBatch(t *testing.T) {
 	tests := []struct{ n, jobs, want int }{
-		{1, 2, 12}, {10, 2, 12}, {24, 2, 12}, {25, 2, 13}, {30, 2, 15}, {48, 2, 24}, {100, 2, 24}, {100, 8, 50}, {1000, 8, 64},
+		{0, 2, 0}, {1, 2, 1}, {10, 2, 10}, {24, 2, 24}, {25, 2, 13}, {30, 2, 15}, {48, 2, 24}, {49, 2, 17},
+		{100, 2, 20}, {100, 8, 50}, {1000, 8, 63},
 	}
 	for _, tt := range tests {
 		if got := defaultBatch(tt.n, tt.jobs); got != tt.want {
