@@ -419,6 +419,9 @@ func judge(file string, res *checker.Result, wantPass bool) []Problem {
 		for _, c := range res.Cases {
 			if c.Status != checker.Pass {
 				line := fmt.Sprintf("%s: %s %s", c.Name, c.Status, c.Message)
+				if c.Pattern != "" {
+					line += fmt.Sprintf(" %q", c.Pattern)
+				}
 				if c.Diff != nil {
 					line += fmt.Sprintf(" (%d: %q ≠ %q)", c.Diff.Line, c.Diff.Want, c.Diff.Got)
 				}
