@@ -76,25 +76,45 @@ type Program struct {
 	dirsErr   error
 }
 
-// runDirs makes, once, the folders of the program's scratch folder that its runs need: runs, where
-// each run gets a fresh folder, and where the runs have no private /tmp, the home and tmp they are
-// given. A program of one executable or from the cache never builds in its scratch folder, and a
-// program that is never run needs none of them: folders are made only when needed, since making
-// one costs up to a millisecond on some disks (BENCHMARKS.md).
+// runDirs makes the folders of the program's scratch folder that its runs need: where the runs
+// have a private /tmp, empty (see runFolder), and where they have none, the home and tmp they are
+// given (runs, where a run gets a folder of its own, is made with the first such folder). A program of one executable or from the cache never builds in its
+// scratch folder, and a program that is never run needs none of them: folders are made when
+// needed, since making one costs up to a millisecond on some disks (BENCHMARKS.md).
 func (p *Program) runDirs() error {
-	p.dirsOnce.Do(func() {
-		dirs := []string{"runs"}
-		if !privateTmp() {
-			dirs = append(dirs, "home", "tmp")
-		}
-		for _, d := range dirs {
-			if err := os.MkdirAll(filepath.Join(p.scratch, d), 0o755); err != nil {
-				p.dirsErr = err
-				return
-			}
-		}
-	})
+	if !privateTmp() {
+		return makeDirs(p.scratch, "home", "tmp") // once they are there, a stat each
+	}
+	p.dirsOnce.Do(func() { p.dirsErr = makeDirs(p.scratch, "empty") })
 	return p.dirsErr
+}
+
+// makeDirs makes the folders names in dir, 0755 whatever the umask: a sandbox init of another user
+// reads the runs' folders.
+func makeDirs(dir string, names ...string) error {
+	for _, d := range names {
+		p := filepath.Join(dir, d)
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			continue
+		}
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			return err
+		}
+		if err := os.Chmod(p, 0o755); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emptyDir is the folder that runs without input files are handed where the sandbox init copies a
+// run's folder into the run's private /tmp: the program never sees it, and it stays empty. It is
+// "" elsewhere, and when it could not be made.
+func (p *Program) emptyDir() string {
+	if !privateTmp() || p.runDirs() != nil {
+		return ""
+	}
+	return filepath.Join(p.scratch, "empty")
 }
 
 // Close removes the program's scratch folder.

@@ -62,29 +62,39 @@ func isExpected(name string, names []string) bool {
 // maxInputBytes bounds what a run's input files may hold together.
 const maxInputBytes = 16 << 20
 
-// runFolder makes a fresh, empty folder for one run under root and copies into it the input files
-// of the case that the arguments name. Expected files are never copied.
-func runFolder(root string, inputs inputSource, args []string, expected map[string][]byte) (string, error) {
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", err
+// runFolder returns the folder one run starts in, with the input files of the case that the
+// arguments name copied into it (expected files never are), and whether the folder is the run's
+// own, to remove after it. A run gets a fresh, empty folder made for it under root; but where the
+// sandbox init copies the folder into the run's private /tmp, and the program never sees the folder
+// itself (see privateTmp), a run without input files is handed empty, a folder that stays empty,
+// when it is not "": making and removing a folder per run cost a tenth of a run (BENCHMARKS.md).
+func runFolder(root, empty string, inputs inputSource, args []string, expected map[string][]byte) (dir string, own bool, err error) {
+	var names []string
+	for _, name := range inputNames(args) {
+		if _, ok := expected[filepath.ToSlash(name)]; !ok && inputs.has(name) {
+			names = append(names, name)
+		}
 	}
-	dir, err := os.MkdirTemp(root, "run-")
+	if len(names) == 0 && empty != "" {
+		return empty, false, nil
+	}
+	if err := makeDirs(filepath.Dir(root), filepath.Base(root)); err != nil {
+		return "", false, err
+	}
+	dir, err = os.MkdirTemp(root, "run-")
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	total := int64(0)
-	for _, name := range inputNames(args) {
-		if _, ok := expected[filepath.ToSlash(name)]; ok {
-			continue
-		}
+	for _, name := range names {
 		n, err := inputs.copyInput(name, filepath.Join(dir, name), maxInputBytes-total)
 		if err != nil {
 			os.RemoveAll(dir)
-			return "", err
+			return "", false, err
 		}
 		total += n
 	}
-	return dir, nil
+	return dir, true, nil
 }
 
 // inputNames are the relative file names that args may refer to: each argument, and the part of a

@@ -322,12 +322,14 @@ func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutpu
 	} else if hung {
 		budget, short = hangBudget(budget), true
 	}
-	dir, err := runFolder(st.runRoot, inputs, args, st.expected)
+	dir, own, err := runFolder(st.runRoot, st.prog.emptyDir(), inputs, args, st.expected)
 	if err != nil {
 		return nil, fmt.Sprintf("preparing the run's folder: %v", err)
 	}
 	out := st.prog.run(st.ctx, dir, args, "", budget)
-	os.RemoveAll(dir)
+	if own {
+		os.RemoveAll(dir)
+	}
 	st.lastRun = &out
 	rec.Args = append([]string{}, args...)
 	rec.Got, rec.Stderr, rec.ExitCode = out.Stdout, out.Stderr, out.ExitCode

@@ -206,9 +206,16 @@ const (
 // inputSource is where a run's input files come from: a direct case's archive in memory, or the
 // work folder testscript unpacked it into.
 type inputSource interface {
-	// copyInput copies the input file name (relative, in the OS's form) to to, at most max bytes,
-	// and returns how many bytes it copied; a name that is not one of the case's files is skipped.
+	// has reports whether name (relative, in the OS's form) is one of the case's files.
+	has(name string) bool
+	// copyInput copies the input file name to to, at most max bytes, and returns how many bytes
+	// it copied; a name that is not one of the case's files is skipped.
 	copyInput(name, to string, max int64) (int64, error)
+}
+
+func (dc *directCase) has(name string) bool {
+	_, ok := dc.inputs[path.Clean(filepath.ToSlash(name))]
+	return ok
 }
 
 func (dc *directCase) copyInput(name, to string, max int64) (int64, error) {
@@ -230,6 +237,11 @@ func (dc *directCase) copyInput(name, to string, max int64) (int64, error) {
 
 // workFolder is testscript's work folder of a case.
 type workFolder string
+
+func (w workFolder) has(name string) bool {
+	fi, err := os.Lstat(filepath.Join(string(w), name))
+	return err == nil && fi.Mode().IsRegular()
+}
 
 func (w workFolder) copyInput(name, to string, max int64) (int64, error) {
 	return copyInput(filepath.Join(string(w), name), to, max)

@@ -98,7 +98,8 @@ func TestParseDirect(t *testing.T) {
 }
 
 // echoProgram prints each argument on a line of its own, but: file=NAME prints the file NAME,
-// err=TEXT prints TEXT on stderr, exit=N exits with code N, and crlf prints a line ending in CRLF.
+// err=TEXT prints TEXT on stderr, exit=N exits with code N, crlf prints a line ending in CRLF,
+// write=NAME writes the file NAME in its folder and ls lists its folder.
 const echoProgram = `package main
 
 import (
@@ -125,6 +126,17 @@ func main() {
 			os.Exit(n)
 		case a == "crlf":
 			fmt.Print("crlf\r\n")
+		case strings.HasPrefix(a, "write="):
+			if err := os.WriteFile(strings.TrimPrefix(a, "write="), []byte("left\n"), 0o644); err != nil {
+				fmt.Println("cannot write:", err)
+			}
+		case a == "ls":
+			entries, _ := os.ReadDir(".")
+			fmt.Print("ls:")
+			for _, e := range entries {
+				fmt.Print(" ", e.Name())
+			}
+			fmt.Println()
 		default:
 			fmt.Println(a)
 		}
@@ -194,6 +206,52 @@ func TestDirectMatchesTestscript(t *testing.T) {
 	got := prog.RunCases(context.Background(), cases[:1], Options{})
 	if got[0].Status != Pass {
 		t.Errorf("the first case: %+v", got[0])
+	}
+}
+
+// TestRunFolderFresh checks that every run starts in an empty folder, or one holding just the
+// input files its arguments name, whatever the runs before it left, and that the folder runs
+// without input files are handed where the runs have a private /tmp (emptyDir) stays empty.
+func TestRunFolderFresh(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "src")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "main.go"), []byte(echoProgram), 0o644)
+	for _, lc := range testLevels(t) {
+		t.Run(lc.name, func(t *testing.T) {
+			defer lc.use()()
+			prog, err := Build(context.Background(), src, Limits{RunTime: 5 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer prog.Close()
+			runFolderFresh(t, prog)
+		})
+	}
+}
+
+func runFolderFresh(t *testing.T, prog *Program) {
+	cases := []Case{
+		{Name: "writes", Script: []byte("run write=x ls\nstdout '^ls: x$'\n")},
+		{Name: "input", Script: []byte("run file=in.txt write=y ls\nstdout '^ls: in.txt y$'\n-- in.txt --\ninput\n")},
+		{Name: "clean", Script: []byte("run ls\nstdout '^ls:$'\n")},
+		{Name: "clean again", Script: []byte("run ls write=z\nstdout '^ls:$'\n")},
+	}
+	for round := 0; round < 3; round++ {
+		for _, par := range []int{1, 4} {
+			for _, r := range prog.RunCases(context.Background(), append(cases, cases...), Options{Parallel: par}) {
+				if r.Status != Pass {
+					t.Errorf("round %d, parallel %d, case %s: %s %s %q %q", round, par, r.Name, r.Status, r.Message, r.Got, r.Stderr)
+				}
+			}
+		}
+	}
+	if empty := prog.emptyDir(); empty != "" {
+		if entries, err := os.ReadDir(empty); err != nil || len(entries) != 0 {
+			t.Errorf("the empty folder: %v, %v", entries, err)
+		}
+	}
+	if entries, _ := os.ReadDir(filepath.Join(prog.scratch, "runs")); len(entries) != 0 {
+		t.Errorf("%d run folders left", len(entries))
 	}
 }
 

@@ -581,8 +581,10 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	if os.Geteuid() == 0 && (l.mapID || l.setID) {
 		// The program runs as nobody (or a user of its own): it must be able to write in its work
 		// folder, and without a private /tmp, in its own home and tmp.
-		if err := chownTree(dir, id); err != nil {
-			return nil, err
+		if dir != p.emptyDir() {
+			if err := chownTree(dir, id); err != nil {
+				return nil, err
+			}
 		}
 		if !l.namespaces {
 			for _, d := range rw {

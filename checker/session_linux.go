@@ -92,9 +92,9 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 		if err != nil {
 			return sandboxFailure(err.Error()), true
 		}
-		if os.Geteuid() == 0 && (l.mapID || l.setID) {
+		if os.Geteuid() == 0 && (l.mapID || l.setID) && dir != p.emptyDir() {
 			// The program runs as nobody, or the session's own user: it must be able to write
-			// in its work folder.
+			// in its work folder (the shared empty folder is only read, by the init).
 			if err := chownTree(dir, s.uid); err != nil {
 				pool.put(s)
 				return sandboxFailure(err.Error()), true
