@@ -116,3 +116,56 @@ func byHand(b *testing.B, fresh bool) {
 		}
 	}
 }
+
+// BenchmarkCases runs the 15 cases of exercise-deadline against its built reference solution, one at
+// a time, three ways: as RunCases runs them (straight from memory, see parseDirect), all through
+// testscript as before, and as bare runs of the program with the cases' arguments (Program.Run, no
+// case around it: the floor).
+//
+//	go test ./checker -run '^$' -bench Cases -benchtime 40x -count 5
+func BenchmarkCases(b *testing.B) {
+	cases := benchCases(b)
+	ctx := context.Background()
+	prog, err := Build(ctx, benchSolution, Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer prog.Close()
+	var args [][]string
+	for _, c := range cases {
+		dc, ok := parseDirect(c.Script)
+		if !ok {
+			b.Fatalf("case %s needs testscript", c.Name)
+		}
+		for _, l := range dc.lines {
+			if l.name == "run" {
+				args = append(args, l.args)
+			}
+		}
+	}
+	opt := Options{Lang: "bg", Parallel: 1}
+	check := func(b *testing.B, rs []CaseResult) {
+		for _, r := range rs {
+			if r.Status != Pass {
+				b.Fatalf("case %s: %s %s", r.Name, r.Status, r.Message)
+			}
+		}
+	}
+	b.Run("direct", func(b *testing.B) {
+		for b.Loop() {
+			check(b, prog.runCases(ctx, cases, opt, true))
+		}
+	})
+	b.Run("testscript", func(b *testing.B) {
+		for b.Loop() {
+			check(b, prog.runCases(ctx, cases, opt, false))
+		}
+	})
+	b.Run("runs", func(b *testing.B) {
+		for b.Loop() {
+			for _, a := range args {
+				prog.Run(ctx, "", a, "")
+			}
+		}
+	})
+}

@@ -320,9 +320,10 @@ func BenchmarkBuild24(b *testing.B) {
 }
 
 // BenchmarkRuns24 is the run phase of BenchmarkGrade24 alone: the 15 cases of each of the 24
-// programs, built beforehand, on as many workers as grade uses (one student at a time each):
-// through testscript as grade runs them (testscript), with Program.Run and the case's arguments
-// alone (sandbox), and as plain processes without the sandbox (exec), to tell what each layer costs.
+// programs, built beforehand, on as many workers as grade uses (one student at a time each): with
+// RunCases as grade runs them (cases: straight from memory, without testscript since 2026-12-01),
+// with Program.Run and the case's arguments alone (sandbox), and as plain processes without the
+// sandbox (exec), to tell what each layer costs.
 func BenchmarkRuns24(b *testing.B) {
 	job := deadlineJob(b)
 	cases := make([]naiveCase, len(job.Cases))
@@ -345,7 +346,7 @@ func BenchmarkRuns24(b *testing.B) {
 		name string
 		run  func(k int) bool
 	}{
-		{"testscript", func(k int) bool {
+		{"cases", func(k int) bool {
 			ok := true
 			for _, c := range progs[k].RunCases(ctx, job.Cases, checker.Options{Lang: lang(k), Parallel: 1}) {
 				ok = ok && c.Status == checker.Pass
