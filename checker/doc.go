@@ -9,13 +9,18 @@
 //
 // # Cases
 //
-// A case is a testscript (.txtar) file run by testscript.RunT with a small custom T. Besides
-// testscript's own commands, a case has:
+// A case is a testscript (.txtar) file. Besides testscript's own commands, a case has:
 //
 //	run [ARGS...]   run the learner's program in the case's work folder; it must exit 0
 //	! run [ARGS...] the program must exit non-zero
 //	expect NAME     the last run's stdout equals file NAME.<lang>, or NAME when there is none
 //	status N        the last run exited with code N
+//
+// A case of those lines and testscript's stdout and stderr (with one pattern, no -count=) alone, with
+// no condition and no $VARIABLE, runs straight from memory, without testscript (see parseDirect):
+// every case of the course does, and costs 1.1× its bare runs. Any other case runs through
+// testscript.RunT with a small custom T, each in a work folder of its own; both ways give the same
+// result (TestDirectMatchesTestscript, TestOneExeDiff).
 //
 // Comment lines "# bg: …", "# ru: …", "# en: …" at the top give the case's title in each language.
 // Cases in a visible/ folder are shown to the learner; those in hidden/ are not, and a learner's
@@ -53,10 +58,13 @@
 //
 // Nothing a case compares against is within a program's reach, at any level of the sandbox: the
 // files an `expect NAME` line compares with (NAME, NAME.<lang>) are taken out of the case before
-// testscript unpacks it and kept in memory only. The program never runs in testscript's work folder:
-// each run starts in a fresh, empty folder of its own, into which only the case's input files are
-// copied (the files of the case that a run argument names, as ARG or as -flag=ARG), and which is
-// removed after the run. Files the program writes are not kept. (An instructor's case that compares
+// testscript unpacks it (or read from memory by a case that runs without testscript) and kept in
+// memory only. The program never runs in testscript's work folder: each run starts in a fresh,
+// empty folder of its own, into which only the case's input files are copied (the files of the case
+// that a run argument names, as ARG or as -flag=ARG), and which is removed after the run. Where the
+// sandbox init copies that folder into the run's private /tmp (the namespace levels), the program
+// works in the copy and never sees the folder itself, and a run without input files is handed one
+// folder of the program's that stays empty. Files the program writes are not kept. (An instructor's case that compares
 // with testscript's own cmp keeps that file on disk, out of reach only where Landlock applies.)
 //
 // A case's runs after another case has run out of its time limit get a short budget (a twentieth of
@@ -221,7 +229,10 @@
 //	                       cyrillic_in_word, missing_lines, extra_lines, invisible_char)
 //	  message     string   why the case failed when it is not a difference in stdout (exit_zero,
 //	                       exit_nonzero, exit_code, cpu_limit, memory_limit, process_limit,
-//	                       network, file_access, sandbox, or testscript's own words)
+//	                       network, file_access, sandbox; stdout_match, stdout_no_match,
+//	                       stderr_match, stderr_no_match for a failed stdout or stderr line; or, for
+//	                       a case only testscript runs, its words, naming the case and line)
+//	  pattern     string   the failed stdout or stderr line's regular expression
 //	isolation  object   the protections of the runs: level (namespaces, landlock, rlimits or
 //	                    basic), applied and missing (lists of codes; see Isolation), and cgroup,
 //	                    the cgroup v2 folder the runs' cgroups are made in, when there is one
