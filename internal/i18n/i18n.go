@@ -1,9 +1,8 @@
 // Package i18n gives the tool's messages in English, Russian and Bulgarian, with plural forms from
-// CLDR (through github.com/nicksnyder/go-i18n), and decides which language a user wants.
+// CLDR (through github.com/nicksnyder/go-i18n).
 //
-//	ui, content, err := i18n.Detect(flagLang, os.Getenv)
-//	p := i18n.New(ui)
-//	fmt.Println(p.N("cases_passed", 3, "Total", 9)) // "Прошли 3 теста из 9." in Russian
+//	p := i18n.New("ru") // the language chosen by internal/workspace (--lang, WORKBOOK_LANG, the locale)
+//	fmt.Println(p.N("cases_passed", 3, "Total", 9)) // "Пройдено 3 теста из 9." in Russian
 //
 // Messages live in locales/<part>.<lang>.toml (core.en.toml, core.ru.toml, core.bg.toml, and a file set
 // per command that needs its own, such as verify.ru.toml), one key per message ID; a plural message has the CLDR
@@ -13,10 +12,8 @@ package i18n
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"io/fs"
-	"strings"
 	"sync"
 
 	"github.com/BurntSushi/toml"
@@ -118,70 +115,4 @@ func Has(lang, id string) bool {
 		}
 	}
 	return false
-}
-
-// ErrUnknownLang is returned (wrapped in a *LangError) for a language the tool does not speak.
-var ErrUnknownLang = errors.New("unknown language")
-
-// LangError says which setting named an unknown language.
-type LangError struct {
-	Source string // "--lang" or the environment variable's name
-	Value  string
-}
-
-func (e *LangError) Error() string { return fmt.Sprintf("%s=%q: unknown language", e.Source, e.Value) }
-func (e *LangError) Unwrap() error { return ErrUnknownLang }
-
-// Detect decides the language of messages (ui: en, ru or bg) and of content (bg or ru) from the
-// --lang flag, then WORKBOOK_LANG, then the locale (LC_ALL, LC_MESSAGES, LANG). The flag and
-// WORKBOOK_LANG must name en, ru or bg; a locale of another language gives English messages, and no
-// locale at all (or C/POSIX) gives Bulgarian. Content is Russian only for Russian; otherwise Bulgarian.
-func Detect(flagLang string, getenv func(string) string) (ui, content string, err error) {
-	for _, src := range []struct{ name, value string }{{"--lang", flagLang}, {"WORKBOOK_LANG", getenv("WORKBOOK_LANG")}} {
-		if src.value == "" {
-			continue
-		}
-		l := normalize(src.value)
-		switch l {
-		case "ru", "bg":
-			return l, l, nil
-		case "en":
-			return "en", "bg", nil
-		}
-		return fallbackUI(getenv), "bg", &LangError{Source: src.name, Value: src.value}
-	}
-	ui = fallbackUI(getenv)
-	content = "bg"
-	if ui == "ru" {
-		content = "ru"
-	}
-	return ui, content, nil
-}
-
-// fallbackUI is the message language the locale asks for.
-func fallbackUI(getenv func(string) string) string {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := getenv(k)
-		if v == "" {
-			continue
-		}
-		switch l := normalize(v); l {
-		case "ru", "bg", "en":
-			return l
-		case "c", "posix":
-			return "bg"
-		default:
-			return "en"
-		}
-	}
-	return "bg"
-}
-
-// normalize turns "ru_RU.UTF-8", "bg-BG" or "RU" into "ru".
-func normalize(v string) string {
-	v = strings.ToLower(strings.TrimSpace(v))
-	if i := strings.IndexAny(v, "_-.@"); i >= 0 {
-		v = v[:i]
-	}
-	return v
 }

@@ -94,33 +94,6 @@ func TestPlurals(t *testing.T) {
 	}
 }
 
-func TestDetect(t *testing.T) {
-	tests := []struct {
-		flag        string
-		env         map[string]string
-		ui, content string
-		err         bool
-	}{
-		{"ru", nil, "ru", "ru", false},
-		{"", map[string]string{"WORKBOOK_LANG": "bg"}, "bg", "bg", false},
-		{"", map[string]string{"LANG": "ru_RU.UTF-8"}, "ru", "ru", false},
-		{"", map[string]string{"LC_ALL": "bg_BG.UTF-8", "LANG": "ru_RU.UTF-8"}, "bg", "bg", false},
-		{"", map[string]string{"LC_MESSAGES": "en_US.UTF-8"}, "en", "bg", false},
-		{"", map[string]string{"LANG": "de_DE.UTF-8"}, "en", "bg", false},
-		{"", map[string]string{"LANG": "C.UTF-8"}, "bg", "bg", false},
-		{"", nil, "bg", "bg", false},
-		{"en", map[string]string{"LANG": "ru_RU.UTF-8"}, "en", "bg", false},
-		{"fr", nil, "bg", "bg", true},
-		{"", map[string]string{"WORKBOOK_LANG": "xx", "LANG": "ru_RU"}, "ru", "bg", true},
-	}
-	for _, tt := range tests {
-		ui, content, err := Detect(tt.flag, func(k string) string { return tt.env[k] })
-		if ui != tt.ui || content != tt.content || (err != nil) != tt.err {
-			t.Errorf("Detect(%q, %v) = %s, %s, %v; want %s, %s, err=%v", tt.flag, tt.env, ui, content, err, tt.ui, tt.content, tt.err)
-		}
-	}
-}
-
 func TestHas(t *testing.T) {
 	tests := []struct {
 		lang, id string
