@@ -23,14 +23,11 @@ var errTarStream = errors.New("tar stream past its limit")
 // (ZipBomb), two files of one name are refused (ZipTwice), a damaged stream is ZipCorrupt; symbolic
 // links, hard links, devices and FIFOs are skipped and returned.
 func untar(src, dst string) (skipped []SkippedEntry, err error) {
-	f, info, err := openRegular(src)
+	f, _, err := openArchive(src)
 	if err != nil {
-		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
+		return nil, err
 	}
 	defer f.Close()
-	if info.Size() > maxZipArchive {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d bytes", info.Size())}
-	}
 	var r io.Reader = f
 	lower := strings.ToLower(src)
 	switch {

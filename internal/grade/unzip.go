@@ -47,6 +47,20 @@ func (e *ArchiveError) Error() string {
 	return e.Code + ": " + e.Entry
 }
 
+// openArchive opens the archive at src, a regular file of at most maxZipArchive bytes (see
+// openRegular); one that cannot be opened is ZipCorrupt, one that is too large ZipBomb.
+func openArchive(src string) (*os.File, os.FileInfo, error) {
+	f, info, err := openRegular(src)
+	if err != nil {
+		return nil, nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
+	}
+	if info.Size() > maxZipArchive {
+		f.Close()
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d bytes", info.Size())}
+	}
+	return f, info, nil
+}
+
 // unzip unpacks the archive at src into the folder dst, refusing entries that climb out of it
 // (zip-slip), absolute paths, and archives that unpack to more than the limits (zip bombs). Hidden
 // entries and archive junk are skipped; symbolic links and other entries that are not regular files
@@ -54,14 +68,11 @@ func (e *ArchiveError) Error() string {
 // macOS and Windows would) are refused: the instructor's unzip and ours could take different ones. Names not flagged as UTF-8 that are not
 // valid UTF-8 are read as code page 866, which Windows' own zip writes for Cyrillic names.
 func unzip(src, dst string) (skipped []SkippedEntry, err error) {
-	f, info, err := openRegular(src)
+	f, info, err := openArchive(src)
 	if err != nil {
-		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
+		return nil, err
 	}
 	defer f.Close()
-	if info.Size() > maxZipArchive {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d bytes", info.Size())}
-	}
 	// archive/zip reads every central-directory record it finds, whatever the count the archive
 	// states: a small archive of a million empty records would cost the grader hundreds of
 	// megabytes before the count below could refuse it. Every record starts with its signature, so
