@@ -211,20 +211,15 @@ func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts
 	}()
 	<-done
 	rt.wg.Wait()
-	for name, ct := range rt.cases {
+	for _, ct := range rt.cases {
 		if !ct.ran {
 			ct.log.WriteString(rt.log.String())
 			continue
 		}
 		// testscript names the case by the file it was given, a scratch path; the case's own name
 		// says more and gives nothing of the checker's folders away.
-		ct.failure = strings.ReplaceAll(lastFailure(ct.log.String()), ct.file, cases[mustAtoi(name)].Name)
+		ct.failure = strings.ReplaceAll(lastFailure(ct.log.String()), ct.file, ct.rec.Name)
 	}
-}
-
-func mustAtoi(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
 }
 
 // lastFailure picks the line of a testscript log that says why the script failed.

@@ -115,26 +115,20 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 }
 
 // poolFor returns the pool of the sessions that can run p at level l. What the pool is chosen by
-// (the session's configuration) is worked out once per program and level: runs take the pool from
-// poolKeys after that.
+// (the session's configuration) is worked out once per program and level and kept in pools.keys.
 func poolFor(p *Program, l level) *sessionPool {
 	pools.mu.Lock()
 	pk, ok := pools.keys[p]
 	pools.mu.Unlock()
 	if !ok || pk.level != l {
-		pk = newPoolKey(p, l)
-		pools.mu.Lock()
-		if pools.keys == nil {
-			pools.keys = map[*Program]poolKey{}
-		}
-		pools.keys[p] = pk
-		pools.mu.Unlock()
+		pk = newPoolKey(p, l) // outside the lock: it encodes the configuration as JSON
 	}
 	pools.mu.Lock()
 	defer pools.mu.Unlock()
-	if pools.m == nil {
-		pools.m = map[string]*sessionPool{}
+	if pools.keys == nil {
+		pools.keys, pools.m = map[*Program]poolKey{}, map[string]*sessionPool{}
 	}
+	pools.keys[p] = pk
 	sp := pools.m[pk.key]
 	if sp == nil {
 		sp = &sessionPool{cfg: pk.cfg, owner: pk.owner}
