@@ -45,3 +45,5 @@ require (
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/sync v0.25.0 // indirect
 )
+
+replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
