@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 var (
@@ -24,6 +25,11 @@ type LexerRegistry struct {
 	Lexers  Lexers
 	byName  map[string]Lexer
 	byAlias map[string]Lexer
+
+	// workbook patch: a registry made by NewLazyLexerRegistry runs load once, before its first
+	// lookup (see WORKBOOK.md).
+	load     func(*LexerRegistry)
+	loadOnce sync.Once
 }
 
 // NewLexerRegistry creates a new LexerRegistry of Lexers.
@@ -34,8 +40,36 @@ func NewLexerRegistry() *LexerRegistry {
 	}
 }
 
+// NewLazyLexerRegistry creates a LexerRegistry that calls load once, before the first lookup
+// (Names, Aliases, Get, MatchMimeType, Match or Analyse), to register its lexers. Lexers
+// registered before that lookup are registered again after load's, so that they replace a
+// loaded lexer of the same name, as they would have if load had run first.
+//
+// This is a workbook patch (see WORKBOOK.md); upstream chroma has no lazy registry.
+func NewLazyLexerRegistry(load func(*LexerRegistry)) *LexerRegistry {
+	l := NewLexerRegistry()
+	l.load = load
+	return l
+}
+
+// loaded runs a lazy registry's load, once.
+func (l *LexerRegistry) loaded() {
+	if l.load == nil {
+		return
+	}
+	l.loadOnce.Do(func() {
+		earlier := l.Lexers
+		l.Lexers, l.byName, l.byAlias = nil, map[string]Lexer{}, map[string]Lexer{}
+		l.load(l)
+		for _, lexer := range earlier {
+			l.Register(lexer)
+		}
+	})
+}
+
 // Names of all lexers, optionally including aliases.
 func (l *LexerRegistry) Names(withAliases bool) []string {
+	l.loaded()
 	out := []string{}
 	for _, lexer := range l.Lexers {
 		config := lexer.Config()
@@ -51,6 +85,7 @@ func (l *LexerRegistry) Names(withAliases bool) []string {
 // Aliases of all the lexers, and skip those lexers who do not have any aliases,
 // or show their name instead
 func (l *LexerRegistry) Aliases(skipWithoutAliases bool) []string {
+	l.loaded()
 	out := []string{}
 	for _, lexer := range l.Lexers {
 		config := lexer.Config()
@@ -68,6 +103,7 @@ func (l *LexerRegistry) Aliases(skipWithoutAliases bool) []string {
 
 // Get a Lexer by name, alias or file extension.
 func (l *LexerRegistry) Get(name string) Lexer {
+	l.loaded()
 	if lexer := l.byName[name]; lexer != nil {
 		return lexer
 	}
@@ -99,6 +135,7 @@ func (l *LexerRegistry) Get(name string) Lexer {
 
 // MatchMimeType attempts to find a lexer for the given MIME type.
 func (l *LexerRegistry) MatchMimeType(mimeType string) Lexer {
+	l.loaded()
 	matched := PrioritisedLexers{}
 	for _, l := range l.Lexers {
 		for _, lmt := range l.Config().MimeTypes {
@@ -118,6 +155,7 @@ func (l *LexerRegistry) MatchMimeType(mimeType string) Lexer {
 //
 // Note that this iterates over all file patterns in all lexers, so is not fast.
 func (l *LexerRegistry) Match(filename string) Lexer {
+	l.loaded()
 	filename = filepath.Base(filename)
 	matched := PrioritisedLexers{}
 	// First, try primary filename matches.
@@ -178,6 +216,7 @@ func (l *LexerRegistry) Match(filename string) Lexer {
 
 // Analyse text content and return the "best" lexer..
 func (l *LexerRegistry) Analyse(text string) Lexer {
+	l.loaded()
 	var picked Lexer
 	highest := float32(0.0)
 	for _, lexer := range l.Lexers {

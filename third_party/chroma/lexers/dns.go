@@ -8,7 +8,7 @@ import (
 var zoneAnalyserRe = regexp.MustCompile(`(?m)^@\s+IN\s+SOA\s+`)
 
 func init() { // nolint: gochecknoinits
-	Get("dns").SetAnalyser(func(text string) float32 {
+	analyseXML("dns", func(text string) float32 {
 		if zoneAnalyserRe.FindString(text) != "" {
 			return 1.0
 		}

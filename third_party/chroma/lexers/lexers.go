@@ -11,18 +11,40 @@ import (
 var embedded embed.FS
 
 // GlobalLexerRegistry is the global LexerRegistry of Lexers.
-var GlobalLexerRegistry = func() *chroma.LexerRegistry {
-	reg := chroma.NewLexerRegistry()
-	// index(reg)
+//
+// workbook patch: the embedded XML lexers are parsed at the registry's first lookup, not at
+// package initialisation (see WORKBOOK.md). Until then its Lexers field holds only the lexers
+// registered so far, those written in Go among them.
+var GlobalLexerRegistry = chroma.NewLazyLexerRegistry(func(reg *chroma.LexerRegistry) {
 	paths, err := fs.Glob(embedded, "embedded/*.xml")
 	if err != nil {
 		panic(err)
 	}
 	for _, path := range paths {
-		reg.Register(chroma.MustNewXMLLexer(embedded, path))
+		lexer := chroma.MustNewXMLLexer(embedded, path)
+		if analyser := xmlAnalysers[lexer.Config().Name]; analyser != nil {
+			lexer.SetAnalyser(analyser)
+		}
+		for _, alias := range lexer.Config().Aliases {
+			if analyser := xmlAnalysers[alias]; analyser != nil {
+				lexer.SetAnalyser(analyser)
+			}
+		}
+		reg.Register(lexer)
 	}
-	return reg
-}()
+})
+
+// xmlAnalysers holds the analysers written in Go for lexers defined in XML, by the lexer's name or
+// alias; the registry's load sets them on the lexers as it parses them.
+//
+// workbook patch: upstream's init functions looked the lexers up with Get, which would now load
+// the whole registry at initialisation; they call analyseXML instead.
+var xmlAnalysers = map[string]func(text string) float32{}
+
+// analyseXML sets analyser on the XML lexer called name (its name or an alias) when it is loaded.
+func analyseXML(name string, analyser func(text string) float32) {
+	xmlAnalysers[name] = analyser
+}
 
 // Names of all lexers, optionally including aliases.
 func Names(withAliases bool) []string {

@@ -10,8 +10,8 @@ var (
 )
 
 func init() { // nolint: gochecknoinits
-	Get("mysql").
-		SetAnalyser(func(text string) float32 {
+	analyseXML("mysql",
+		func(text string) float32 {
 			nameBetweenBacktickCount := len(mysqlAnalyserNameBetweenBacktickRe.FindAllString(text, -1))
 			nameBetweenBracketCount := len(mysqlAnalyserNameBetweenBracketRe.FindAllString(text, -1))
 
