@@ -16,8 +16,8 @@ import (
 	"io/fs"
 	"sync"
 
-	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/pelletier/go-toml/v2"
 	"golang.org/x/text/language"
 )
 
@@ -30,30 +30,42 @@ var (
 	ContentLangs = []string{"bg", "ru"}
 )
 
-var (
-	bundleOnce sync.Once
-	bundle     *goi18n.Bundle
-	bundleErr  error
-)
+// bundles holds, for each language of UILangs, the bundle of its own message files, parsed at its
+// first use: a command parses the one language it speaks, not all of them. TestEveryMessageInEveryLanguage
+// guarantees that each language has every message, so no bundle needs English to fall back on.
+var bundles = func() map[string]func() (*goi18n.Bundle, error) {
+	m := map[string]func() (*goi18n.Bundle, error){}
+	for _, lang := range UILangs {
+		m[lang] = sync.OnceValues(func() (*goi18n.Bundle, error) { return loadLang(lang) })
+	}
+	return m
+}()
 
-func load() (*goi18n.Bundle, error) {
-	bundleOnce.Do(func() {
-		b := goi18n.NewBundle(language.English)
-		b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-		files, err := fs.Glob(locales, "locales/*.toml")
-		if err != nil {
-			bundleErr = err
-			return
+// loadLang parses lang's message files (locales/*.<lang>.toml) into a bundle of their own.
+func loadLang(lang string) (*goi18n.Bundle, error) {
+	b := goi18n.NewBundle(language.Make(lang))
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	files, err := fs.Glob(locales, "locales/*."+lang+".toml")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if _, err := b.LoadMessageFileFS(locales, f); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
 		}
-		for _, f := range files {
-			if _, err := b.LoadMessageFileFS(locales, f); err != nil {
-				bundleErr = fmt.Errorf("%s: %w", f, err)
-				return
-			}
-		}
-		bundle = b
-	})
-	return bundle, bundleErr
+	}
+	return b, nil
+}
+
+// load returns the bundle for lang: its base language's ("ru" for "ru-RU") if that is one of UILangs,
+// English's otherwise.
+func load(lang string) (*goi18n.Bundle, error) {
+	base, _ := language.Make(lang).Base()
+	get, ok := bundles[base.String()]
+	if !ok {
+		get = bundles["en"]
+	}
+	return get()
 }
 
 // Printer formats messages in one language.
@@ -64,7 +76,7 @@ type Printer struct {
 
 // New returns a Printer for lang ("en", "ru" or "bg"; anything else is English).
 func New(lang string) *Printer {
-	b, err := load()
+	b, err := load(lang)
 	if err != nil {
 		panic("i18n: the embedded message files are broken: " + err.Error())
 	}
@@ -97,7 +109,7 @@ func (p *Printer) localize(id string, count any, kv []any) string {
 
 // Has reports whether message id exists in lang itself (without falling back to English).
 func Has(lang, id string) bool {
-	b, err := load()
+	b, err := load(lang)
 	if err != nil {
 		return false
 	}

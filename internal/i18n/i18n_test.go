@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 )
 
 // TestEveryMessageInEveryLanguage makes sure no message falls back to English in Russian or
@@ -108,6 +108,34 @@ func TestHas(t *testing.T) {
 	for _, tt := range tests {
 		if got := Has(tt.lang, tt.id); got != tt.want {
 			t.Errorf("Has(%q, %q) = %v, want %v", tt.lang, tt.id, got, tt.want)
+		}
+	}
+}
+
+// TestOneLanguageABundle checks that a printer parses only its own language's files, and that a
+// regional or unknown language finds its base language or English.
+func TestOneLanguageABundle(t *testing.T) {
+	for _, lang := range UILangs {
+		b, err := bundles[lang]()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tags := b.LanguageTags(); len(tags) != 1 || tags[0].String() != lang {
+			t.Errorf("the %s bundle holds %v, want only %s", lang, tags, lang)
+		}
+	}
+	tests := []struct{ lang, like string }{
+		{"ru-RU", "ru"},
+		{"bg-BG", "bg"},
+		{"en-GB", "en"},
+		{"fr", "en"},
+		{"", "en"},
+		{"not a language", "en"},
+	}
+	for _, tt := range tests {
+		got, want := New(tt.lang).N("cases_passed", 3, "Total", 9), New(tt.like).N("cases_passed", 3, "Total", 9)
+		if got != want {
+			t.Errorf("New(%q) says %q, want %q as in %s", tt.lang, got, want, tt.like)
 		}
 	}
 }
