@@ -125,7 +125,7 @@ func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps []step)
 		if s.Lesson == nil {
 			continue
 		}
-		if _, done := st.Quizzes[s.Lesson.Topic]; !done && s.Lesson.Quizzes > 0 {
+		if _, done := st.Quizzes[s.Lesson.Topic]; !done && s.Lesson.Quizzes() > 0 {
 			return "workbook quiz " + s.Lesson.Topic, e.ui.T("next_quiz", "Title", s.Lesson.Title)
 		}
 	}

@@ -10,13 +10,29 @@ import (
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
-// lessonInfo is what the learner's commands need of a lesson: its topic, title and place in the course.
+// lessonInfo is what the learner's commands need of a lesson: its topic, title and place in the
+// course, read from its front matter alone, and how many quizzes it has, counted when asked.
 type lessonInfo struct {
-	Topic   string
-	Title   string
-	Summary string
-	Order   int
-	Quizzes int // in the language it was read in
+	Topic string
+	Title string
+	Order int
+
+	file    string // its path in the course, in the language it was read in
+	src     []byte
+	counted bool
+	quizzes int
+}
+
+// Quizzes counts the lesson's quizzes, parsing the whole lesson the first time it is asked: most
+// commands plan the course without needing it.
+func (l *lessonInfo) Quizzes() int {
+	if !l.counted {
+		l.counted = true
+		if ls, _ := lesson.Parse(l.file, l.src); ls != nil {
+			l.quizzes = len(ls.Quizzes)
+		}
+	}
+	return l.quizzes
 }
 
 // step is one stop of the course: a lesson with the exercises that follow it.
@@ -103,13 +119,12 @@ func (e *env) lessons(lang string) ([]lessonInfo, error) {
 			if err != nil {
 				continue
 			}
-			info := lessonInfo{Topic: topic, Title: topic}
-			if ls, _ := lesson.Parse(name, data); ls != nil {
-				if ls.Meta.Title != "" {
-					info.Title = ls.Meta.Title
-				}
-				info.Summary, info.Order, info.Quizzes = ls.Meta.Summary, ls.Meta.Order, len(ls.Quizzes)
+			info := lessonInfo{Topic: topic, Title: topic, file: name, src: data}
+			meta := lesson.ReadMeta(data)
+			if meta.Title != "" {
+				info.Title = meta.Title
 			}
+			info.Order = meta.Order
 			list = append(list, info)
 			break
 		}

@@ -89,7 +89,7 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 		}
 		q := st.Quizzes[s.Lesson.Topic]
 		if q == nil {
-			if s.Lesson.Quizzes > 0 {
+			if s.Lesson.Quizzes() > 0 {
 				fmt.Fprintln(w, "  "+pt.dim("·")+" "+e.ui.T("progress_quiz_none", "Title", s.Lesson.Title, "Topic", s.Lesson.Topic))
 				any = true
 			}

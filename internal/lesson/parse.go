@@ -151,19 +151,16 @@ func (p *parse) endQuestion() {
 // checkFrontMatter makes sure a lesson opens with front matter that is closed. It returns false when
 // the front matter is never closed: goldmark would take the whole lesson for it.
 func (p *parse) checkFrontMatter() bool {
-	src := p.l.Source
-	first, rest, _ := bytes.Cut(src, []byte("\n"))
+	first, _, _ := bytes.Cut(p.l.Source, []byte("\n"))
 	if string(bytes.TrimRight(first, " \t")) != "---" {
 		p.errorf(1, CodeNoFrontMatter)
 		return true
 	}
-	for _, line := range bytes.Split(rest, []byte("\n")) {
-		if string(bytes.TrimRight(line, " \t")) == "---" {
-			return true
-		}
+	if !frontClosed(p.l.Source) {
+		p.errorf(1, CodeUnclosedFront)
+		return false
 	}
-	p.errorf(1, CodeUnclosedFront)
-	return false
+	return true
 }
 
 var metaKeys = map[string]bool{"title": true, "summary": true, "order": true, "exercises": true, "requires": true}
