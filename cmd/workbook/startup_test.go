@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestStartup runs the real workbook binary's help and list, as a Russian learner with no workspace,
+// with the runtime's traces on, and checks what keeps start-up short (BENCHMARKS.md has the times):
+// no garbage collection runs (internal/firstgc), and chroma parses none of its lexers and styles
+// while it initialises (third_party/chroma/WORKBOOK.md).
+func TestStartup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the workbook binary")
+	}
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "workbook")
+	gobuild(t, ".", exe)
+	home := filepath.Join(dir, "home")
+	if err := os.Mkdir(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gc := regexp.MustCompile(`(?m)^gc \d+ @.*$`)
+	chroma := regexp.MustCompile(`(?m)^init github\.com/alecthomas/chroma/v2/(lexers|styles) @.*?, (\d+) bytes,`)
+	for _, args := range [][]string{{"help"}, {"list"}} {
+		var stdout, stderr bytes.Buffer
+		cmd := exec.Command(exe, args...)
+		cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &stdout, &stderr
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "WORKBOOK_LANG=ru", "NO_COLOR=1", "GODEBUG=gctrace=1,inittrace=1"}
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("workbook %v: %v\n%s", args, err, stderr.Bytes())
+		}
+		if stdout.Len() == 0 {
+			t.Errorf("workbook %v printed nothing", args)
+		}
+		if m := gc.Find(stderr.Bytes()); m != nil {
+			t.Errorf("workbook %v collected garbage during start-up: %s", args, m)
+		}
+		found := map[string]bool{}
+		for _, m := range chroma.FindAllSubmatch(stderr.Bytes(), -1) {
+			found[string(m[1])] = true
+			// Parsing every lexer allocated 2.5 MB and every style 1.7 MB; the Go-written lexers
+			// alone allocate about 0.25 MB.
+			if n, _ := strconv.Atoi(string(m[2])); n > 512<<10 {
+				t.Errorf("workbook %v: chroma's %s allocated %d bytes while initialising, want its registry parsed on first use", args, m[1], n)
+			}
+		}
+		if !found["lexers"] || !found["styles"] {
+			t.Errorf("workbook %v: no init trace of chroma's lexers and styles in:\n%s", args, stderr.Bytes())
+		}
+	}
+}
