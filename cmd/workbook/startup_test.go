@@ -8,6 +8,10 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/workbook-course/workbook/internal/i18n"
 )
 
 // TestStartup runs the real workbook binary's help and list, as a Russian learner with no workspace,
@@ -52,6 +56,27 @@ func TestStartup(t *testing.T) {
 		}
 		if !found["lexers"] || !found["styles"] {
 			t.Errorf("workbook %v: no init trace of chroma's lexers and styles in:\n%s", args, stderr.Bytes())
+		}
+	}
+}
+
+// TestSummariesInCore checks that every command's one-line summary, which `workbook help` lists, is
+// in the core message files: internal/i18n parses a language's files part by part, core first, so
+// that help parses core alone.
+func TestSummariesInCore(t *testing.T) {
+	for _, lang := range i18n.UILangs {
+		data, err := os.ReadFile(filepath.Join("..", "..", "internal", "i18n", "locales", "core."+lang+".toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var core map[string]any
+		if err := toml.Unmarshal(data, &core); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range commandNames() {
+			if _, ok := core[commands[name].summary]; !ok {
+				t.Errorf("core.%s.toml has no %s, the summary of %s", lang, commands[name].summary, name)
+			}
 		}
 	}
 }

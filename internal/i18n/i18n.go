@@ -11,9 +11,14 @@
 package i18n
 
 import (
+	"cmp"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
+	"path"
+	"slices"
+	"strings"
 	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -30,57 +35,98 @@ var (
 	ContentLangs = []string{"bg", "ru"}
 )
 
-// bundles holds, for each language of UILangs, the bundle of its own message files, parsed at its
-// first use: a command parses the one language it speaks, not all of them. TestEveryMessageInEveryLanguage
-// guarantees that each language has every message, so no bundle needs English to fall back on.
-var bundles = func() map[string]func() (*goi18n.Bundle, error) {
-	m := map[string]func() (*goi18n.Bundle, error){}
+// firstParts are the message files a catalog parses first, in this order: what every command and
+// the learner's commands (help, list, check) say. The other parts follow in the order of their names.
+var firstParts = []string{"core", "workspace", "learner", "exercise"}
+
+// catalog is one language's messages. Its files (locales/*.<lang>.toml) are parsed part by part:
+// a message not found yet parses the next part, so a command parses what it says and little more,
+// and a message that exists nowhere parses them all. TestEveryMessageInEveryLanguage guarantees that
+// each language has every message, so no catalog needs English to fall back on.
+type catalog struct {
+	lang string
+	once sync.Once
+
+	mu     sync.RWMutex // guards the bundle's messages and todo
+	bundle *goi18n.Bundle
+	todo   []string // the files not parsed yet, in the order they will be
+}
+
+// catalogs holds a catalog for each language of UILangs.
+var catalogs = func() map[string]*catalog {
+	m := map[string]*catalog{}
 	for _, lang := range UILangs {
-		m[lang] = sync.OnceValues(func() (*goi18n.Bundle, error) { return loadLang(lang) })
+		m[lang] = &catalog{lang: lang}
 	}
 	return m
 }()
 
-// loadLang parses lang's message files (locales/*.<lang>.toml) into a bundle of their own.
-func loadLang(lang string) (*goi18n.Bundle, error) {
-	b := goi18n.NewBundle(language.Make(lang))
-	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	files, err := fs.Glob(locales, "locales/*."+lang+".toml")
-	if err != nil {
-		return nil, err
+// catalogFor returns the catalog for lang: its base language's ("ru" for "ru-RU") if that is one of
+// UILangs, English's otherwise.
+func catalogFor(lang string) *catalog {
+	base, _ := language.Make(lang).Base()
+	if c, ok := catalogs[base.String()]; ok {
+		return c
 	}
-	for _, f := range files {
-		if _, err := b.LoadMessageFileFS(locales, f); err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-	}
-	return b, nil
+	return catalogs["en"]
 }
 
-// load returns the bundle for lang: its base language's ("ru" for "ru-RU") if that is one of UILangs,
-// English's otherwise.
-func load(lang string) (*goi18n.Bundle, error) {
-	base, _ := language.Make(lang).Base()
-	get, ok := bundles[base.String()]
-	if !ok {
-		get = bundles["en"]
+// init makes the catalog's bundle and lists its files, once.
+func (c *catalog) init() {
+	c.once.Do(func() {
+		c.bundle = goi18n.NewBundle(language.Make(c.lang))
+		c.bundle.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+		files, _ := fs.Glob(locales, "locales/*."+c.lang+".toml") // the pattern is well formed
+		rank := func(f string) int {
+			part := strings.TrimSuffix(path.Base(f), "."+c.lang+".toml")
+			if i := slices.Index(firstParts, part); i >= 0 {
+				return i
+			}
+			return len(firstParts)
+		}
+		slices.SortStableFunc(files, func(a, b string) int { return cmp.Compare(rank(a), rank(b)) })
+		c.todo = files
+	})
+}
+
+// localize finds the message cfg asks for, parsing further parts until it is found or none is
+// left. A part that does not parse is a broken build: it panics.
+func (c *catalog) localize(loc *goi18n.Localizer, cfg *goi18n.LocalizeConfig) (string, language.Tag, error) {
+	c.init()
+	for {
+		c.mu.RLock()
+		s, tag, err := loc.LocalizeWithTag(cfg)
+		more := len(c.todo) > 0
+		c.mu.RUnlock()
+		var missing *goi18n.MessageNotFoundErr
+		if !more || !errors.As(err, &missing) {
+			return s, tag, err
+		}
+		c.mu.Lock()
+		if len(c.todo) > 0 {
+			f := c.todo[0]
+			if _, err := c.bundle.LoadMessageFileFS(locales, f); err != nil {
+				c.mu.Unlock()
+				panic(fmt.Sprintf("i18n: the embedded message file %s is broken: %v", f, err))
+			}
+			c.todo = c.todo[1:]
+		}
+		c.mu.Unlock()
 	}
-	return get()
 }
 
 // Printer formats messages in one language.
 type Printer struct {
 	lang string
+	cat  *catalog
 	loc  *goi18n.Localizer
 }
 
 // New returns a Printer for lang ("en", "ru" or "bg"; anything else is English).
 func New(lang string) *Printer {
-	b, err := load(lang)
-	if err != nil {
-		panic("i18n: the embedded message files are broken: " + err.Error())
-	}
-	return &Printer{lang: lang, loc: goi18n.NewLocalizer(b, lang)}
+	c := catalogFor(lang)
+	c.init()
+	return &Printer{lang: lang, cat: c, loc: goi18n.NewLocalizer(c.bundle, lang)}
 }
 
 // Lang returns the printer's language.
@@ -100,7 +146,7 @@ func (p *Printer) localize(id string, count any, kv []any) string {
 	if count != nil {
 		data["Count"] = count
 	}
-	s, err := p.loc.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	s, _, err := p.cat.localize(p.loc, &goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil && s == "" {
 		return id
 	}
@@ -109,21 +155,14 @@ func (p *Printer) localize(id string, count any, kv []any) string {
 
 // Has reports whether message id exists in lang itself (without falling back to English).
 func Has(lang, id string) bool {
-	b, err := load(lang)
-	if err != nil {
-		return false
+	c := catalogFor(lang)
+	if c.lang != language.Make(lang).String() {
+		return false // a regional or unknown language has no messages of its own
 	}
-	tag := language.Make(lang)
-	for _, t := range b.LanguageTags() {
-		if t == tag {
-			loc := goi18n.NewLocalizer(b, lang)
-			for _, count := range []any{nil, 1} {
-				_, got, err := loc.LocalizeWithTag(&goi18n.LocalizeConfig{MessageID: id, PluralCount: count})
-				if err == nil && got == tag {
-					return true
-				}
-			}
-			return false
+	p := New(lang)
+	for _, count := range []any{nil, 1} {
+		if _, _, err := c.localize(p.loc, &goi18n.LocalizeConfig{MessageID: id, PluralCount: count}); err == nil {
+			return true
 		}
 	}
 	return false

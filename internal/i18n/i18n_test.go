@@ -3,9 +3,12 @@ package i18n
 import (
 	"io/fs"
 	"strings"
+	"sync"
 	"testing"
 
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"github.com/pelletier/go-toml/v2"
+	"golang.org/x/text/language"
 )
 
 // TestEveryMessageInEveryLanguage makes sure no message falls back to English in Russian or
@@ -112,18 +115,30 @@ func TestHas(t *testing.T) {
 	}
 }
 
-// TestOneLanguageABundle checks that a printer parses only its own language's files, and that a
-// regional or unknown language finds its base language or English.
-func TestOneLanguageABundle(t *testing.T) {
-	for _, lang := range UILangs {
-		b, err := bundles[lang]()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tags := b.LanguageTags(); len(tags) != 1 || tags[0].String() != lang {
-			t.Errorf("the %s bundle holds %v, want only %s", lang, tags, lang)
-		}
+// TestCatalogs checks that a printer parses only its own language's files, the parts a message
+// needs and no more, and that a regional or unknown language finds its base language or English.
+func TestCatalogs(t *testing.T) {
+	c := &catalog{lang: "ru"}
+	p := &Printer{lang: "ru", cat: c}
+	c.init()
+	p.loc = goi18n.NewLocalizer(c.bundle, "ru")
+	all := len(c.todo)
+	if all != 9 || !strings.HasSuffix(c.todo[0], "/core.ru.toml") {
+		t.Fatalf("the Russian files, in the order they are parsed: %v", c.todo)
 	}
+	if got := p.T("status_pass"); got == "status_pass" || len(c.todo) != all-1 {
+		t.Errorf("a message of core gave %q and left %d of %d files unparsed, want only core parsed", got, len(c.todo), all)
+	}
+	if got := p.T("list_other"); got == "list_other" || len(c.todo) != all-3 {
+		t.Errorf("a message of learner gave %q and left %d of %d files unparsed, want core, workspace and learner parsed", got, len(c.todo), all)
+	}
+	if got := p.T("no_such_message"); got != "no_such_message" || len(c.todo) != 0 {
+		t.Errorf("a message that does not exist gave %q and left %d files unparsed, want its id and every file parsed", got, len(c.todo))
+	}
+	if tags := c.bundle.LanguageTags(); len(tags) != 1 || tags[0] != language.Russian {
+		t.Errorf("the Russian catalog holds %v, want only ru", tags)
+	}
+
 	tests := []struct{ lang, like string }{
 		{"ru-RU", "ru"},
 		{"bg-BG", "bg"},
@@ -138,4 +153,29 @@ func TestOneLanguageABundle(t *testing.T) {
 			t.Errorf("New(%q) says %q, want %q as in %s", tt.lang, got, want, tt.like)
 		}
 	}
+}
+
+// TestCatalogConcurrent asks a fresh catalog for messages of every part from many goroutines at
+// once, as serve does (run it with -race).
+func TestCatalogConcurrent(t *testing.T) {
+	want := map[string]string{}
+	for _, id := range []string{"status_pass", "list_other", "cases_passed", "err_unknown_lesson", "grade_usage", "serve_usage", "web_chart_seconds"} {
+		want[id] = New("bg").T(id)
+	}
+	c := &catalog{lang: "bg"}
+	c.init()
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := &Printer{lang: "bg", cat: c, loc: goi18n.NewLocalizer(c.bundle, "bg")}
+			for id, w := range want {
+				if got := p.T(id); got != w {
+					t.Errorf("goroutine %d: %s = %q, want %q", i, id, got, w)
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
