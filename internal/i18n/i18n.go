@@ -8,6 +8,11 @@
 // per command that needs its own, such as verify.ru.toml), one key per message ID; a plural message has the CLDR
 // categories its language uses (Russian: one, few, many, other; Bulgarian and English: one, other).
 // Templates see the named values passed to T or N, and N's count as .Count.
+//
+// A printer parses only its own language's files, and those part by part as its messages are asked
+// for: core first (what every command says, with the command summaries `workbook help` lists), then
+// workspace, learner and exercise, then the rest. Each language has every message
+// (TestEveryMessageInEveryLanguage), so none falls back to English.
 package i18n
 
 import (
