@@ -138,6 +138,15 @@ func TestCatalogs(t *testing.T) {
 	if tags := c.bundle.LanguageTags(); len(tags) != 1 || tags[0] != language.Russian {
 		t.Errorf("the Russian catalog holds %v, want only ru", tags)
 	}
+	// Every file of every language loads into go-i18n (a file that does not would panic when a
+	// message sends the catalog to it).
+	for _, lang := range UILangs {
+		c := &catalog{lang: lang}
+		c.init()
+		if got := (&Printer{lang: lang, cat: c, loc: goi18n.NewLocalizer(c.bundle, lang)}).T("no_such_message"); got != "no_such_message" || len(c.todo) != 0 {
+			t.Errorf("%s: a message that does not exist gave %q and left %v unparsed", lang, got, c.todo)
+		}
+	}
 
 	tests := []struct{ lang, like string }{
 		{"ru-RU", "ru"},
