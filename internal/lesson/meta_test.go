@@ -36,6 +36,8 @@ func TestReadMeta(t *testing.T) {
 		{"four dashes never closed", "----\ntitle: T\n\n# T\n"},
 		{"closed by a longer line", "---\ntitle: T\n---x\n# T\n"},
 		{"toml never closed", "+++\ntitle = \"T\"\n"},
+		{"byte order mark", "\ufeff---\ntitle: T\n---\n# T\n"},
+		{"tab after the opening", "---\t\ntitle: T\n---\n# T\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
