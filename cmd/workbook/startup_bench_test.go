@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -15,12 +16,7 @@ import (
 //	go test ./cmd/workbook -run '^$' -bench Startup -count 5
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
-	exe := func(name string) string {
-		if runtime.GOOS == "windows" {
-			name += ".exe"
-		}
-		return filepath.Join(dir, name)
-	}
+	exe := func(name string) string { return filepath.Join(dir, exeName(name)) }
 	gobuild(b, ".", exe("workbook"))
 	hello := filepath.Join(dir, "hello")
 	if err := os.MkdirAll(hello, 0o755); err != nil {
@@ -39,7 +35,7 @@ func BenchmarkStartup(b *testing.B) {
 	if err := os.MkdirAll(filepath.Join(work, "home"), 0o755); err != nil {
 		b.Fatal(err)
 	}
-	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + filepath.Join(work, "home"), "WORKBOOK_LANG=ru", "NO_COLOR=1"}
+	env := startupEnv(filepath.Join(work, "home"))
 	cases := []struct {
 		name string
 		argv []string
@@ -65,6 +61,30 @@ func BenchmarkStartup(b *testing.B) {
 			}
 		})
 	}
+}
+
+// exeName is name as an executable's file name on this system.
+func exeName(name string) string {
+	if runtime.GOOS == "windows" {
+		return name + ".exe"
+	}
+	return name
+}
+
+// startupEnv is the environment of a Russian learner with no workspace and home as their home
+// folder: this process's own, without the variables that choose a language or tune the runtime.
+func startupEnv(home string, extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case strings.HasPrefix(name, "WORKBOOK_"), strings.HasPrefix(name, "LC_"), name == "LANG", name == "LANGUAGE",
+			name == "GOGC", name == "GOMEMLIMIT", name == "GODEBUG", name == "HOME", name == "USERPROFILE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, append([]string{"HOME=" + home, "USERPROFILE=" + home, "WORKBOOK_LANG=ru", "NO_COLOR=1"}, extra...)...)
 }
 
 // gobuild builds the main package in dir into exe.

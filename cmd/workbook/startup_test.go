@@ -23,7 +23,7 @@ func TestStartup(t *testing.T) {
 		t.Skip("builds the workbook binary")
 	}
 	dir := t.TempDir()
-	exe := filepath.Join(dir, "workbook")
+	exe := filepath.Join(dir, exeName("workbook"))
 	gobuild(t, ".", exe)
 	home := filepath.Join(dir, "home")
 	if err := os.Mkdir(home, 0o755); err != nil {
@@ -35,7 +35,7 @@ func TestStartup(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		cmd := exec.Command(exe, args...)
 		cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &stdout, &stderr
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "WORKBOOK_LANG=ru", "NO_COLOR=1", "GODEBUG=gctrace=1,inittrace=1"}
+		cmd.Env = startupEnv(home, "GODEBUG=gctrace=1,inittrace=1")
 		if err := cmd.Run(); err != nil {
 			t.Fatalf("workbook %v: %v\n%s", args, err, stderr.Bytes())
 		}
