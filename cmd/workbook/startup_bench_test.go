@@ -36,19 +36,17 @@ func BenchmarkStartup(b *testing.B) {
 		b.Fatal(err)
 	}
 	env := startupEnv(filepath.Join(work, "home"))
-	cases := []struct {
+	type process struct {
 		name string
 		argv []string
-	}{
+	}
+	cases := []process{
 		{"help", []string{exe("workbook"), "help"}},
 		{"list", []string{exe("workbook"), "list"}},
 		{"hello-go", []string{exe("hello-go")}},
 	}
 	if _, err := os.Stat("/bin/true"); err == nil {
-		cases = append(cases, struct {
-			name string
-			argv []string
-		}{"true", []string{"/bin/true"}})
+		cases = append(cases, process{"true", []string{"/bin/true"}})
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
