@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"path"
 	"strconv"
@@ -92,6 +93,8 @@ type Mutation struct {
 	Killed     int        // mutants some case fails
 	Equivalent int        // survivors listed as equivalent
 	Survivors  []Survivor // survivors not listed: each a missing case, or an equivalent to list
+	Listed     int        // mutants run that the list of equivalents names
+	Every      int        // about one mutant in Every was run (MutateSample); 0 or 1: all of them
 	Elapsed    time.Duration
 }
 
@@ -107,6 +110,17 @@ func (m *Mutation) Score() float64 {
 // mutate) is built and run against the cases. The problems are the survivors not listed as
 // equivalent, the entries of the list that name no surviving mutant, and a list that cannot be read.
 func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, []Problem, error) {
+	return e.MutateSample(ctx, lim, 1)
+}
+
+// MutateSample is Mutate on a deterministic part of the mutants: those whose key (file, line and
+// change) hashes to 0 modulo every, about one in every; every <= 1 takes them all. The part is the
+// same on every machine and in every run, and spreads over every operator and line of a solution, so
+// a quick run (go test ./...) measures the cases the way the full one does (workbook verify, and a
+// CI step of its own), only on fewer mutants. Entries of the list of equivalents are checked against
+// every mutant generated (a stale entry is found whatever the sample), and a listed mutant outside
+// the sample counts neither as equivalent nor as run.
+func (e *Exercise) MutateSample(ctx context.Context, lim checker.Limits, every int) (*Mutation, []Problem, error) {
 	start := time.Now()
 	var probs []Problem
 	listFile := path.Join(e.Dir(), EquivalentFile)
@@ -135,6 +149,25 @@ func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, [
 			probs = append(probs, Problem{File: file, Code: "mutate", Args: []any{"Err", err.Error()}, Msg: err.Error()})
 			continue
 		}
+		rel := lang + "/main.go"
+		all := mutants
+		mutants = sample(rel, mutants, every)
+		run := map[string]bool{}
+		for _, mu := range mutants {
+			run[mu.Key()] = true
+		}
+		for _, mu := range all {
+			if key := rel + ":" + mu.Key(); listed[key] != nil {
+				if run[mu.Key()] {
+					m.Listed++
+				} else {
+					used[key] = true // generated, so not stale; outside the sample, so not run
+				}
+			}
+		}
+		if len(mutants) == 0 {
+			continue
+		}
 		base, err := mutate.Base(file, src)
 		if err != nil {
 			return nil, nil, err
@@ -149,7 +182,6 @@ func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, [
 			return nil, nil, fmt.Errorf("%s: %w", file, err)
 		}
 		m.Mutants += len(outcomes)
-		rel := lang + "/main.go"
 		for _, o := range outcomes {
 			key := rel + ":" + o.Mutant.Key()
 			q := listed[key]
@@ -187,7 +219,52 @@ func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, [
 		}
 	}
 	m.Elapsed = time.Since(start)
+	m.Every = max(every, 1)
 	return m, probs, nil
+}
+
+// sample keeps the part of the mutants of the solution file rel that MutateSample takes for every:
+// within each operator, the mutants whose key hashes to 0 modulo every, and, where that leaves an
+// operator out, its mutant of the smallest hash, so that every kind of change is measured.
+func sample(rel string, mutants []mutate.Mutant, every int) []mutate.Mutant {
+	if every <= 1 {
+		return mutants
+	}
+	hash := func(mu mutate.Mutant) uint32 {
+		h := fnv.New32a()
+		h.Write([]byte(rel + ":" + mu.Key()))
+		return h.Sum32()
+	}
+	byOp := map[string][]mutate.Mutant{}
+	var ops []string
+	for _, mu := range mutants {
+		if byOp[mu.Op] == nil {
+			ops = append(ops, mu.Op)
+		}
+		byOp[mu.Op] = append(byOp[mu.Op], mu)
+	}
+	keep := map[string]bool{}
+	for _, op := range ops {
+		least, taken := -1, false
+		for i, mu := range byOp[op] {
+			if hash(mu)%uint32(every) == 0 {
+				keep[mu.Key()], taken = true, true
+			}
+			if least < 0 || hash(mu) < hash(byOp[op][least]) {
+				least = i
+			}
+		}
+		if !taken {
+			keep[byOp[op][least].Key()] = true
+		}
+	}
+	var kept []mutate.Mutant
+	for _, mu := range mutants {
+		if keep[mu.Key()] {
+			kept = append(kept, mu)
+		}
+	}
+	return kept
 }
 
 // MutateCached is Mutate, with the result taken from cache (nil for none) when nothing it depends on
@@ -195,20 +272,38 @@ func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, [
 // reports which it was. A result taken from the cache holds the same survivors, equivalents and
 // problems as the run that stored it.
 func (e *Exercise) MutateCached(ctx context.Context, lim checker.Limits, cache *Cache) (m *Mutation, probs []Problem, cached bool, err error) {
+	return e.MutateSampleCached(ctx, lim, cache, 1)
+}
+
+// MutateSampleCached is MutateSample with the cache of MutateCached; a sample is kept apart from the
+// full analysis and from other samples.
+func (e *Exercise) MutateSampleCached(ctx context.Context, lim checker.Limits, cache *Cache, every int) (m *Mutation, probs []Problem, cached bool, err error) {
 	key := ""
 	if cache.Enabled() {
-		if key, err = e.key(kindMutants, cache, lim); err != nil {
+		if key, err = e.sampleKey(cache, lim, every); err != nil {
 			return nil, nil, false, err
 		}
 	}
 	if en := cache.get(key); en != nil && en.Exercise == e.Name {
 		return en.Mutation, en.Problems, true, nil
 	}
-	m, probs, err = e.Mutate(ctx, lim)
+	m, probs, err = e.MutateSample(ctx, lim, every)
 	if err == nil {
 		cache.put(key, &entry{Exercise: e.Name, Problems: probs, Mutation: m})
 	}
 	return m, probs, false, err
+}
+
+// sampleKey is the cache key of the mutation analysis on the sample for every (all mutants for 1).
+func (e *Exercise) sampleKey(cache *Cache, lim checker.Limits, every int) (string, error) {
+	k, err := e.keyInput(kindMutants, cache, lim)
+	if err != nil {
+		return "", err
+	}
+	if every > 1 {
+		k.Kind = fmt.Sprintf("%s 1/%d", kindMutants, every)
+	}
+	return k.sum(), nil
 }
 
 // mutationLimits gives mutants three times the run time a learner's program has (default 2 s): the

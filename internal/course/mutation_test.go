@@ -1,8 +1,12 @@
 package course
 
 import (
+	"os"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/workbook-course/workbook/internal/mutate"
 )
 
 func TestParseEquivalents(t *testing.T) {
@@ -54,5 +58,48 @@ func TestStudentSeed(t *testing.T) {
 	}
 	if StudentSeed(2, "ann") == a {
 		t.Error("seeds 1 and 2 gave ann the same seed")
+	}
+}
+
+// TestSample checks the part of the mutants a quick mutation run takes: the same on every call,
+// every mutant for every <= 1, about one in every otherwise, and every operator of the solution in it.
+func TestSample(t *testing.T) {
+	file := "../../solutions/exercise-deadline/ru/main.go"
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Skip("no solution beside the package")
+	}
+	all, err := mutate.Generate(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := func(ms []mutate.Mutant) map[string]bool {
+		set := map[string]bool{}
+		for _, mu := range ms {
+			set[mu.Op] = true
+		}
+		return set
+	}
+	for _, tc := range []struct {
+		every    int
+		min, max float64 // the share of the mutants kept
+	}{
+		{every: 0, min: 1, max: 1},
+		{every: 1, min: 1, max: 1},
+		{every: 5, min: 0.1, max: 0.4},
+		{every: 20, min: 0.02, max: 0.25},
+	} {
+		got := sample("ru/main.go", all, tc.every)
+		if again := sample("ru/main.go", all, tc.every); !reflect.DeepEqual(got, again) {
+			t.Errorf("every %d: two calls keep different mutants", tc.every)
+		}
+		share := float64(len(got)) / float64(len(all))
+		if share < tc.min || share > tc.max {
+			t.Errorf("every %d: kept %d of %d mutants (%.2f), want a share in [%.2f, %.2f]",
+				tc.every, len(got), len(all), share, tc.min, tc.max)
+		}
+		if want := ops(all); !reflect.DeepEqual(ops(got), want) {
+			t.Errorf("every %d: operators %v, want all of %v", tc.every, ops(got), want)
+		}
 	}
 }
