@@ -1,7 +1,9 @@
 // Package storm models a retry storm: many clients whose requests failed at the
 // same moment retry against a server that is down for a while and then answers
 // a fixed number of requests per tick. It is the model behind the retry-storm
-// lesson and the reference for exercise-storm, whose solutions mirror it.
+// lesson and the reference for exercise-storm, whose solutions mirror it: TestReferenceAgrees runs
+// those solutions, in both languages, on the lesson's scenarios and on drawn ones and compares every
+// number they print with Run, and TestLessonFigures pins the figures the lesson quotes.
 //
 //	p := storm.Lesson()          // 2000 clients, 10 s down, 50 answers per 100 ms tick
 //	p.Rule = storm.Full
