@@ -1,0 +1,28 @@
+package i18n
+
+import "testing"
+
+func TestDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		lang   string
+		v      float64
+		digits int
+		want   string
+	}{
+		{"ru", 13.94, 1, "13,9"},
+		{"bg", 0.05, 2, "0,05"},
+		{"en", 13.94, 1, "13.9"},
+		{"ru", 2, 0, "2"},
+		{"bg", -1.25, 1, "-1,2"},
+		{"ru", 1.5, -1, "1,5"},
+		{"ru-RU", 1.5, 1, "1,5"},
+		{"de", 1.5, 1, "1.5"},
+	} {
+		if got := Decimal(tc.lang, tc.v, tc.digits); got != tc.want {
+			t.Errorf("Decimal(%q, %v, %d) = %q, want %q", tc.lang, tc.v, tc.digits, got, tc.want)
+		}
+	}
+	if got := New("bg").Decimal(3.14159, 2); got != "3,14" {
+		t.Errorf("Printer.Decimal = %q, want 3,14", got)
+	}
+}

@@ -1,0 +1,26 @@
+// Package paths answers one question the tool asks in many places: does a path lie inside a folder,
+// and where, relative to it?
+//
+//	if rel, ok := paths.Within(root, file); ok {
+//		fmt.Println(rel) // "exercise-deadline/main.go", with forward slashes
+//	}
+package paths
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Within reports whether p is root itself or lies below it, comparing the cleaned paths (no link
+// is followed), and gives p relative to root with forward slashes ("." for root itself). A path on
+// another volume, one that climbs out with "..", and an empty path are not within.
+func Within(root, p string) (rel string, ok bool) {
+	if root == "" || p == "" {
+		return "", false
+	}
+	r, err := filepath.Rel(filepath.Clean(root), filepath.Clean(p))
+	if err != nil || filepath.IsAbs(r) || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
+}
