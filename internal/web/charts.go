@@ -30,6 +30,7 @@ var chartKinds = map[string]func(w io.Writer, c *chartCtx) error{
 	"breaker":  renderBreaker,
 	"depth":    renderDepth,
 	"failover": renderFailover,
+	"queue":    renderQueue,
 }
 
 // chartCtx is one chart being rendered: its data as printed, its id on the page and the printer of
@@ -477,6 +478,69 @@ func renderFailover(w io.Writer, c *chartCtx) error {
 	}
 	c.tableOnly(w, p.T("web_chart_failover_cells"), head, rows)
 	w.Write([]byte("</details>\n</figure>\n"))
+	return nil
+}
+
+// queueData is what the overload lesson's queuechart program prints: window by window, for each
+// rule of the server's queue, the answers somebody still waited for and the answers to callers who
+// had left; the demand and the capacity per window, and the ticks of the slow spell.
+type queueData struct {
+	Window   int `json:"window"`  // ticks a window
+	TickMS   int `json:"tick_ms"` // milliseconds a tick
+	Demand   int `json:"demand"`  // new calls a window
+	Capacity int `json:"capacity"`
+	SlowFrom int `json:"slow_from"` // the slow spell, in ticks: [SlowFrom, SlowTo)
+	SlowTo   int `json:"slow_to"`
+	Runs     []struct {
+		Policy string `json:"policy"`
+		Useful []int  `json:"useful"`
+		Wasted []int  `json:"wasted"`
+	} `json:"runs"`
+}
+
+func renderQueue(w io.Writer, c *chartCtx) error {
+	var d queueData
+	if err := json.Unmarshal(c.raw, &d); err != nil {
+		return err
+	}
+	if len(d.Runs) == 0 || d.Window <= 0 || d.TickMS <= 0 || len(d.Runs[0].Useful) == 0 {
+		return fmt.Errorf("no runs")
+	}
+	n := len(d.Runs[0].Useful)
+	var policies []string
+	for i, r := range d.Runs {
+		if len(r.Useful) != n || len(r.Wasted) != n {
+			return fmt.Errorf("run %d: %d and %d windows, want %d", i, len(r.Useful), len(r.Wasted), n)
+		}
+		policies = append(policies, r.Policy)
+	}
+	p := c.p
+	span := d.Window * d.TickMS
+	c.open(w, p.T("web_chart_queue_title"), p.T("web_chart_queue_desc",
+		"Window", seconds(p, span), "Demand", d.Demand, "Capacity", d.Capacity,
+		"From", seconds(p, d.SlowFrom*d.TickMS), "To", seconds(p, d.SlowTo*d.TickMS)),
+		map[string]string{
+			"x-label": p.T("web_chart_time_s"), "y-label": p.T("web_chart_queue_per_window"),
+			"useful-label": p.T("web_chart_queue_useful"), "wasted-label": p.T("web_chart_queue_wasted"),
+			"demand-label": p.T("web_chart_queue_demand"),
+		})
+	w.Write([]byte(`<div class="chart-controls">`))
+	c.choices(w, "policy", p.T("web_chart_queue_policy"), policies)
+	w.Write([]byte("</div>\n"))
+	c.canvas(w, "wide", p.T("web_chart_queue_title"))
+	c.data(w)
+	head := []string{p.T("web_chart_time_s")}
+	head = append(head, policies...)
+	var rows [][]string
+	for i := range n {
+		row := []string{seconds(p, i*span) + "–" + seconds(p, (i+1)*span)}
+		for _, r := range d.Runs {
+			row = append(row, fmt.Sprintf("%d / %d", r.Useful[i], r.Wasted[i]))
+		}
+		rows = append(rows, row)
+	}
+	c.table(w, p.T("web_chart_queue_cells"), head, rows)
+	w.Write([]byte("</figure>\n"))
 	return nil
 }
 

@@ -18,6 +18,7 @@ func TestLessonCharts(t *testing.T) {
 		"retry-storm":         {"storm", "dots"},
 		"slow-neighbour":      {"breaker"},
 		"retry-amplification": {"depth", "failover"},
+		"overload":            {"queue"},
 	}
 	for _, lang := range []string{"ru", "bg"} {
 		for topic, kinds := range want {

@@ -393,7 +393,41 @@
     return [chart];
   }
 
-  var kinds = { storm: storm, dots: dots, breaker: breaker, depth: depth, failover: failover };
+  // ---- the overload lesson: useful and wasted answers per window, one rule of the queue at a time ----
+
+  function queue(figure, t) {
+    var d = dataOf(figure);
+    var labels = [];
+    var span = d.window * d.tick_ms;
+    for (var i = 0; i < d.runs[0].useful.length; i++) labels.push(seconds(i * span) + '–' + seconds((i + 1) * span));
+    function run() { return d.runs[choice(figure, 'policy')]; }
+    function datasets(r) {
+      return [
+        { type: 'bar', label: figure.dataset.usefulLabel, data: r.useful, backgroundColor: t.accent, stack: 'answers' },
+        { type: 'bar', label: figure.dataset.wastedLabel, data: r.wasted, backgroundColor: t.bad, stack: 'answers' },
+        {
+          type: 'line', label: figure.dataset.demandLabel, data: labels.map(function () { return d.demand; }),
+          borderColor: t.fg, backgroundColor: t.fg, borderDash: [6, 4], borderWidth: 1.5, pointRadius: 0
+        }
+      ];
+    }
+    var o = base(t, figure);
+    o.plugins.tooltip = { mode: 'index', intersect: false };
+    o.scales.x = { stacked: true, title: axisTitle(figure.dataset.xLabel, t), grid: { display: false } };
+    o.scales.y = { stacked: true, min: 0, max: d.capacity, title: axisTitle(figure.dataset.yLabel, t) };
+    var chart = new Chart(figure.querySelector('canvas'), { data: { labels: labels, datasets: datasets(run()) }, options: o });
+    figure.querySelectorAll('input[type=radio]').forEach(function (inp) {
+      inp.onchange = function () {
+        chart.data.datasets = datasets(run());
+        chart.update('none');
+        figure.dataset.shown = run().policy;
+      };
+    });
+    figure.dataset.shown = run().policy;
+    return [chart];
+  }
+
+  var kinds = { storm: storm, dots: dots, breaker: breaker, depth: depth, failover: failover, queue: queue };
 
   function draw(figure) {
     var make = kinds[figure.dataset.chart];
