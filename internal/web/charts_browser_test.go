@@ -395,5 +395,50 @@ func TestBrowserCharts(t *testing.T) {
 			b.do(chromedp.Click(chromedp.CSS(fig + ` fieldset[data-name=metric] input[value="0"]`)))
 			b.shoot(fig, "chart-failover-"+lang)
 		})
+		t.Run("queue/"+lang, func(t *testing.T) {
+			b.t = t
+			block, raw := lessonChart(t, "overload", lang, "queue")
+			var want queueData
+			if err := json.Unmarshal([]byte(raw), &want); err != nil {
+				t.Fatal(err)
+			}
+			fig := b.openChart(lang, "overload", fmt.Sprintf("chart-%d", block))
+			if len(want.Runs) != 3 {
+				t.Fatalf("%d runs, the lesson compares three rules", len(want.Runs))
+			}
+			for i, r := range want.Runs {
+				b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s fieldset[data-name=policy] input[value="%d"]`, fig, i))))
+				var got struct {
+					Shown string
+					Sets  []struct {
+						Label string
+						Data  []int
+					}
+				}
+				b.chartEval(fmt.Sprintf(`(function () { var f = document.querySelector('%s'), c = Chart.getChart(f.querySelector('canvas'));
+					return { Shown: f.dataset.shown, Sets: c.data.datasets.map(function (d) {
+						return { Label: d.label, Data: d.data }; }) }; })()`, fig), &got)
+				if got.Shown != r.Policy || len(got.Sets) != 3 {
+					t.Fatalf("%s: shown %q with %d data sets", r.Policy, got.Shown, len(got.Sets))
+				}
+				if !slices.Equal(got.Sets[0].Data, r.Useful) || !slices.Equal(got.Sets[1].Data, r.Wasted) {
+					t.Errorf("%s: drawn %v and %v, the program printed %v and %v", r.Policy,
+						got.Sets[0].Data, got.Sets[1].Data, r.Useful, r.Wasted)
+				}
+				if got.Sets[2].Data[0] != want.Demand {
+					t.Errorf("%s: the demand line at %d, want %d", r.Policy, got.Sets[2].Data[0], want.Demand)
+				}
+				for _, l := range got.Sets {
+					if l.Label == "" {
+						t.Errorf("%s: a data set without a legend label", r.Policy)
+					}
+				}
+			}
+			if n := b.painted(fig + " canvas"); n < 5000 {
+				t.Errorf("the canvas is nearly empty: %d pixels painted", n)
+			}
+			b.do(chromedp.Click(chromedp.CSS(fig + ` fieldset[data-name=policy] input[value="0"]`)))
+			b.shoot(fig, "chart-queue-"+lang)
+		})
 	}
 }
