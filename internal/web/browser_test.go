@@ -259,7 +259,7 @@ func TestBrowser(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy)")))
 		status := b.text(first + " .result-status")
 		out := b.text(first + " .result-cols .col:first-child pre")
-		if !strings.Contains(status, "совпадает") || out != "без таймаута — занято потоков: 4 из 4, отказов каталога: 5" {
+		if !strings.Contains(status, "совпадает") || out != "без таймаута: занято потоков 4 из 4, отказов каталога 5" {
 			t.Fatalf("run: status %q, output %q", status, out)
 		}
 		// Edit: a pool of 8 threads; Ctrl+Enter runs it; the output now differs from the verified one.
@@ -276,7 +276,7 @@ func TestBrowser(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy):not([data-seen])")))
 		status = b.text(first + " .result-status")
 		out = b.text(first + " .result-cols .col:first-child pre")
-		if !strings.Contains(status, "расходится") || !strings.Contains(out, "занято потоков: 8 из 8") {
+		if !strings.Contains(status, "расходится") || !strings.Contains(out, "занято потоков 8 из 8") {
 			t.Fatalf("edited run: status %q, output %q", status, out)
 		}
 		if m := b.text(first + " .result-cols mark"); !strings.Contains(m, "8 из 8") {
