@@ -91,7 +91,7 @@ func TestPages(t *testing.T) {
 		{"/ru/", 200, []string{`<html lang="ru">`, "Когда сосед тормозит", `href="/ru/lessons/slow-neighbour"`, `href="/ru/exercises/exercise-retry"`, `href="/bg/"`}, []string{"Когато съседът"}},
 		{"/bg/", 200, []string{`<html lang="bg">`, "Когато съседът е бавен", `href="/bg/exercises/exercise-retry"`, `href="/ru/"`}, []string{"Когда сосед"}},
 		{"/ru/lessons/slow-neighbour", 200, []string{
-			`id="таймаут-не-жди-вечно"`, `href="#таймаут-не-жди-вечно"`, `class="snippet"`, `class="quiz"`,
+			`id="таймаут-сколько-ждать"`, `href="#таймаут-сколько-ждать"`, `class="snippet"`, `class="quiz"`,
 			`class="output-text"`, `href="/bg/lessons/slow-neighbour"`, "workbook-token", `<span class="kd">func</span>`,
 		}, []string{"<!-- quiz", "raw HTML omitted", "choice correct", "checked"}},
 		{"/bg/lessons/retry-storm", 200, []string{`<html lang="bg">`, `class="snippet"`, `data-kind="fill"`, `class="blank"`}, []string{"checked"}},
