@@ -5,9 +5,10 @@ import (
 	"strings"
 
 	"github.com/rivo/uniseg"
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
@@ -15,14 +16,15 @@ import (
 )
 
 // MaxCodeWidth is the widest a line of lesson code may be, in columns (a tab counts as TabWidth):
-// indented by CodeIndent, it stands whole in an 80-column terminal. `workbook verify` checks it.
-const MaxCodeWidth = 76
+// indented by CodeIndent, it stands whole in an 80-column terminal. `workbook verify` checks it
+// (lesson.CodeWidth).
+const MaxCodeWidth = lesson.MaxCodeWidth
 
 // CodeIndent is how far code and output blocks are indented; TabWidth is the columns of a tab in
 // them.
 const (
 	CodeIndent = 4
-	TabWidth   = 4
+	TabWidth   = lesson.TabWidth
 )
 
 // Terminal renders Markdown for a terminal. The zero value renders plain text at 80 columns.
@@ -52,8 +54,10 @@ func (t Terminal) Render(src string) string {
 		t.Columns = t.Width
 	}
 	data := []byte(src)
-	md := lesson.Markdown()
-	doc := md.Parser().Parse(text.NewReader(data), parser.WithContext(parser.NewContext(parser.WithIDs(lesson.NewIDs()))))
+	// GitHub-flavoured Markdown as lessons are read, without front matter (a reader's Markdown has
+	// none, and a quiz shown alone opens with a --- rule).
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM))
+	doc := md.Parser().Parse(text.NewReader(data))
 	r := &termRenderer{t: t, src: data}
 	lines := r.blocks(doc, t.Width, false)
 	if len(lines) == 0 {
