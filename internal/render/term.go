@@ -308,8 +308,7 @@ func visibleWidth(s string) int {
 				continue
 			}
 		}
-		g, rest, width, _ := uniseg.FirstGraphemeClusterInString(s, -1)
-		_ = g
+		_, rest, width, _ := uniseg.FirstGraphemeClusterInString(s, -1)
 		w += width
 		s = rest
 	}
