@@ -39,7 +39,8 @@ type Terminal struct {
 	// sequence and none of Markdown's own marks.
 	Color bool
 	// TooWide, when set, gives the note printed under a code or output block with a line wider than
-	// Width (cols is that line's width): such a block is never wrapped, so that it can be copied.
+	// the screen (cols is that line's width): such a block is never wrapped, so that it can be
+	// copied, and the note says where to see it whole.
 	TooWide func(cols int) string
 }
 
