@@ -155,7 +155,7 @@ func (r *termRenderer) block(n ast.Node, width int) []string {
 		}
 		return out
 	case *east.Table:
-		return r.table(n)
+		return r.table(n, width)
 	case *ast.HTMLBlock:
 		return nil
 	}
@@ -249,8 +249,9 @@ var tokenSGR = map[string]string{
 	"err": "\x1b[31m",
 }
 
-// table renders a table: cells on one line each, columns padded, a rule under the header.
-func (r *termRenderer) table(n *east.Table) []string {
+// table renders a table: cells on one line each, columns padded, a rule under the header; a table
+// wider than the screen gets TooWide's note, as a code block does.
+func (r *termRenderer) table(n *east.Table, width int) []string {
 	var rows [][]string
 	var widths []int
 	header := -1
@@ -295,6 +296,14 @@ func (r *termRenderer) table(n *east.Table) []string {
 			}
 			out = append(out, r.paint(stDim.sgr(), strings.Join(rule, "  ")))
 		}
+	}
+	wide := 0
+	for _, l := range out {
+		wide = max(wide, visibleWidth(l))
+	}
+	if room := width + r.t.Columns - r.t.Width; wide > room && r.t.TooWide != nil {
+		out = append(out, "")
+		out = append(out, r.wrap([]piece{{text: r.t.TooWide(wide), st: stItalic}}, width)...)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -51,6 +52,8 @@ func TestTerminalRender(t *testing.T) {
 		{"entities and escapes", Terminal{}, "1\\. a &amp; b&nbsp;c\n", "1. a & b\u00a0c\n"},
 		{"rule", Terminal{Width: 10}, "a\n\n---\n\nb\n", "a\n\n──────────\n\nb\n"},
 		{"table", Terminal{}, "| a | bb |\n|---|---|\n| ccc | d |\n", "a    bb\n───  ──\nccc  d\n"},
+		{"a table wider than the screen gets the note", Terminal{Width: 8, TooWide: func(n int) string { return fmt.Sprint("w", n) }},
+			"| aaaa | bbbb |\n|---|---|\n", "aaaa  bbbb\n────  ────\n\nw10\n"},
 		{"code indented, tabs as 4, never wrapped", Terminal{Width: 14},
 			"```go\nfunc f() {\n\treturn\n}\n```\n", "    func f() {\n        return\n    }\n"},
 		{"a block that does not fit is indented less", Terminal{Width: 12},
@@ -130,8 +133,9 @@ func TestTerminalCourse(t *testing.T) {
 			}
 			// Prose: the next line's first word (up to a space; a non-breaking one joins) must
 			// not have fitted on this line, inside a quote too.
+			// Wrapping joins words with one space: a line with two in a row is a table's row.
 			cur, next := strings.TrimPrefix(line, "│ "), strings.TrimPrefix(lines[i+1], "│ ")
-			if cur == "" || next == "" || strings.HasPrefix(cur, " ") || strings.HasPrefix(next, " ") ||
+			if cur == "" || next == "" || strings.Contains(strings.TrimSpace(cur), "  ") || strings.Contains(strings.TrimSpace(next), "  ") || strings.HasPrefix(cur, " ") || strings.HasPrefix(next, " ") ||
 				strings.HasPrefix(next, "•") || listNumber.MatchString(next) || code[strings.TrimSpace(lines[i+1])] {
 				continue
 			}
