@@ -35,10 +35,7 @@ func runLesson(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	text, err := e.renderMarkdown(e.readerMarkdown(l, topic))
-	if err != nil {
-		return err
-	}
+	text := e.renderMarkdown(e.readerMarkdown(l, topic))
 	if p != nil && topic == pos[0] {
 		if _, err := e.updateState(p, func(st *progress.State) error {
 			st.OpenLesson(topic, time.Now())

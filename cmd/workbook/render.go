@@ -5,18 +5,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
-	"github.com/charmbracelet/glamour"
-	glamouransi "github.com/charmbracelet/glamour/ansi"
-	"github.com/charmbracelet/glamour/styles"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 	"golang.org/x/term"
+
+	"github.com/workbook-course/workbook/internal/render"
 )
 
 // terminal returns the file descriptor of w when w is a terminal.
@@ -32,13 +27,13 @@ func terminal(w io.Writer) (int, bool) {
 // width is the column count to wrap prose at: the screen's (at most 100), else 80.
 func (e *env) width() int {
 	if cols := e.columns(); cols > 0 {
-		return min(cols-2, 100)
+		return min(cols, 100)
 	}
 	return 80
 }
 
 // columns is the width code must fit in: the terminal's, or $COLUMNS when it is set; 0 when
-// neither tells (piped output keeps its code lines whole, to be copied).
+// neither tells.
 func (e *env) columns() int {
 	if fd, ok := terminal(e.stdout); ok {
 		if cols, _, err := term.GetSize(fd); err == nil && cols > 20 {
@@ -51,192 +46,21 @@ func (e *env) columns() int {
 	return 0
 }
 
-// fitLines wraps every line of out wider than cols: it breaks at cols-1 with a ↩ at the end, and
-// goes on under the line's own indentation, so that a code block never runs past the screen.
-// Colour escapes are kept and not counted.
-func fitLines(out string, cols int) string {
-	if cols <= 0 {
-		return out
-	}
-	lines := strings.Split(out, "\n")
-	fitted := make([]string, 0, len(lines))
-	for _, l := range lines {
-		if ansi.StringWidth(l) <= cols {
-			fitted = append(fitted, l)
-			continue
-		}
-		plain := ansi.Strip(l)
-		indent := plain[:len(plain)-len(strings.TrimLeft(plain, " "))]
-		if len(indent) > cols/2 {
-			indent = indent[:cols/2]
-		}
-		fitted = append(fitted, ansi.Truncate(l, cols-1, "")+"↩")
-		rest := ansi.TruncateLeft(l, cols-1, "")
-		for step := cols - 1 - len(indent); ansi.StringWidth(indent+rest) > cols; {
-			fitted = append(fitted, indent+ansi.Truncate(rest, step, "")+"↩")
-			rest = ansi.TruncateLeft(rest, step, "")
-		}
-		fitted = append(fitted, indent+rest)
-	}
-	return strings.Join(fitted, "\n")
-}
-
-// plainStyle is glamour's style for text that is not going to a colour terminal, without Markdown's
-// own marks: no ** or * around emphasis, no # before headings, no -------- for a rule, no
-// backticks around code.
-var plainStyle = sync.OnceValue(func() glamouransi.StyleConfig {
-	st := styles.ASCIIStyleConfig
-	for _, p := range []*glamouransi.StylePrimitive{&st.Strong, &st.Emph, &st.Strikethrough, &st.Code.StylePrimitive} {
-		p.BlockPrefix, p.BlockSuffix = "", ""
-	}
-	for _, h := range []*glamouransi.StyleBlock{&st.H1, &st.H2, &st.H3, &st.H4, &st.H5, &st.H6} {
-		h.Prefix = ""
-	}
-	st.HorizontalRule.Format = "\n"
-	return st
-})
-
-// renderMarkdown renders Markdown for e.stdout with glamour: styled and highlighted on a colour
-// terminal, plain text (no escape sequences, no trailing spaces) anywhere else. Prose is wrapped to
-// the terminal's width; code never is (glamour would break Go lines in the middle), so code blocks
-// at the top level are rendered apart, unwrapped.
-func (e *env) renderMarkdown(src string) (string, error) {
-	color := e.colorOK(e.stdout)
-	styleOpt := glamour.WithStyles(plainStyle())
-	if color {
-		style := e.getenv("GLAMOUR_STYLE")
-		if _, ok := styles.DefaultStyles[style]; !ok {
-			style = styles.LightStyle
-			if darkBackground() {
-				style = styles.DarkStyle
-			}
-		}
-		styleOpt = glamour.WithStandardStyle(style)
-	}
-	profile := termenv.Ascii
-	if color {
-		profile = termenv.NewOutput(e.stdout.(*os.File)).EnvColorProfile()
-	}
-	renderers := map[bool]*glamour.TermRenderer{}
-	for _, code := range []bool{false, true} {
-		wrap := e.width()
-		if code {
-			wrap = 0
-		}
-		r, err := glamour.NewTermRenderer(styleOpt, glamour.WithWordWrap(wrap), glamour.WithColorProfile(profile))
-		if err != nil {
-			return "", err
-		}
-		renderers[code] = r
-	}
-	var parts []string
-	for _, seg := range splitCode(strings.ReplaceAll(src, "\t", "    ")) {
-		if strings.TrimSpace(seg.text) == "" {
-			continue
-		}
-		text := seg.text
-		if !seg.code {
-			text = reflowItems(text)
-		}
-		out, err := renderers[seg.code].Render(text)
-		if err != nil {
-			return "", err
-		}
-		if !color {
-			lines := strings.Split(out, "\n")
-			for i, l := range lines {
-				lines[i] = strings.TrimRight(l, " ")
-			}
-			out = strings.Join(lines, "\n")
-		}
-		if seg.code {
-			out = fitLines(out, e.columns())
-		}
-		parts = append(parts, strings.Trim(out, "\n"))
-	}
-	return strings.Join(parts, "\n\n") + "\n", nil
-}
-
-// listItem is the start of a Markdown list item: a bullet or a number, then a space.
-var listItem = regexp.MustCompile(`^\s*([-*+]|\d+[.)])\s+`)
-
-// reflowItems joins the lines of each list item into one, so that glamour wraps an item to the
-// screen as it wraps a paragraph (it keeps an item's line breaks where the author made them).
-func reflowItems(src string) string {
-	lines := strings.Split(src, "\n")
-	out := make([]string, 0, len(lines))
-	inItem := false
-	for _, l := range lines {
-		trimmed := strings.TrimSpace(l)
-		switch {
-		case trimmed == "":
-			inItem = false
-		case listItem.MatchString(l):
-			inItem = true
-		case inItem && !strings.ContainsAny(trimmed[:1], "#>|<`~"):
-			out[len(out)-1] += " " + trimmed
-			continue
-		default:
-			inItem = false
-		}
-		out = append(out, l)
-	}
-	return strings.Join(out, "\n")
-}
-
-// darkBackground asks the terminal its background colour once per run: the question costs a round
-// trip, and a quiz renders many times.
-var darkBackground = sync.OnceValue(termenv.HasDarkBackground)
-
-// segment is a run of Markdown: prose, or one fenced code block at the top level.
-type segment struct {
-	text string
-	code bool
-}
-
-// splitCode cuts Markdown into prose and the fenced code blocks that start at the first column.
-func splitCode(src string) []segment {
-	var segs []segment
-	var cur strings.Builder
-	fenceMark := ""
-	flush := func(code bool) {
-		if cur.Len() > 0 {
-			segs = append(segs, segment{text: cur.String(), code: code})
-			cur.Reset()
-		}
-	}
-	for _, line := range strings.SplitAfter(src, "\n") {
-		trimmed := strings.TrimRight(line, "\n")
-		switch {
-		case fenceMark == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
-			flush(false)
-			fenceMark = trimmed[:3]
-			for _, c := range trimmed[3:] {
-				if string(c) != fenceMark[:1] {
-					break
-				}
-				fenceMark += string(c)
-			}
-			cur.WriteString(line)
-		case fenceMark != "" && strings.HasPrefix(trimmed, fenceMark) && strings.Trim(trimmed, fenceMark[:1]+" ") == "":
-			cur.WriteString(line)
-			flush(true)
-			fenceMark = ""
-		default:
-			cur.WriteString(line)
-		}
-	}
-	flush(fenceMark != "")
-	return segs
+// renderMarkdown renders Markdown for e.stdout (internal/render): styled and coloured on a colour
+// terminal, plain text anywhere else, prose wrapped once at the screen's width, code never wrapped.
+// Piped output is laid out for 80 columns.
+func (e *env) renderMarkdown(src string) string {
+	return render.Terminal{
+		Width:   e.width(),
+		Columns: max(e.columns(), e.width()),
+		Color:   e.colorOK(e.stdout),
+		TooWide: func(cols int) string { return e.ui.T("lesson_too_wide", "Cols", cols) },
+	}.Render(src)
 }
 
 // printMarkdown renders Markdown onto e.stdout.
 func (e *env) printMarkdown(src string) error {
-	out, err := e.renderMarkdown(src)
-	if err != nil {
-		return err
-	}
-	_, err = io.WriteString(e.stdout, out)
+	_, err := io.WriteString(e.stdout, e.renderMarkdown(src))
 	return err
 }
 

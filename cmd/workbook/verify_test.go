@@ -23,7 +23,7 @@ func TestVerifyMessages(t *testing.T) {
 		// With every named value standing for itself, the English message is its template.
 		var kv []any
 		for _, name := range []string{"Err", "Field", "Word", "Info", "Name", "Line", "Kind", "Attr", "Count", "Lines",
-			"Names", "Status", "File", "Here", "There", "At"} {
+			"Names", "Status", "File", "Here", "There", "At", "Width", "Max"} {
 			kv = append(kv, name, "{{."+name+"}}")
 		}
 		if got := en.T(id, kv...); got != text {

@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
-	"github.com/muesli/termenv"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/render"
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -75,7 +75,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if f, ok := e.stdout.(*os.File); ok {
 		if _, tty := terminal(f); tty {
 			// Old Windows consoles need to be told to understand the escape that clears the screen.
-			if restore, err := termenv.EnableVirtualTerminalProcessing(termenv.NewOutput(f)); err == nil {
+			if restore, err := render.EnableEscapes(f); err == nil {
 				defer restore()
 			}
 		}

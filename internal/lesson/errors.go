@@ -47,6 +47,7 @@ const (
 	CodeFillNoBlank      Code = "fill_no_blank"       //
 	CodeFillAnswerBlank  Code = "fill_answer_blank"   //
 	CodeBlockInWrongQuiz Code = "block_in_wrong_quiz" // {{.Info}} {{.Kind}}
+	CodeCodeWide         Code = "code_wide"           // {{.Width}} {{.Max}}
 
 	// Assembling programs.
 	CodeGoSyntax      Code = "go_syntax"      // {{.Err}}
@@ -111,6 +112,7 @@ var English = map[Code]string{
 	CodeFillNoBlank:      "the go block of a fill quiz has no blank ___",
 	CodeFillAnswerBlank:  "answer= is empty",
 	CodeBlockInWrongQuiz: "a ```{{.Info}} block has no place in a {{.Kind}} quiz",
+	CodeCodeWide:         "this line of code is {{.Width}} columns wide (a tab counts 4): keep it within {{.Max}}, so that it stands whole in an 80-column terminal",
 
 	CodeGoSyntax:      "Go syntax error: {{.Err}}",
 	CodeNoDecl:        "the block holds no Go declaration",

@@ -92,6 +92,7 @@ func Verify(ctx context.Context, r *Runner, files []File) (Errors, error) {
 		parsed[f.Name] = l
 		if !f.ParityOnly {
 			run = append(run, l)
+			errs = append(errs, CodeWidth(l)...)
 		}
 	}
 	e, err := r.Check(ctx, run...)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/lesson"
+	"github.com/workbook-course/workbook/internal/render"
 )
 
 // lessonPage is a lesson parsed and rendered once: content is embedded and never changes while the
@@ -175,33 +176,9 @@ type lessonRenderer struct {
 func (r *lessonRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindFencedCodeBlock, r.fenced)
 	reg.Register(ast.KindHTMLBlock, r.htmlBlock)
-	reg.Register(ast.KindHeading, renderHeading)
+	reg.Register(ast.KindHeading, render.HeadingHTML)
 	reg.Register(ast.KindListItem, r.listItem)
 	reg.Register(east.KindTaskCheckBox, r.checkbox)
-}
-
-// renderHeading writes a heading with its id and a link to itself.
-func renderHeading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	n := node.(*ast.Heading)
-	id := ""
-	if v, ok := n.AttributeString("id"); ok {
-		if b, ok := v.([]byte); ok {
-			id = string(b)
-		}
-	}
-	if entering {
-		fmt.Fprintf(w, "<h%d", n.Level)
-		if id != "" {
-			fmt.Fprintf(w, ` id="%s"`, html.EscapeString(id))
-		}
-		w.WriteString(">")
-		return ast.WalkContinue, nil
-	}
-	if id != "" && n.Level > 1 {
-		fmt.Fprintf(w, ` <a class="anchor" href="#%s" aria-hidden="true">#</a>`, html.EscapeString(id))
-	}
-	fmt.Fprintf(w, "</h%d>\n", n.Level)
-	return ast.WalkContinue, nil
 }
 
 func (r *lessonRenderer) htmlBlock(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -368,15 +345,6 @@ func (r *lessonRenderer) fillCode(w util.BufWriter, b *lesson.Block) {
 }
 
 // writeCode writes a read-only highlighted block.
-func writeCode(w util.BufWriter, lang, text string) {
-	fmt.Fprintf(w, `<pre class="code chroma">%s</pre>`+"\n", highlight(lang, strings.TrimSuffix(text, "\n")))
-}
+func writeCode(w util.BufWriter, lang, text string) { render.WriteCodeHTML(w, lang, text) }
 
-func codeText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	for i := 0; i < n.Lines().Len(); i++ {
-		seg := n.Lines().At(i)
-		b.Write(seg.Value(src))
-	}
-	return b.String()
-}
+func codeText(n ast.Node, src []byte) string { return render.CodeText(n, src) }
