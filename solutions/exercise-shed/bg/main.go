@@ -147,7 +147,7 @@ func (s *server) arrive(t int) {
 // опашката е претоварена: ако най-старата заявка чака повече от целта, сървърът минава на LIFO.
 // Просрочените заявки се изхвърлят, без да отнемат отговор. Празната опашка връща FIFO.
 func (s *server) serve(t int) {
-	if !s.lifo && len(s.queue) > 0 {
+	if !s.lifo && len(s.queue) != 0 {
 		oldest := s.queue[0].deadline - s.w.wait
 		if t-oldest > s.w.target {
 			s.lifo = true

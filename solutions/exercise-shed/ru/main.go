@@ -148,7 +148,7 @@ func (s *server) arrive(t int) {
 // не перегружена ли очередь: если самый старый запрос ждёт дольше цели, сервер переходит на LIFO.
 // Просроченные запросы выбрасываются, не отнимая ответа. Опустевшая очередь возвращает FIFO.
 func (s *server) serve(t int) {
-	if !s.lifo && len(s.queue) > 0 {
+	if !s.lifo && len(s.queue) != 0 {
 		oldest := s.queue[0].deadline - s.w.wait
 		if t-oldest > s.w.target {
 			s.lifo = true
