@@ -32,6 +32,8 @@ func (r *Report) Finalize() {
 			r.Summary.Pass++
 		case StatusFail:
 			r.Summary.Fail++
+		case StatusMissing:
+			r.Summary.Missing++
 		default:
 			r.Summary.Error++
 		}

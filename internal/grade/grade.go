@@ -32,7 +32,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "5" // 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -63,6 +63,16 @@ type Job struct {
 	// Progress, when set, is called once before grading starts and after each student is graded
 	// (from one goroutine at a time).
 	Progress func(Progress)
+	// Seed is the instructor's seed of the drawn cases (DrawSeed makes the class's of it), kept in
+	// results.json.
+	Seed uint64
+	// Roster is the LMS's export of the class (--roster), nil for none: it names the students, lists
+	// those who handed in nothing, and is written back filled in.
+	Roster *Roster
+	// MoodleLang is the language of the titles of moodle.csv when there is no roster.
+	MoodleLang string
+	// Read bounds what is read of one submission (zero fields: DefaultReadLimits).
+	Read ReadLimits
 }
 
 // Progress is how far a run has come.
@@ -100,6 +110,12 @@ func (j *Job) Config() string {
 	if l := j.Late.String(); l != "" {
 		fmt.Fprintf(h, "late %s\n", l)
 	}
+	if j.Draw != nil {
+		fmt.Fprintf(h, "seed %d\n", j.Seed)
+	}
+	if r := j.Read.orDefault(); r != DefaultReadLimits.orDefault() {
+		fmt.Fprintf(h, "read %d %d %d\n", r.Files, r.Bytes, r.Depth)
+	}
 	for _, c := range j.Cases {
 		fmt.Fprintf(h, "case %s %t %t %d\n", c.Name, c.Visible, j.TestsFrom[c.Name], len(c.Script))
 		h.Write(c.Script)
@@ -135,13 +151,20 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 	defer os.RemoveAll(scratch)
+	classZip := !isDir(subsDir)
 	subsDir, err = OpenClass(subsDir, scratch)
 	if err != nil {
 		return nil, nil, err
 	}
-	subs, skipped, err := List(subsDir)
+	subs, skipped, err := ListWith(subsDir, job.Roster)
 	if err != nil {
 		return nil, nil, err
+	}
+	// A roster that does not describe this export is refused before anything is graded.
+	if job.Roster != nil {
+		if err := job.Roster.Check(job.Roster.Path, subs); err != nil {
+			return nil, nil, err
+		}
 	}
 	out := &Outcome{Skipped: skipped}
 	var selected []Submission
@@ -198,6 +221,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	}
 
 	g := newGrader(job)
+	g.classZip = classZip
 	if err := g.run(ctx, todo, hashes, jr); err != nil {
 		return nil, nil, err
 	}
@@ -206,7 +230,8 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 
-	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang}
+	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang,
+		Seed: job.Seed, Roster: job.Roster.File(), MoodleLang: job.MoodleLang}
 	if !job.Shard.Whole() {
 		rep.Shard = job.Shard.String()
 	}
@@ -222,6 +247,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 			rep.Students = append(rep.Students, rec)
 		}
 	}
+	rep.Students = append(rep.Students, g.missing(subs)...)
 	rep.Finalize()
 	return rep, out, nil
 }
@@ -262,6 +288,7 @@ type grader struct {
 	weights  map[string]float64 // by case name (CaseWeight)
 	work     string
 	done     int
+	classZip bool // the class came as one zip: its entry times are the LMS's
 }
 
 func newGrader(job *Job) *grader {
@@ -434,13 +461,12 @@ func defaultBatch(n, jobs int) int {
 // that cannot be graded gets its verdict here.
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
-		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late}}
+		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late, Conflict: s.Conflict, ClaimedID: s.ClaimedID,
+		Anonymous: s.Anonymous}}
+	it.st.Submitted, it.st.TimeFrom = g.submissionTime(s)
 	if l := g.job.Late; l.Points > 0 || !l.Due.IsZero() {
-		var newest time.Time
-		if !l.Due.IsZero() {
-			newest = newestTime(s)
-		}
-		it.st.DaysLate, it.st.Penalty = l.penalty(s.Late, newest)
+		// Only a known time counts against the due date; the LMS's own flag always does.
+		it.st.DaysLate, it.st.Penalty = l.penalty(s.Late, it.st.Submitted)
 		it.st.Late = it.st.Late || it.st.DaysLate > 0
 	}
 	root := filepath.Join(g.work, strconv.Itoa(n))
@@ -458,43 +484,24 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		it.st.Result = g.verdict(it.st, v, msg, log)
 		return it
 	}
-	switch s.Kind {
-	case KindDir, KindTar, KindArchive, KindGroup:
-		// A folder (with an archive inside, as Moodle keeps an upload), a tar, an archive of a
-		// format not read, or the entries of one student in an LMS export (see gather).
-		skipped, err := gather(s, root)
-		it.st.Skipped = skipped
-		var tb *tooBigError
-		var ae *ArchiveError
-		switch {
-		case errors.As(err, &tb):
-			return refuse(TooBig, tb.code, tb.Error()), nil
-		case errors.As(err, &ae):
-			return refuse(BadArchive, ae.Code, ae.Entry), nil
-		case err != nil:
-			// An unreadable folder is this student's verdict, never the end of everyone's grading.
-			return refuse(NotGraded, err.Error(), ""), nil
+	skipped, err := g.unpack(s, root)
+	it.st.Skipped = skipped
+	var tb *tooBigError
+	var ae *ArchiveError
+	switch {
+	case errors.As(err, &tb):
+		return refuse(TooBig, tb.code, tb.Error()), nil
+	case errors.As(err, &ae):
+		entry := ae.Entry
+		if f := LimitFlag(ae.Limit); f != "" {
+			entry += " (" + f + ")"
 		}
-	case KindZip:
-		skipped, err := unzip(s.Path, root)
-		it.st.Skipped = skipped
-		if err != nil {
-			var ae *ArchiveError
-			if !errors.As(err, &ae) {
-				return nil, err
-			}
-			return refuse(BadArchive, ae.Code, ae.Entry), nil
-		}
-	case KindGo:
-		err := copyOne(s.Path, filepath.Join(root, "main.go"))
-		var tb *tooBigError
-		switch {
-		case errors.As(err, &tb):
-			return refuse(TooBig, tb.code, tb.Error()), nil
-		case err != nil:
-			return refuse(NotGraded, err.Error(), ""), nil
-		}
+		return refuse(BadArchive, ae.Code, entry), nil
+	case err != nil:
+		// An unreadable folder is this student's verdict, never the end of everyone's grading.
+		return refuse(NotGraded, err.Error(), ""), nil
 	}
+	it.st.FromText = fileExists(filepath.Join(root, textProgram))
 	rel, ok := findProgram(root, g.shape, g.plain)
 	lang, from := g.job.Lang, LangFromForced
 	if lang == "" {
@@ -505,11 +512,12 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 			lang = g.job.fallback()
 		}
 		it.st.Lang, it.st.LangFrom = lang, from
-		reason := "no .go files"
+		// The reason as a code, told in the student's words (reason_CODE).
+		code, reason := "no_go_files", "no .go files"
 		if hasGoFiles(root) {
-			reason = "no package main"
+			code, reason = "no_main", "no package main"
 		}
-		it.st.Result = g.verdict(it.st, checker.NoProgram, "", reason)
+		it.st.Result = g.verdict(it.st, checker.NoProgram, code, reason)
 		return it, nil
 	}
 	dir := filepath.Join(root, filepath.FromSlash(rel))

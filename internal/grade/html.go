@@ -25,6 +25,9 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 	for _, s := range rep.ByHeart {
 		notes[s] = append(notes[s], pr.T("grade_html_note_by_heart"))
 	}
+	for _, st := range rep.Students {
+		notes[st.Name] = append(notes[st.Name], studentNotes(pr, st)...)
+	}
 	// What the sandbox could not give on the machine that graded, said once for the whole class.
 	isolation := ""
 	for _, st := range rep.Students {
@@ -47,6 +50,7 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 		"Title":     titleIn(rep, uiLang),
 		"Notes":     notes,
 		"Groups":    rep.Copies,
+		"Drawn":     drawnRows(rep),
 	}
 	funcs := template.FuncMap{
 		"T": func(id string, kv ...any) string { return pr.T(id, kv...) },
@@ -150,7 +154,9 @@ details{margin:.3rem 0}summary{cursor:pointer}
 <table>
 <tr><th>{{T "grade_html_case"}}</th><th>{{T "grade_html_case_title"}}</th><th>{{T "grade_html_kind"}}</th><th>{{T "grade_html_passed"}}</th><th></th></tr>
 {{range .Rep.Cases}}<tr><td>{{.Name}}</td><td>{{caseTitle .}}</td><td>{{if .Visible}}{{T "grade_html_visible"}}{{else if eq .Source "tests"}}{{T "grade_html_instructor"}}{{else}}{{T "grade_html_hidden"}}{{end}}</td><td class="num">{{.Passed}}/{{.Ran}} ({{pct .Passed .Ran}})</td><td><span class="bar"><span style="{{width .Passed .Ran}}"></span></span></td></tr>
+{{end}}{{range .Drawn}}<tr><td>{{.Name}}</td><td><code>{{.Args}}</code></td><td>{{T "grade_html_drawn"}}</td><td class="num">{{.Passed}}/{{.Ran}} ({{pct .Passed .Ran}})</td><td><span class="bar"><span style="{{width .Passed .Ran}}"></span></span></td></tr>
 {{end}}</table>
+{{if .Drawn}}<p class="muted">{{T "grade_html_seed" "Seed" .Rep.Seed}}</p>{{end}}
 
 <h2>{{T "grade_html_wrong"}}</h2>
 {{if .Rep.Wrong}}<p class="muted">{{T "grade_html_wrong_intro"}}</p>
@@ -187,3 +193,77 @@ details{margin:.3rem 0}summary{cursor:pointer}
 </body>
 </html>
 `
+
+// studentNotes are the notes of a student's row: an identity in conflict, how the submission time is
+// known (or that it is not), a program taken out of an online text, a limit hit and its flag.
+func studentNotes(pr *i18n.Printer, st Student) []string {
+	var out []string
+	if st.Conflict != "" {
+		out = append(out, pr.T("grade_html_conflict_"+st.Conflict))
+	}
+	if st.Anonymous {
+		out = append(out, pr.T("grade_html_anonymous"))
+	}
+	if st.Result != nil && st.Result.Verdict != NoSubmission {
+		if st.TimeFrom == "" {
+			out = append(out, pr.T("grade_html_time_unknown"))
+		} else {
+			out = append(out, pr.T("grade_html_time_"+st.TimeFrom))
+		}
+	}
+	if st.FromText {
+		out = append(out, pr.T("grade_html_from_text"))
+	}
+	if st.Result != nil && (st.Result.Verdict == TooBig || st.Result.Verdict == BadArchive) {
+		code := st.Result.Message
+		if st.Result.Verdict == BadArchive {
+			code = limitCode(st.Result.BuildLog)
+		}
+		if f := LimitFlag(code); f != "" {
+			out = append(out, pr.T("grade_html_limit", "Flag", f))
+		}
+	}
+	return out
+}
+
+// limitCode is the limit a refused archive hit, from the flag its BuildLog names.
+func limitCode(log string) string {
+	for code, flag := range limitFlags {
+		if strings.HasSuffix(log, "("+flag+")") {
+			return code
+		}
+	}
+	return ""
+}
+
+// drawnRow is a drawn case in the pass-rate table: the same for the whole class (DrawSeed).
+type drawnRow struct {
+	Name, Args  string
+	Passed, Ran int
+}
+
+// drawnRows counts, for each drawn case, the students who ran it and passed it.
+func drawnRows(rep *Report) []drawnRow {
+	var rows []drawnRow
+	fixed := len(rep.Cases)
+	for _, st := range rep.Students {
+		if st.Drawn == nil || st.Result == nil {
+			continue
+		}
+		for i, args := range st.Drawn.Args {
+			k := fixed + i
+			if k >= len(st.Result.Cases) {
+				break
+			}
+			c := st.Result.Cases[k]
+			for len(rows) <= i {
+				rows = append(rows, drawnRow{Name: c.Name, Args: strings.Join(args, " ")})
+			}
+			rows[i].Ran++
+			if c.Status == checker.Pass {
+				rows[i].Passed++
+			}
+		}
+	}
+	return rows
+}

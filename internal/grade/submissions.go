@@ -26,6 +26,8 @@ const (
 	KindTar = "tar"
 	// KindArchive is an archive the grader cannot read (.7z, .rar, …): a row with its verdict.
 	KindArchive = "archive"
+	// Kind7z is a .7z archive, read as a .zip is (github.com/bodgit/sevenzip).
+	Kind7z = "7z"
 	// KindGroup is several entries of one student in an LMS export (Canvas's flat files, Moodle's
 	// folders of one participant): Submission.Files lists them.
 	KindGroup = "group"
@@ -46,12 +48,25 @@ type Submission struct {
 	// them (the LMS's prefix taken off; "" for a folder).
 	Files []string
 	Names []string
+	// Conflict is set when the entry's name reads as more than one student, or the entries of one id
+	// disagree about the name (ConflictAmbiguous, ConflictNamesDiffer): the submission is a row of its
+	// own, and ClaimedID the id its name claims.
+	Conflict  string
+	ClaimedID string
+	Anonymous bool // an anonymous Canvas export: ID is the anonymous id
+	rawEntry  string
 }
 
 // List returns the submissions in dir, sorted by student name: every folder, .zip and .go file.
 // Hidden entries and archive junk (__MACOSX) are ignored; other files come back in skipped. Two
 // entries that would give the same student name (Иван and Иван.zip) keep their full entry names.
 func List(dir string) (subs []Submission, skipped []string, err error) {
+	return ListWith(dir, nil)
+}
+
+// ListWith is List with the class's roster (nil for none), which decides the names that read more
+// than one way and gives the students' names as the LMS has them.
+func ListWith(dir string, roster *Roster) (subs []Submission, skipped []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, err
@@ -67,7 +82,7 @@ func List(dir string) (subs []Submission, skipped []string, err error) {
 			skipped = append(skipped, name)
 			continue
 		}
-		s := Submission{Path: p}
+		s := Submission{Path: p, rawEntry: name}
 		lower := strings.ToLower(name)
 		switch {
 		case info.IsDir():
@@ -91,21 +106,28 @@ func List(dir string) (subs []Submission, skipped []string, err error) {
 	}
 	// An LMS export (Moodle, Canvas, GitHub Classroom) names its entries after the students: they
 	// are grouped per student, named as the LMS names them, with their ids and late flags.
-	subs, skipped = lmsGroup(dir, subs, skipped)
-	// Entries whose names collide keep their full names; the folder (if any) keeps the short one.
+	subs, skipped = lmsGroup(dir, subs, skipped, roster)
+	// Entries whose names collide (Иван and Иван.zip, "Ivan" and "Ivan " with a trailing space, a
+	// name in NFC and in NFD) stay apart, each with a visible suffix; the folder keeps the short one.
 	sort.Slice(subs, func(i, j int) bool {
 		if subs[i].Name != subs[j].Name {
 			return subs[i].Name < subs[j].Name
 		}
-		return kindRank(subs[i].Kind) < kindRank(subs[j].Kind)
+		if kindRank(subs[i].Kind) != kindRank(subs[j].Kind) {
+			return kindRank(subs[i].Kind) < kindRank(subs[j].Kind)
+		}
+		return subs[i].rawEntry < subs[j].rawEntry
 	})
 	seen := map[string]bool{}
 	for i := range subs {
-		if seen[subs[i].Name] {
-			subs[i].Name = cleanName(filepath.Base(subs[i].Path))
+		if seen[subs[i].Name] && subs[i].ID == "" {
+			if full := cleanName(subs[i].rawEntry); !seen[full] && full != "" {
+				subs[i].Name = full
+			}
 		}
 		seen[subs[i].Name] = true
 	}
+	uniqueNames(subs)
 	sort.Slice(subs, func(i, j int) bool { return subs[i].Name < subs[j].Name })
 	sort.Strings(skipped)
 	return subs, skipped, nil
@@ -247,7 +269,7 @@ func SourceHash(s Submission) (string, error) {
 		if err := hashGroup(h, s); err != nil {
 			return "", err
 		}
-	case KindZip, KindGo, KindTar, KindArchive:
+	case KindZip, KindGo, KindTar, KindArchive, Kind7z:
 		f, _, err := openRegular(s.Path)
 		if err != nil {
 			return "", err

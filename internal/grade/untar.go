@@ -23,6 +23,12 @@ var errTarStream = errors.New("tar stream past its limit")
 // (ZipBomb), two files of one name are refused (ZipTwice), a damaged stream is ZipCorrupt; symbolic
 // links, hard links, devices and FIFOs are skipped and returned.
 func untar(src, dst string) (skipped []SkippedEntry, err error) {
+	return untarLim(src, dst, DefaultReadLimits)
+}
+
+// untarLim is untar under the limits lim.
+func untarLim(src, dst string, lim ReadLimits) (skipped []SkippedEntry, err error) {
+	lim = lim.orDefault()
 	f, _, err := openArchive(src)
 	if err != nil {
 		return nil, err
@@ -50,7 +56,7 @@ func untar(src, dst string) (skipped []SkippedEntry, err error) {
 		return &ArchiveError{Code: ZipCorrupt, Entry: entry}
 	}
 	entries, files := 0, 0
-	budget := int64(maxZipBytes)
+	budget := lim.Bytes
 	seen := map[string]bool{}
 	for {
 		hdr, err := tr.Next()
@@ -60,8 +66,8 @@ func untar(src, dst string) (skipped []SkippedEntry, err error) {
 		if err != nil {
 			return nil, corrupt(filepath.Base(src))
 		}
-		if entries++; entries > maxZipEntries {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("more than %d entries", maxZipEntries)}
+		if entries++; entries > lim.Entries {
+			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Entries), Limit: BigEntries}
 		}
 		rel, err := safeRel(hdr.Name)
 		if err != nil {
@@ -70,7 +76,7 @@ func untar(src, dst string) (skipped []SkippedEntry, err error) {
 		if rel == "" || skipEntry(rel) {
 			continue
 		}
-		if strings.Count(rel, "/") >= maxZipDepth {
+		if strings.Count(rel, "/") >= lim.Depth {
 			return nil, &ArchiveError{Code: ZipBomb, Entry: hdr.Name}
 		}
 		target := filepath.Join(dst, filepath.FromSlash(rel))
@@ -109,8 +115,8 @@ func untar(src, dst string) (skipped []SkippedEntry, err error) {
 			return nil, &ArchiveError{Code: ZipTwice, Entry: hdr.Name}
 		}
 		seen[key] = true
-		if files++; files > maxZipFiles {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("more than %d files", maxZipFiles)}
+		if files++; files > lim.Files {
+			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Files), Limit: BigFiles}
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return nil, &ArchiveError{Code: ZipCorrupt, Entry: rel}

@@ -17,11 +17,8 @@ import (
 
 // Limits on what a submission's archive may unpack to. A student's program is a few small files;
 // anything past these is refused rather than unpacked.
+// The files, bytes and depth are ReadLimits (the instructor's flags); the archive's own size is fixed.
 const (
-	maxZipEntries = 10000    // entries listed in the archive, hidden ones included
-	maxZipFiles   = 500      // files unpacked
-	maxZipBytes   = 20 << 20 // bytes unpacked
-	maxZipDepth   = 32       // folders deep
 	maxZipArchive = 64 << 20 // bytes of the archive itself
 )
 
@@ -38,6 +35,7 @@ const (
 type ArchiveError struct {
 	Code  string
 	Entry string
+	Limit string // for ZipBomb: the limit hit (BigFiles, BigBytes, BigDepth, BigEntries), if one of ReadLimits
 }
 
 func (e *ArchiveError) Error() string {
@@ -68,6 +66,13 @@ func openArchive(src string) (*os.File, os.FileInfo, error) {
 // macOS and Windows would) are refused: the instructor's unzip and ours could take different ones. Names not flagged as UTF-8 that are not
 // valid UTF-8 are read as code page 866, which Windows' own zip writes for Cyrillic names.
 func unzip(src, dst string) (skipped []SkippedEntry, err error) {
+	return unzipLim(src, dst, DefaultReadLimits, "")
+}
+
+// unzipLim is unzip under the limits lim, of the entries under the folder only alone ("" for all;
+// a clone of the course is unpacked from the exercise's folder, see locate.go).
+func unzipLim(src, dst string, lim ReadLimits, only string) (skipped []SkippedEntry, err error) {
+	lim = lim.orDefault()
 	f, info, err := openArchive(src)
 	if err != nil {
 		return nil, err
@@ -79,14 +84,14 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 	// counting those first bounds what reading the directory can cost.
 	if n, err := centralRecords(io.NewSectionReader(f, 0, info.Size())); err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
-	} else if n > maxZipEntries {
+	} else if n > lim.Entries {
 		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", n)}
 	}
 	zr, err := zip.NewReader(f, info.Size())
 	if err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: err.Error()}
 	}
-	if len(zr.File) > maxZipEntries {
+	if len(zr.File) > lim.Entries {
 		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File))}
 	}
 	type item struct {
@@ -106,6 +111,13 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 		if rel == "" || skipEntry(rel) {
 			continue
 		}
+		if only != "" {
+			r, ok := strings.CutPrefix(rel, only+"/")
+			if !ok {
+				continue
+			}
+			rel = r
+		}
 		mode := f.Mode()
 		if mode&os.ModeSymlink != 0 || (!mode.IsDir() && !mode.IsRegular() && !strings.HasSuffix(name, "/")) {
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
@@ -118,8 +130,8 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 			}
 			seen[key] = true
 		}
-		if strings.Count(rel, "/") >= maxZipDepth {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: name}
+		if strings.Count(rel, "/") >= lim.Depth {
+			return nil, &ArchiveError{Code: ZipBomb, Entry: name, Limit: BigDepth}
 		}
 		items = append(items, item{f, rel})
 		if !f.FileInfo().IsDir() {
@@ -127,11 +139,14 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 			files++
 		}
 	}
-	if files > maxZipFiles || declared > maxZipBytes {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d files, %d bytes", files, declared)}
+	if files > lim.Files {
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", files, lim.Files), Limit: BigFiles}
+	}
+	if declared > uint64(lim.Bytes) {
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", declared, lim.Bytes), Limit: BigBytes}
 	}
 	// The sizes in the headers can lie: count what really comes out.
-	budget := int64(maxZipBytes)
+	budget := lim.Bytes
 	for _, it := range items {
 		target := filepath.Join(dst, filepath.FromSlash(it.rel))
 		if !within(dst, target) {
