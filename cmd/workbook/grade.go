@@ -331,6 +331,12 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	if n := len(rep.ByHeart); n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_by_heart", n))
 	}
+	if n := s.Missing; n > 0 {
+		fmt.Fprintln(e.stdout, e.ui.N("grade_missing", n))
+	}
+	if n := rep.ConflictCount(); n > 0 {
+		fmt.Fprintln(e.stdout, e.ui.N("grade_conflicts", n))
+	}
 	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
 }
 

@@ -89,15 +89,22 @@ func (r *Report) roster() (*Roster, error) {
 
 // csvRows renders rows with every cell neutralised (report.CSVCell), separated by comma.
 func csvRows(rows [][]string, comma rune) []byte {
+	for _, r := range rows {
+		for i, c := range r {
+			r[i] = report.CSVCell(c)
+		}
+	}
+	return csvRaw(rows, comma)
+}
+
+// csvRaw renders rows as they are: the roster's own cells go back to the LMS unchanged (Moodle's "-"
+// for no time must stay "-"), and the cells written into them were neutralised when written.
+func csvRaw(rows [][]string, comma rune) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Comma = comma
 	for _, r := range rows {
-		cells := make([]string, len(r))
-		for i, c := range r {
-			cells[i] = report.CSVCell(c)
-		}
-		w.Write(cells)
+		w.Write(r)
 	}
 	w.Flush()
 	return buf.Bytes()
@@ -164,12 +171,12 @@ func moodleFilled(rep *Report, ro *Roster, byID map[string]Student) []byte {
 			if maxCol >= 0 {
 				max = out[maxCol]
 			}
-			out[ro.gradeCol] = scaled(st.Score, max)
-			out[fb] = FeedbackHTML(rep, st)
+			out[ro.gradeCol] = report.CSVCell(scaled(st.Score, max))
+			out[fb] = report.CSVCell(FeedbackHTML(rep, st))
 		}
 		rows = append(rows, out)
 	}
-	return csvRows(rows, ro.Comma)
+	return csvRaw(rows, ro.Comma)
 }
 
 // FeedbackHTML is a student's feedback as HTML (the Markdown of their feedback file rendered; raw
@@ -253,5 +260,6 @@ func CanvasCSV(rep *Report, ro *Roster) []byte {
 		row := ro.Rows[rs.row]
 		rows = append(rows, []string{rs.Name, rs.ID, cell(row, "SIS User ID"), cell(row, "SIS Login ID"), cell(row, "Section"), scaled(st.Score, points)})
 	}
-	return csvRows(rows, ',')
+	// The roster's cells as Canvas wrote them (a name "=…" is Canvas's to mind, and it matches by ID).
+	return csvRaw(rows, ',')
 }

@@ -484,7 +484,7 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		it.st.Result = g.verdict(it.st, v, msg, log)
 		return it
 	}
-	skipped, err := g.unpack(s, root)
+	skipped, prefix, err := g.unpack(s, root)
 	it.st.Skipped = skipped
 	var tb *tooBigError
 	var ae *ArchiveError
@@ -532,6 +532,10 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	}
 	it.st.Lang, it.st.LangFrom = lang, from
 	it.st.Program = rel
+	if prefix != "" {
+		// Read from the exercise's folder of a clone or workspace: named as it is in the submission.
+		it.st.Program = path.Join(prefix, rel)
+	}
 	if fp := Fingerprint(src, nil); fp.Hash != "" && g.plain[fp.Hash] {
 		// The starter as it was handed out earns nothing, and says so.
 		it.st.Result = g.verdict(it.st, Unchanged, "", "")

@@ -228,3 +228,14 @@ func uniqueNames(subs []Submission) {
 		used[s.Name] = true
 	}
 }
+
+// ConflictCount is how many rows of the report stand apart because their student is in doubt.
+func (r *Report) ConflictCount() int {
+	n := 0
+	for _, st := range r.Students {
+		if st.Conflict != "" {
+			n++
+		}
+	}
+	return n
+}

@@ -96,11 +96,16 @@ func parseMember(s Submission, isDir bool, roster *Roster) (lmsMember, bool) {
 	m.rawName = r.name
 	r.name = strings.TrimSpace(r.name)
 	m.name = r.name
-	if len(rs) == 1 && r.layout == LayoutMoodle && moodleMarker.MatchString(strings.ReplaceAll(r.name, " ", "_")+"_") {
-		m.conflict = ConflictAmbiguous // a folder's name that holds another participant's marker
+	if r.layout == LayoutMoodle && strings.Contains(r.name, "_") && !m.trustedByRoster(roster) {
+		// Moodle never writes "_" in a name: this one was built, perhaps to hold another participant's
+		// marker ("Eve_100002_assignsubmission_file_ Smith"). It stands apart.
+		m.conflict, m.trusted = ConflictAmbiguous, false
 	}
 	return m, true
 }
+
+// trustedByRoster reports whether the roster lists the member's reading as a student.
+func (m lmsMember) trustedByRoster(ro *Roster) bool { return ro != nil && ro.confirms(m.reading) }
 
 // lmsGroup finds the students of an LMS export among the entries List found (and the files it
 // skipped): Moodle's entries and Canvas's files are grouped per student id and named as the LMS names

@@ -61,7 +61,8 @@ func Merge(dirs []string) (*Report, error) {
 		reps[i] = rep
 	}
 	first := reps[0]
-	out := &Report{Exercise: first.Exercise, Titles: first.Titles, Config: first.Config, Cases: first.Cases, Solutions: first.Solutions, ForcedLang: first.ForcedLang}
+	out := &Report{Exercise: first.Exercise, Titles: first.Titles, Config: first.Config, Cases: first.Cases, Solutions: first.Solutions, ForcedLang: first.ForcedLang,
+		Seed: first.Seed, Roster: first.Roster, MoodleLang: first.MoodleLang}
 	// Which cut: every report a shard of the same n, each shard once; or no shards at all.
 	shards := map[string]string{}
 	total := 0

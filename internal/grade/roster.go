@@ -331,7 +331,9 @@ func (ro *Roster) chooseAssignment(path, want string, titles []string) error {
 	var found []int
 	switch {
 	case want != "":
-		found = pick(func(title, id string) bool { return id == want || strings.EqualFold(title, want) })
+		found = pick(func(title, id string) bool {
+			return id == want || strings.EqualFold(title, want) || (id != "" && title+" ("+id+")" == want)
+		})
 	case len(cols) == 1:
 		found = cols
 	default:

@@ -19,19 +19,24 @@ import (
 // unpack copies into root what is graded of s under the job's limits: a folder's build files, an
 // archive's files, the files of an LMS group. A clone of the course or a learner's workspace handed in
 // whole, however large, is read from the exercise's own folder in it (locateExercise).
-func (g *grader) unpack(s Submission, root string) ([]SkippedEntry, error) {
+func (g *grader) unpack(s Submission, root string) (skipped []SkippedEntry, prefix string, err error) {
 	lim := g.job.Read.orDefault()
 	switch s.Kind {
 	case KindDir:
 		if sub, ok := locateExercise(s.Path, g.job.Exercise, lim); ok {
-			return copyFolderLim(sub, root, lim)
+			rel, _ := filepath.Rel(s.Path, sub)
+			skipped, err = copyFolderLim(sub, root, lim)
+			return skipped, filepath.ToSlash(rel), err
 		}
 	case KindZip:
-		return unzipLim(s.Path, root, lim, zipExerciseFolder(s.Path, g.job.Exercise))
+		only := zipExerciseFolder(s.Path, g.job.Exercise)
+		skipped, err = unzipLim(s.Path, root, lim, only)
+		return skipped, only, err
 	case KindGo:
-		return nil, copyOne(s.Path, filepath.Join(root, "main.go"))
+		return nil, "", copyOne(s.Path, filepath.Join(root, "main.go"))
 	}
-	return gather(s, root, lim)
+	skipped, err = gather(s, root, lim)
+	return skipped, "", err
 }
 
 // locateExercise finds, in a folder that holds more than a program (a clone of the course, a
