@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -524,6 +525,25 @@ func unpackClass(src, dst string) error {
 		if err != nil {
 			return fail(err.Error())
 		}
+		// The entry's time is when the LMS took the file in: what --due is judged by.
+		if t := entryTime(zf); !t.IsZero() {
+			os.Chtimes(target, t, t)
+		}
 	}
 	return nil
+}
+
+// entryTime is a zip entry's modification time as an instant. An entry with only the MS-DOS time
+// (Moodle's zip_packer writes no extended timestamp) holds the wall clock of the server that wrote
+// it, which archive/zip reads as UTC: it is taken as the grading machine's local time, the zone of
+// --due. An extended timestamp is an instant already.
+func entryTime(zf *zip.File) time.Time {
+	t := zf.Modified
+	if t.IsZero() {
+		return t
+	}
+	if t.Location() == time.UTC {
+		t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.Local)
+	}
+	return t
 }

@@ -1,0 +1,172 @@
+package grade
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/internal/course"
+)
+
+func deadlineOptions(t *testing.T) Options {
+	t.Helper()
+	c := course.New(workbook.Content())
+	ex, err := c.Exercise("exercise-deadline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Generate == nil {
+		t.Skip("exercise-deadline draws no cases")
+	}
+	return Options{Exercise: ex, Course: c.FS(), Fallback: "bg", RunTime: 5 * time.Second, Seed: DefaultSeed}
+}
+
+// TestSameProgramSameGrade: the drawn cases are the class's, not each student's, so identical programs
+// in one class get identical grades and cases, and grading again gives the same; the seed is kept in
+// results.json, and feedback shows every drawn case's arguments.
+func TestSameProgramSameGrade(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	t.Parallel()
+	o := deadlineOptions(t)
+	job, err := NewJob(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A program that passes some drawn cases and not others would be the sharpest; a wrong one and a
+	// right one in several copies under different names will do.
+	sol := string(courseFile(t, "solutions/exercise-deadline/bg/main.go"))
+	wrong := "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"опит 1: грешка\") }\n"
+	dir := t.TempDir()
+	writeFiles(t, dir, files{"ana/main.go": sol, "boris/main.go": sol, "vera/main.go": wrong, "gosho/main.go": wrong})
+	grade := func() *Report {
+		out := filepath.Join(t.TempDir(), "report")
+		rep, _, err := Run(context.Background(), job, dir, out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(out, rep, "en"); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(filepath.Join(out, ResultsFile))
+		if !bytes.Contains(data, []byte(`"seed": 1`)) {
+			t.Errorf("results.json does not keep the seed")
+		}
+		fb, _ := os.ReadFile(filepath.Join(out, FeedbackDir, rep.Feedback["ana"]))
+		if st := byName(rep, "ana"); st.Drawn == nil || len(st.Drawn.Args) == 0 || !bytes.Contains(fb, []byte(joinArgs(st.Drawn.Args[0]))) {
+			t.Errorf("ana's feedback does not show the drawn cases' arguments:\n%s", fb)
+		}
+		return rep
+	}
+	first, again := grade(), grade()
+	for _, pair := range [][2]string{{"ana", "boris"}, {"vera", "gosho"}} {
+		a, b := byName(first, pair[0]), byName(first, pair[1])
+		if a.Score != b.Score || !reflect.DeepEqual(a.Drawn.Args, b.Drawn.Args) {
+			t.Errorf("%s and %s hand in the same program: scores %v and %v, drawn %v and %v", pair[0], pair[1], a.Score, b.Score, a.Drawn.Args, b.Drawn.Args)
+		}
+	}
+	for _, st := range first.Students {
+		if st2 := byName(again, st.Name); st2.Score != st.Score || !reflect.DeepEqual(st.Drawn.Args, st2.Drawn.Args) {
+			t.Errorf("%s graded again: %v then %v", st.Name, st.Score, st2.Score)
+		}
+	}
+	if byName(first, "ana").Drawn.Seed != DrawSeed(DefaultSeed, "exercise-deadline") {
+		t.Errorf("drawn with seed %d, want the class's %d", byName(first, "ana").Drawn.Seed, DrawSeed(DefaultSeed, "exercise-deadline"))
+	}
+	if DrawSeed(1, "exercise-deadline") == DrawSeed(2, "exercise-deadline") || DrawSeed(1, "exercise-deadline") == DrawSeed(1, "exercise-retry") {
+		t.Error("DrawSeed does not depend on the seed and the exercise")
+	}
+}
+
+func byName(rep *Report, name string) Student {
+	for _, st := range rep.Students {
+		if st.Name == name {
+			return st
+		}
+	}
+	return Student{}
+}
+
+func joinArgs(a []string) string {
+	var b bytes.Buffer
+	for i, s := range a {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// TestNewJobRefuses: bad options are errors of their own kind before anything is graded.
+func TestNewJobRefuses(t *testing.T) {
+	o := deadlineOptions(t)
+	o.Tests = filepath.Join(t.TempDir(), "missing")
+	var te *TestsError
+	if _, err := NewJob(context.Background(), o); !errors.As(err, &te) || !errors.Is(err, ErrTestsDir) {
+		t.Errorf("a missing tests folder: %v", err)
+	}
+	o = deadlineOptions(t)
+	o.MoodleLang = "bg"
+	if _, err := NewJob(context.Background(), o); !errors.Is(err, ErrMoodleLang) {
+		t.Errorf("--moodle-lang bg without a roster: %v", err)
+	}
+	o = deadlineOptions(t)
+	o.Roster = filepath.Join(t.TempDir(), "r.csv")
+	os.WriteFile(o.Roster, []byte("Name,Mark\nx,1\n"), 0o644)
+	var re *RosterError
+	if _, err := NewJob(context.Background(), o); !errors.As(err, &re) || re.Code != RosterUnknown {
+		t.Errorf("an unknown roster: %v", err)
+	}
+}
+
+// TestLateFromZipTimes: in a class's zip, the entries' times are the LMS's; a submission after the
+// due date is late by them, whatever the extraction's time, and a folder whose time cannot be known
+// is never late by the due date.
+func TestLateFromZipTimes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	t.Parallel()
+	due := time.Date(2026, 11, 30, 23, 59, 0, 0, time.Local)
+	sol := courseFile(t, "solutions/exercise-deadline/bg/main.go")
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range []struct {
+		name string
+		at   time.Time
+	}{
+		{"Иванов Иван_100001_assignsubmission_file_/main.go", due.Add(-time.Hour)},
+		{"Петрова Мария_100002_assignsubmission_file_/main.go", due.Add(26 * time.Hour)},
+	} {
+		// No extended timestamp: Moodle's zip holds the MS-DOS time alone.
+		w, _ := zw.CreateHeader(&zip.FileHeader{Name: e.name, Method: zip.Deflate,
+			ModifiedDate: uint16((e.at.Year()-1980)<<9 | int(e.at.Month())<<5 | e.at.Day()),
+			ModifiedTime: uint16(e.at.Hour()<<11 | e.at.Minute()<<5 | e.at.Second()/2)})
+		w.Write(sol)
+	}
+	zw.Close()
+	dir := t.TempDir()
+	class := filepath.Join(dir, "class.zip")
+	os.WriteFile(class, buf.Bytes(), 0o644)
+	job := deadlineJob(t)
+	job.Late = Late{Points: 10, PerDay: true, Due: due}
+	rep, _, err := Run(context.Background(), job, class, filepath.Join(dir, "report"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"Иванов Иван": 0, "Петрова Мария": 2} {
+		st := byName(rep, name)
+		if st.DaysLate != want || st.TimeFrom != TimeFromZip {
+			t.Errorf("%s: %d days late by %q, want %d by the zip", name, st.DaysLate, st.TimeFrom, want)
+		}
+	}
+}
