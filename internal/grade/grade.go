@@ -152,37 +152,13 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	}
 	defer os.RemoveAll(scratch)
 	classZip := !isDir(subsDir)
-	subsDir, err = OpenClass(subsDir, scratch)
+	subs, skipped, err := listClass(job, subsDir, scratch)
 	if err != nil {
 		return nil, nil, err
 	}
-	subs, skipped, err := ListWith(subsDir, job.Roster)
+	selected, only, err := chooseStudents(job, subs)
 	if err != nil {
 		return nil, nil, err
-	}
-	// A roster that does not describe this export is refused before anything is graded.
-	if job.Roster != nil {
-		if err := job.Roster.Check(job.Roster.Path, subs); err != nil {
-			return nil, nil, err
-		}
-	}
-	out := &Outcome{Skipped: skipped}
-	var selected []Submission
-	for _, s := range subs {
-		if job.Shard.Has(s.Name) {
-			selected = append(selected, s)
-		}
-	}
-	var only *Submission
-	if job.Only != "" {
-		s, ok := Select(subs, job.Only)
-		if !ok {
-			return nil, nil, fmt.Errorf("%w %q", ErrUnknownStudent, job.Only)
-		}
-		if !job.Shard.Has(s.Name) {
-			return nil, nil, fmt.Errorf("%w %d/%d", ErrOtherShard, ShardOf(s.Name, job.Shard.N), job.Shard.N)
-		}
-		only = &s
 	}
 	if err := PrepareOut(outDir); err != nil {
 		return nil, nil, err
@@ -196,8 +172,62 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 	defer jr.Close()
-	out.Reset = jr.Reset
+	out := &Outcome{Skipped: skipped, Reset: jr.Reset}
+	todo, hashes := pending(selected, only, jr, out)
+	g := newGrader(job)
+	g.classZip = classZip
+	if err := g.run(ctx, todo, hashes, jr); err != nil {
+		return nil, nil, err
+	}
+	out.Graded = g.done
+	if err := jr.Compact(config, job.Exercise); err != nil {
+		return nil, nil, err
+	}
+	return g.report(config, selected, subs, jr), out, nil
+}
 
+// listClass lists the class in subsDir (a class's zip unpacked into scratch first), with the job's
+// roster, and refuses a roster that does not describe the export before anything is graded.
+func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error) {
+	dir, err := OpenClass(subsDir, scratch)
+	if err != nil {
+		return nil, nil, err
+	}
+	subs, skipped, err := ListWith(dir, job.Roster)
+	if err != nil {
+		return nil, nil, err
+	}
+	if job.Roster != nil {
+		if err := job.Roster.Check(job.Roster.Path, subs); err != nil {
+			return nil, nil, err
+		}
+	}
+	return subs, skipped, nil
+}
+
+// chooseStudents is the job's shard of the class, and the student of Job.Only (nil for all).
+func chooseStudents(job *Job, subs []Submission) (selected []Submission, only *Submission, err error) {
+	for _, s := range subs {
+		if job.Shard.Has(s.Name) {
+			selected = append(selected, s)
+		}
+	}
+	if job.Only == "" {
+		return selected, nil, nil
+	}
+	s, ok := Select(subs, job.Only)
+	if !ok {
+		return nil, nil, fmt.Errorf("%w %q", ErrUnknownStudent, job.Only)
+	}
+	if !job.Shard.Has(s.Name) {
+		return nil, nil, fmt.Errorf("%w %d/%d", ErrOtherShard, ShardOf(s.Name, job.Shard.N), job.Shard.N)
+	}
+	return selected, &s, nil
+}
+
+// pending is what is left to grade: the students whose record in the journal is missing or of
+// another submission (all of selected's hashes are returned), or only the one of Job.Only.
+func pending(selected []Submission, only *Submission, jr *Journal, out *Outcome) ([]Submission, map[string]string) {
 	hashes := map[string]string{}
 	var todo []Submission
 	for _, s := range selected {
@@ -219,17 +249,13 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	if only != nil {
 		todo = []Submission{*only}
 	}
+	return todo, hashes
+}
 
-	g := newGrader(job)
-	g.classZip = classZip
-	if err := g.run(ctx, todo, hashes, jr); err != nil {
-		return nil, nil, err
-	}
-	out.Graded = g.done
-	if err := jr.Compact(config, job.Exercise); err != nil {
-		return nil, nil, err
-	}
-
+// report is the report of the class: the records of the journal for the students selected, and a
+// row for each student of the roster who handed in nothing.
+func (g *grader) report(config string, selected, subs []Submission, jr *Journal) *Report {
+	job := g.job
 	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang,
 		Seed: job.Seed, Roster: job.Roster.File(), MoodleLang: job.MoodleLang}
 	if !job.Shard.Whole() {
@@ -249,7 +275,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	}
 	rep.Students = append(rep.Students, g.missing(subs)...)
 	rep.Finalize()
-	return rep, out, nil
+	return rep
 }
 
 // PrepareOut makes sure outDir is a report folder: new, empty, or one we wrote before.
@@ -476,53 +502,65 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	// What is graded from here on is a copy in the scratch folder: the archive's regular files, or
 	// the build files of a folder read as copyFolder reads them. Nothing downstream (the search for
 	// the program, its fingerprint, the build) ever opens a file of the submission itself.
-	refuse := func(v checker.Verdict, msg, log string) *item {
-		it.st.Lang, it.st.LangFrom = g.job.Lang, LangFromForced
-		if it.st.Lang == "" {
-			it.st.Lang, it.st.LangFrom = g.job.fallback(), LangFromFallback
-		}
-		it.st.Result = g.verdict(it.st, v, msg, log)
-		return it
-	}
 	skipped, prefix, err := g.unpack(s, root)
 	it.st.Skipped = skipped
+	if v, msg, log, refused := refusal(err); refused {
+		g.refuse(it, v, msg, log)
+		return it, nil
+	}
+	it.st.FromText = fileExists(filepath.Join(root, textProgram))
+	g.findProgram(it, root, prefix)
+	return it, nil
+}
+
+// refusal is the verdict of a submission that could not be unpacked (refused false when err is nil).
+func refusal(err error) (v checker.Verdict, msg, log string, refused bool) {
 	var tb *tooBigError
 	var ae *ArchiveError
 	switch {
+	case err == nil:
+		return "", "", "", false
 	case errors.As(err, &tb):
-		return refuse(TooBig, tb.code, tb.Error()), nil
+		return TooBig, tb.code, tb.Error(), true
 	case errors.As(err, &ae):
 		entry := ae.Entry
 		if f := LimitFlag(ae.Limit); f != "" {
 			entry += " (" + f + ")"
 		}
-		return refuse(BadArchive, ae.Code, entry), nil
-	case err != nil:
-		// An unreadable folder is this student's verdict, never the end of everyone's grading.
-		return refuse(NotGraded, err.Error(), ""), nil
+		return BadArchive, ae.Code, entry, true
 	}
-	it.st.FromText = fileExists(filepath.Join(root, textProgram))
+	// An unreadable folder is this student's verdict, never the end of everyone's grading.
+	return NotGraded, err.Error(), "", true
+}
+
+// refuse settles a submission whose program never ran, in the class's language or the fallback.
+func (g *grader) refuse(it *item, v checker.Verdict, msg, log string) {
+	it.st.Lang, it.st.LangFrom = g.job.Lang, LangFromForced
+	if it.st.Lang == "" {
+		it.st.Lang, it.st.LangFrom = g.job.fallback(), LangFromFallback
+	}
+	it.st.Result = g.verdict(it.st, v, msg, log)
+}
+
+// findProgram finds the student's program in root (prefix: the folder of the submission it was read
+// from), its language and fingerprints; a submission without one, or with the untouched starter,
+// gets its verdict here.
+func (g *grader) findProgram(it *item, root, prefix string) {
 	rel, ok := findProgram(root, g.shape, g.plain)
-	lang, from := g.job.Lang, LangFromForced
-	if lang == "" {
-		from = LangFromFallback
-	}
 	if !ok {
-		if lang == "" {
-			lang = g.job.fallback()
-		}
-		it.st.Lang, it.st.LangFrom = lang, from
 		// The reason as a code, told in the student's words (reason_CODE).
 		code, reason := "no_go_files", "no .go files"
 		if hasGoFiles(root) {
 			code, reason = "no_main", "no package main"
 		}
-		it.st.Result = g.verdict(it.st, checker.NoProgram, code, reason)
-		return it, nil
+		g.refuse(it, checker.NoProgram, code, reason)
+		return
 	}
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	src := readDirSource(dir)
+	lang, from := g.job.Lang, LangFromForced
 	if lang == "" {
+		from = LangFromFallback
 		if lang = g.langs.fromProgram(src); lang != "" {
 			from = LangFromProgram
 		}
@@ -539,12 +577,11 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	if fp := Fingerprint(src, nil); fp.Hash != "" && g.plain[fp.Hash] {
 		// The starter as it was handed out earns nothing, and says so.
 		it.st.Result = g.verdict(it.st, Unchanged, "", "")
-		return it, nil
+		return
 	}
 	it.st.Fingerprint = Fingerprint(src, g.starters)
 	it.st.Winnow = g.winnow.of(src)
 	it.dir = dir
-	return it, nil
 }
 
 // verdict is the Result of a submission whose program never ran.

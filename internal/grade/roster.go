@@ -460,11 +460,12 @@ func (g *grader) missing(subs []Submission) []Student {
 	if ro == nil {
 		return nil
 	}
-	have := map[string]bool{}
+	have, names := map[string]bool{}, map[string]bool{}
 	for _, s := range subs {
 		if s.ID != "" {
 			have[s.ID] = true
 		}
+		names[s.Name] = true
 	}
 	var out []Student
 	for _, rs := range ro.Students {
@@ -472,6 +473,10 @@ func (g *grader) missing(subs []Submission) []Student {
 			continue
 		}
 		st := Student{Name: cleanName(rs.Name), Layout: ro.Layout, Display: rs.Name, ID: rs.ID, Lang: g.job.Lang, LangFrom: LangFromForced}
+		if names[st.Name] {
+			st.Name = fmt.Sprintf("%s (%s)", st.Name, rs.ID) // a namesake who handed something in
+		}
+		names[st.Name] = true
 		if st.Lang == "" {
 			st.Lang, st.LangFrom = g.job.fallback(), LangFromFallback
 		}

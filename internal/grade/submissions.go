@@ -76,33 +76,11 @@ func ListWith(dir string, roster *Roster) (subs []Submission, skipped []string, 
 		if junkName(name) {
 			continue
 		}
-		p := filepath.Join(dir, name)
-		info, err := os.Stat(p) // follows a symbolic link the instructor made
-		if err != nil {
+		if sub, ok := entryOf(dir, name); ok {
+			subs = append(subs, sub)
+		} else {
 			skipped = append(skipped, name)
-			continue
 		}
-		s := Submission{Path: p, rawEntry: name}
-		lower := strings.ToLower(name)
-		switch {
-		case info.IsDir():
-			s.Kind, s.Name = KindDir, name
-		case info.Mode().IsRegular() && strings.HasSuffix(lower, ".zip"):
-			s.Kind, s.Name = KindZip, name[:len(name)-len(".zip")]
-		case info.Mode().IsRegular() && strings.HasSuffix(lower, ".go"):
-			s.Kind, s.Name = KindGo, name[:len(name)-len(".go")]
-		case info.Mode().IsRegular() && archiveKind(lower) != "":
-			ext := archiveExt(lower)
-			s.Kind, s.Name = archiveKind(lower), name[:len(name)-len(ext)]
-		default:
-			skipped = append(skipped, name)
-			continue
-		}
-		s.Name = cleanName(s.Name)
-		if s.Name == "" {
-			s.Name = cleanName(name)
-		}
-		subs = append(subs, s)
 	}
 	// An LMS export (Moodle, Canvas, GitHub Classroom) names its entries after the students: they
 	// are grouped per student, named as the LMS names them, with their ids and late flags.
@@ -131,6 +109,36 @@ func ListWith(dir string, roster *Roster) (subs []Submission, skipped []string, 
 	sort.Slice(subs, func(i, j int) bool { return subs[i].Name < subs[j].Name })
 	sort.Strings(skipped)
 	return subs, skipped, nil
+}
+
+// entryOf is the submission an entry of the submissions folder is: a folder, a .zip, a .go file or
+// another archive; ok is false for anything else (skipped).
+func entryOf(dir, name string) (Submission, bool) {
+	p := filepath.Join(dir, name)
+	info, err := os.Stat(p) // follows a symbolic link the instructor made
+	if err != nil {
+		return Submission{}, false
+	}
+	s := Submission{Path: p, rawEntry: name}
+	lower := strings.ToLower(name)
+	switch {
+	case info.IsDir():
+		s.Kind, s.Name = KindDir, name
+	case info.Mode().IsRegular() && strings.HasSuffix(lower, ".zip"):
+		s.Kind, s.Name = KindZip, name[:len(name)-len(".zip")]
+	case info.Mode().IsRegular() && strings.HasSuffix(lower, ".go"):
+		s.Kind, s.Name = KindGo, name[:len(name)-len(".go")]
+	case info.Mode().IsRegular() && archiveKind(lower) != "":
+		ext := archiveExt(lower)
+		s.Kind, s.Name = archiveKind(lower), name[:len(name)-len(ext)]
+	default:
+		return Submission{}, false
+	}
+	s.Name = cleanName(s.Name)
+	if s.Name == "" {
+		s.Name = cleanName(name)
+	}
+	return s, true
 }
 
 func kindRank(k string) int {

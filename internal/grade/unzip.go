@@ -85,20 +85,33 @@ func unzipLim(src, dst string, lim ReadLimits, only string) (skipped []SkippedEn
 	if n, err := centralRecords(io.NewSectionReader(f, 0, info.Size())); err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
 	} else if n > lim.Entries {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", n)}
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", n), Limit: BigEntries}
 	}
 	zr, err := zip.NewReader(f, info.Size())
 	if err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: err.Error()}
 	}
 	if len(zr.File) > lim.Entries {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File))}
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File)), Limit: BigEntries}
 	}
-	type item struct {
-		f   *zip.File
-		rel string
+	items, skipped, err := zipItems(zr, lim, only)
+	if err != nil {
+		return nil, err
 	}
-	var items []item
+	return skipped, zipExtract(items, dst, lim)
+}
+
+// zipItem is an entry of a zip to unpack, at rel (slashes) under the folder.
+type zipItem struct {
+	f   *zip.File
+	rel string
+}
+
+// zipItems lists what of a zip is unpacked (under only, when set), and refuses it when its names
+// climb out, repeat, nest too deep, or its headers declare more than the limits.
+func zipItems(zr *zip.Reader, lim ReadLimits, only string) ([]zipItem, []SkippedEntry, error) {
+	var items []zipItem
+	var skipped []SkippedEntry
 	var declared uint64
 	files := 0
 	seen := map[string]bool{}
@@ -106,69 +119,76 @@ func unzipLim(src, dst string, lim ReadLimits, only string) (skipped []SkippedEn
 		name := entryName(f)
 		rel, err := safeRel(name)
 		if err != nil {
-			return nil, &ArchiveError{Code: ZipSlip, Entry: name}
+			return nil, nil, &ArchiveError{Code: ZipSlip, Entry: name}
+		}
+		if only != "" {
+			rel, _ = strings.CutPrefix(rel, only+"/")
+			if rel == safeRelOr(name) {
+				continue // outside the folder of the exercise
+			}
 		}
 		if rel == "" || skipEntry(rel) {
 			continue
 		}
-		if only != "" {
-			r, ok := strings.CutPrefix(rel, only+"/")
-			if !ok {
-				continue
-			}
-			rel = r
-		}
 		mode := f.Mode()
-		if mode&os.ModeSymlink != 0 || (!mode.IsDir() && !mode.IsRegular() && !strings.HasSuffix(name, "/")) {
+		isDir := f.FileInfo().IsDir() || strings.HasSuffix(name, "/")
+		switch {
+		case mode&os.ModeSymlink != 0 || (!isDir && !mode.IsRegular()):
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
 			continue
+		case !isDir && seen[strings.ToLower(rel)]:
+			return nil, nil, &ArchiveError{Code: ZipTwice, Entry: name}
+		case strings.Count(rel, "/") >= lim.Depth:
+			return nil, nil, &ArchiveError{Code: ZipBomb, Entry: name, Limit: BigDepth}
 		}
-		if !f.FileInfo().IsDir() && !strings.HasSuffix(name, "/") {
-			key := strings.ToLower(rel)
-			if seen[key] {
-				return nil, &ArchiveError{Code: ZipTwice, Entry: name}
-			}
-			seen[key] = true
-		}
-		if strings.Count(rel, "/") >= lim.Depth {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: name, Limit: BigDepth}
-		}
-		items = append(items, item{f, rel})
-		if !f.FileInfo().IsDir() {
+		items = append(items, zipItem{f, rel})
+		if !isDir {
+			seen[strings.ToLower(rel)] = true
 			declared += f.UncompressedSize64
 			files++
 		}
 	}
 	if files > lim.Files {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", files, lim.Files), Limit: BigFiles}
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", files, lim.Files), Limit: BigFiles}
 	}
 	if declared > uint64(lim.Bytes) {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", declared, lim.Bytes), Limit: BigBytes}
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", declared, lim.Bytes), Limit: BigBytes}
 	}
-	// The sizes in the headers can lie: count what really comes out.
+	return items, skipped, nil
+}
+
+// safeRelOr is the safe path of a name ("" when it has none).
+func safeRelOr(name string) string {
+	rel, _ := safeRel(name)
+	return rel
+}
+
+// zipExtract unpacks the items into dst, counting what really comes out: the sizes in the headers
+// can lie.
+func zipExtract(items []zipItem, dst string, lim ReadLimits) error {
 	budget := lim.Bytes
 	for _, it := range items {
 		target := filepath.Join(dst, filepath.FromSlash(it.rel))
 		if !within(dst, target) {
-			return nil, &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
+			return &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
 		}
 		// A name this file system cannot hold (a colon on Windows) is the archive's fault.
 		if it.f.FileInfo().IsDir() || strings.HasSuffix(it.f.Name, "/") {
 			if err := os.MkdirAll(target, 0o755); err != nil {
-				return nil, &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
+				return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 			}
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return nil, &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
+			return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 		}
 		n, err := extractFile(it.f, target, budget)
 		budget -= n
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return skipped, nil
+	return nil
 }
 
 func extractFile(f *zip.File, target string, budget int64) (int64, error) {
