@@ -5,15 +5,21 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/i18n"
 )
+
+func i18nPrinter(lang string) *i18n.Printer { return i18n.New(lang) }
 
 func deadlineOptions(t *testing.T) Options {
 	t.Helper()
@@ -168,5 +174,85 @@ func TestLateFromZipTimes(t *testing.T) {
 		if st.DaysLate != want || st.TimeFrom != TimeFromZip {
 			t.Errorf("%s: %d days late by %q, want %d by the zip", name, st.DaysLate, st.TimeFrom, want)
 		}
+	}
+}
+
+// TestCloneWhateverItsSize: a clone of the course handed in whole, with more files than the limits
+// allow, is graded from the learner's folder of the exercise; a folder without one past the limits
+// is too big, and says which flag raises the limit.
+func TestCloneWhateverItsSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	t.Parallel()
+	sol := string(courseFile(t, "solutions/exercise-deadline/bg/main.go"))
+	clone := files{"clone/my/exercise-deadline/main.go": sol, "clone/solutions/exercise-deadline/bg/main.go": sol,
+		"clone/exercises/exercise-deadline/bg/main.go": string(courseFile(t, "exercises/exercise-deadline/bg/main.go"))}
+	big := files{}
+	for i := range DefaultReadLimits.Files + 10 {
+		name := fmt.Sprintf("internal/pkg%d/f.go", i)
+		clone["clone/"+name] = "package pkg\n"
+		big["big/"+name] = "package pkg\n"
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, clone)
+	writeFiles(t, dir, big)
+	zipped := files{}
+	for k, v := range clone {
+		zipped[strings.TrimPrefix(k, "clone/")] = v
+	}
+	writeFiles(t, dir, files{"zipped.zip": zipOf(t, zipped)})
+	rep, _, err := Run(context.Background(), deadlineJob(t), dir, filepath.Join(t.TempDir(), "report"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"clone", "zipped"} {
+		if st := byName(rep, name); st.Status != StatusPass || st.Program != "my/exercise-deadline" {
+			t.Errorf("%s: %s (%s), program %q; want a pass from my/exercise-deadline", name, st.Status, st.Result.BuildLog, st.Program)
+		}
+	}
+	st := byName(rep, "big")
+	if st.Result.Verdict != TooBig || st.Result.Message != BigFiles {
+		t.Fatalf("big: %s %s", st.Result.Verdict, st.Result.Message)
+	}
+	var notes []string
+	notes = append(notes, studentNotes(i18nPrinter("en"), st)...)
+	if !strings.Contains(strings.Join(notes, " "), "--max-files") {
+		t.Errorf("the report's notes for big do not name --max-files: %q", notes)
+	}
+}
+
+// TestCommitTime: a Classroom repository's time is its last commit's, never the checkout's.
+func TestCommitTime(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	run := func(args ...string) {
+		cmd := exec.Command(git, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-11-29T10:00:00Z", "GIT_COMMITTER_DATE=2026-11-29T10:00:00Z",
+			"GIT_AUTHOR_NAME=s", "GIT_AUTHOR_EMAIL=s@example.org", "GIT_COMMITTER_NAME=s", "GIT_COMMITTER_EMAIL=s@example.org",
+			"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644)
+	run("init", "-q")
+	run("add", "main.go")
+	run("commit", "-q", "-m", "done")
+	got, ok := commitTime(dir)
+	if want := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC); !ok || !got.Equal(want) {
+		t.Errorf("commitTime = %v, %v; want %v", got, ok, want)
+	}
+	g := &grader{job: &Job{}}
+	if _, from := g.submissionTime(Submission{Path: dir, Kind: KindDir}); from != TimeFromCommit {
+		t.Errorf("a repository's time comes from %q", from)
+	}
+	os.RemoveAll(filepath.Join(dir, ".git", "objects"))
+	if tm, from := g.submissionTime(Submission{Path: dir, Kind: KindDir}); from != "" || !tm.IsZero() {
+		t.Errorf("a broken repository's time: %v from %q, want unknown (never the checkout's)", tm, from)
 	}
 }
