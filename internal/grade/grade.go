@@ -581,6 +581,7 @@ func (g *grader) findProgram(it *item, root, prefix string) {
 	}
 	it.st.Fingerprint = Fingerprint(src, g.starters)
 	it.st.Winnow = g.winnow.of(src)
+	it.st.Source = sourceFiles(src)
 	it.dir = dir
 }
 

@@ -2,6 +2,7 @@ package grade
 
 import (
 	"math"
+	"sort"
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
@@ -60,11 +61,46 @@ type Student struct {
 	// Skipped lists the entries of a folder submission left out because they are not regular files
 	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
 	Skipped []SkippedEntry `json:"skipped,omitempty"`
+	// Source is the program's own files as graded (at most maxSource bytes in all), for the
+	// report's source view.
+	Source []SourceFile `json:"source,omitempty"`
 	// FromText is set when the program was taken out of an online text (HTML), not handed in as files.
 	FromText bool `json:"from_text,omitempty"`
 	// Drawn is the student's drawn cases: the seed they were drawn with and their arguments.
 	Drawn  *Drawn          `json:"drawn,omitempty"`
 	Result *checker.Result `json:"result"`
+}
+
+// SourceFile is one file of a student's program, its path relative to the program's folder.
+type SourceFile struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// maxSource is how much of a student's source the report keeps.
+const maxSource = 64 << 10
+
+// sourceFiles is the files of src, sorted by name, cut at maxSource bytes in all.
+func sourceFiles(src Source) []SourceFile {
+	var names []string
+	for n := range src.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []SourceFile
+	left := maxSource
+	for _, n := range names {
+		text := string(src.Files[n])
+		if len(text) > left {
+			text = text[:left] + "\n…"
+		}
+		left -= len(text)
+		out = append(out, SourceFile{Name: n, Text: text})
+		if left <= 0 {
+			break
+		}
+	}
+	return out
 }
 
 // Drawn is the cases drawn for one student (Job.Draw).
@@ -121,6 +157,9 @@ type CopyGroup struct {
 	Solution string   `json:"solution,omitempty"`
 	Tokens   int      `json:"tokens"` // the size of what they share
 	Hash     string   `json:"hash"`
+	// Exact is set for programs that are the same however short (the same Print hash), which the
+	// size threshold of the other groups would let pass.
+	Exact bool `json:"exact,omitempty"`
 }
 
 // WrongGroup is a wrong transcript that several students printed in the same case: a misconception
