@@ -257,7 +257,7 @@ func pending(selected []Submission, only *Submission, jr *Journal, out *Outcome)
 func (g *grader) report(config string, selected, subs []Submission, jr *Journal) *Report {
 	job := g.job
 	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang,
-		Seed: job.Seed, Roster: job.Roster.File(), MoodleLang: job.MoodleLang}
+		Seed: job.Seed, Roster: job.Roster.File(), MoodleLang: job.MoodleLang, Due: job.Late.Due}
 	if !job.Shard.Whole() {
 		rep.Shard = job.Shard.String()
 	}

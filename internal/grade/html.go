@@ -49,7 +49,7 @@ func rowNotes(pr *i18n.Printer, rep *Report) map[string][]string {
 		notes[s] = append(notes[s], pr.T("grade_html_note_by_heart"))
 	}
 	for _, st := range rep.Students {
-		notes[st.Name] = append(notes[st.Name], studentNotes(pr, st)...)
+		notes[st.Name] = append(notes[st.Name], studentNotes(pr, st, !rep.Due.IsZero())...)
 	}
 	return notes
 }
@@ -151,7 +151,8 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 		"join":         func(list []string) string { return strings.Join(list, ", ") },
 		"inc":          func(i int) int { return i + 1 },
 		"status_class": func(s string) string { return "st-" + s },
-		"mark":         func(v checker.Verdict) string { return verdictMark[v] },
+		"mark":         func(v checker.Verdict) string { return verdictBadge(pr, v) },
+		"args":         func(a []string) string { return strings.Join(a, " ") },
 		"failed":       func(c checker.CaseResult) bool { return c.Status != checker.Pass },
 		"statuses":     func() []string { return []string{StatusPass, StatusFail, StatusError, StatusMissing} },
 	}
@@ -166,12 +167,19 @@ func verdictText(pr *i18n.Printer, v checker.Verdict) string {
 	return pr.T("status_" + string(v))
 }
 
-// Marks of the verdicts and case statuses that are not a wrong answer: a hang, a crash, a flood.
-var (
-	verdictMark = map[checker.Verdict]string{checker.Timeout: "⏱", checker.Crash: "💥", checker.OutputLimit: "🌊", checker.MemoryLimit: "🧱"}
-	cellMark    = map[checker.Verdict]string{checker.Pass: "✓", checker.Fail: "✗", checker.Timeout: "⏱", checker.Crash: "💥",
-		checker.OutputLimit: "🌊", checker.MemoryLimit: "🧱", checker.NotRun: "·", "": "·"}
-)
+// Marks of the case statuses in the grid (symbols every common font has) and the badges of the
+// verdicts that are no wrong answer: a hang, a crash, a flood, memory.
+var cellMark = map[checker.Verdict]string{checker.Pass: "✓", checker.Fail: "✗", checker.Timeout: "∞", checker.Crash: "↯",
+	checker.OutputLimit: "≋", checker.MemoryLimit: "▣", checker.NotRun: "·", "": "·"}
+
+// verdictBadge is the badge of a verdict that is no wrong answer ("" for the others).
+func verdictBadge(pr *i18n.Printer, v checker.Verdict) string {
+	switch v {
+	case checker.Timeout, checker.Crash, checker.OutputLimit, checker.MemoryLimit:
+		return cellMark[v] + " " + pr.T("grade_html_mark_"+string(v))
+	}
+	return ""
+}
 
 func pct(a, b int) string {
 	if b == 0 {
@@ -238,7 +246,7 @@ pre{background:#f6f6f6;padding:.5rem;overflow-x:auto;font-size:13px}.muted{color
 details{margin:.3rem 0}summary{cursor:pointer}
 .filters input{font:inherit;padding:.2rem .4rem;width:16rem}.filters select{font:inherit}
 #class th{cursor:pointer}#class th[data-dir=asc]::after{content:" ▲"}#class th[data-dir=desc]::after{content:" ▼"}
-.v-bad{color:#b00020}.mark{font-size:1.1em}
+.v-bad{color:#b00020}.mark{background:#b00020;color:#fff;border-radius:.2rem;padding:0 .3rem;font-size:.85em;font-weight:600}
 .gridwrap{overflow-x:auto}.grid td,.grid th{padding:.15rem .3rem;text-align:center;font-size:13px}.grid td:first-child{text-align:left;white-space:nowrap}
 .c-pass{background:#e6f4ea}.c-fail{background:#fde7e9}.c-timeout,.c-crash,.c-output_limit,.c-memory_limit{background:#ffd8a8}.c-none{color:#bbb}
 .grid a{text-decoration:none;color:inherit;display:block}
@@ -283,7 +291,7 @@ details.student{border-bottom:1px solid #eee;padding:.2rem 0}.src{max-height:30r
 {{range .Source}}<p class="muted"><code>{{.Name}}</code></p><pre class="src">{{.Text}}</pre>
 {{else}}<p class="muted">{{T "grade_html_no_source"}}</p>{{end}}</div>
 <div><p>{{T "grade_html_failures"}}</p>{{if .Result.BuildLog}}<pre>{{.Result.BuildLog}}</pre>{{end}}
-{{range $j, $c := .Result.Cases}}{{if failed $c}}<div id="st-{{$i}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{cellText $c.Status}}{{if $c.Args}} <code>{{join $c.Args}}</code>{{end}}</p>
+{{range $j, $c := .Result.Cases}}{{if failed $c}}<div id="st-{{$i}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{cellText $c.Status}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
 {{if $c.Diff}}<pre>{{T "want_label"}} {{visible $c.Diff.Want}}
 {{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
 {{end}}{{end}}</div></div>
@@ -329,7 +337,7 @@ details.student{border-bottom:1px solid #eee;padding:.2rem 0}.src{max-height:30r
 
 // studentNotes are the notes of a student's row: an identity in conflict, how the submission time is
 // known (or that it is not), a program taken out of an online text, a limit hit and its flag.
-func studentNotes(pr *i18n.Printer, st Student) []string {
+func studentNotes(pr *i18n.Printer, st Student, due bool) []string {
 	var out []string
 	if st.Conflict != "" {
 		out = append(out, pr.T("grade_html_conflict_"+st.Conflict))
@@ -337,7 +345,7 @@ func studentNotes(pr *i18n.Printer, st Student) []string {
 	if st.Anonymous {
 		out = append(out, pr.T("grade_html_anonymous"))
 	}
-	if st.Result != nil && st.Result.Verdict != NoSubmission {
+	if due && st.Result != nil && st.Result.Verdict != NoSubmission {
 		if st.TimeFrom == "" {
 			out = append(out, pr.T("grade_html_time_unknown"))
 		} else {

@@ -62,7 +62,7 @@ func Merge(dirs []string) (*Report, error) {
 	}
 	first := reps[0]
 	out := &Report{Exercise: first.Exercise, Titles: first.Titles, Config: first.Config, Cases: first.Cases, Solutions: first.Solutions, ForcedLang: first.ForcedLang,
-		Seed: first.Seed, Roster: first.Roster, MoodleLang: first.MoodleLang}
+		Seed: first.Seed, Roster: first.Roster, MoodleLang: first.MoodleLang, Due: first.Due}
 	// Which cut: every report a shard of the same n, each shard once; or no shards at all.
 	shards := map[string]string{}
 	total := 0

@@ -213,6 +213,8 @@ type Report struct {
 	Seed uint64 `json:"seed"`
 	// Roster is the LMS's export the class came with (--roster), kept to write the LMS's files.
 	Roster *RosterFile `json:"roster,omitempty"`
+	// Due is the due date the grading judged lateness by (--due), zero for none.
+	Due time.Time `json:"due,omitzero"`
 	// MoodleLang is the language of the Moodle worksheet's titles written without a roster.
 	MoodleLang string `json:"moodle_lang,omitempty"`
 }

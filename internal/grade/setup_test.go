@@ -216,7 +216,7 @@ func TestCloneWhateverItsSize(t *testing.T) {
 		t.Fatalf("big: %s %s", st.Result.Verdict, st.Result.Message)
 	}
 	var notes []string
-	notes = append(notes, studentNotes(i18nPrinter("en"), st)...)
+	notes = append(notes, studentNotes(i18nPrinter("en"), st, false)...)
 	if !strings.Contains(strings.Join(notes, " "), "--max-files") {
 		t.Errorf("the report's notes for big do not name --max-files: %q", notes)
 	}
