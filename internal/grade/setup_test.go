@@ -15,6 +15,7 @@ import (
 	"time"
 
 	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 )
@@ -254,5 +255,26 @@ func TestCommitTime(t *testing.T) {
 	os.RemoveAll(filepath.Join(dir, ".git", "objects"))
 	if tm, from := g.submissionTime(Submission{Path: dir, Kind: KindDir}); from != "" || !tm.IsZero() {
 		t.Errorf("a broken repository's time: %v from %q, want unknown (never the checkout's)", tm, from)
+	}
+}
+
+// TestExactCopiesHoweverShort: two programs that are the same (the same Print hash) are a copy group
+// however short, which the size threshold of the other groups lets pass; the untouched starter is
+// nobody's copy.
+func TestExactCopiesHoweverShort(t *testing.T) {
+	mk := func(name, hash string, tokens int, v checker.Verdict) Student {
+		return Student{Name: name, Fingerprint: Print{Hash: hash, Tokens: tokens}, Result: &checker.Result{Verdict: v, Cases: []checker.CaseResult{}}}
+	}
+	rep := &Report{Students: []Student{mk("ann", "h1", 3, checker.Fail), mk("bob", "h1", 3, checker.Fail), mk("cid", "h2", 3, checker.Fail),
+		mk("dan", "", 0, Unchanged), mk("eve", "", 0, Unchanged)}}
+	rep.Finalize()
+	var exact []CopyGroup
+	for _, g := range rep.Copies {
+		if g.Exact {
+			exact = append(exact, g)
+		}
+	}
+	if len(exact) != 1 || strings.Join(exact[0].Students, ",") != "ann,bob" {
+		t.Errorf("exact copies: got %+v, want ann and bob", rep.Copies)
 	}
 }
