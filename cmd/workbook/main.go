@@ -13,6 +13,9 @@ import (
 	"context"
 	"os"
 	"os/signal"
+
+	// Before the heavier dependencies initialise: no garbage collection during start-up.
+	_ "github.com/workbook-course/workbook/internal/firstgc"
 )
 
 func main() {
