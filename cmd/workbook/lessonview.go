@@ -194,6 +194,12 @@ func (e *env) quizMarkdown(l *lesson.Lesson, q *lesson.Quiz, n, total int) strin
 			if i+1 < len(q.Options) {
 				end = q.Options[i+1].Line - 1
 			}
+			// The explanations wait for the answer.
+			for _, stop := range []int{o.WhyLine, q.ExplainLine} {
+				if stop > o.Line {
+					end = min(end, stop-1)
+				}
+			}
 			var parts []string
 			for _, line := range strings.Split(src(o.Line, end), "\n") {
 				if line = strings.TrimSpace(optionMark.ReplaceAllString(line, "")); line != "" {
