@@ -135,8 +135,8 @@ func (q *Quiz) attr() string {
 func Explained(l *Lesson) Errors {
 	var errs Errors
 	for _, q := range l.Quizzes {
-		if q.Kind == "" {
-			continue
+		if q.Kind == "" || q.EndLine == 0 {
+			continue // a quiz that is not even closed has more to mend first
 		}
 		if q.ExplainLine == 0 {
 			errs = append(errs, newError(l.File, q.Line, CodeQuizNoExplain))
