@@ -81,8 +81,11 @@ type CircuitBreaker struct {
 	least    int // при по-малко извиквания в прозореца е рано да се съди по дела
 	cooldown int // тикове в отворено състояние до пробата
 
-	state state
-	calls int // колко пъти е извикан доставчикът
+	state    state
+	openedAt int // тикът, в който прекъсвачът се е отворил
+	calls    int // колко пъти е извикан доставчикът
+
+	recent []bool // изходите от последните извиквания в затворено състояние, старите първи: true е грешка
 	// Твоят код: какво още трябва да помни прекъсвачът?
 }
 
@@ -97,6 +100,21 @@ func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
 // затвори, или пак да се отвори.
 func (b *CircuitBreaker) EndTick(tick int) {
 	// Твоят код е тук.
+}
+
+// answer е онова, което получава заявка, стигнала до доставчика.
+func answer(providerUp bool) string {
+	if providerUp {
+		return "ok"
+	}
+	return "грешка"
+}
+
+// trip отваря прекъсвача в тик tick и започва прозореца отначало.
+func (b *CircuitBreaker) trip(tick int) {
+	b.state = open
+	b.openedAt = tick
+	b.recent = b.recent[:0]
 }
 
 // Window трябва да върне колко грешки и колко извиквания общо има сега в прозореца.

@@ -81,8 +81,11 @@ type CircuitBreaker struct {
 	least    int // меньше вызовов в окне — о доле судить рано
 	cooldown int // тактов в открытом состоянии до пробы
 
-	state state
-	calls int // сколько раз вызван провайдер
+	state    state
+	openedAt int // такт, на котором предохранитель открылся
+	calls    int // сколько раз вызван провайдер
+
+	recent []bool // исходы последних вызовов в закрытом состоянии, старые первыми: true — ошибка
 	// Ваш код: что ещё предохранителю нужно помнить?
 }
 
@@ -97,6 +100,21 @@ func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
 // снова.
 func (b *CircuitBreaker) EndTick(tick int) {
 	// Ваш код здесь.
+}
+
+// answer — то, что получает запрос, дошедший до провайдера.
+func answer(providerUp bool) string {
+	if providerUp {
+		return "ok"
+	}
+	return "ошибка"
+}
+
+// trip открывает предохранитель на такте tick и начинает окно заново.
+func (b *CircuitBreaker) trip(tick int) {
+	b.state = open
+	b.openedAt = tick
+	b.recent = b.recent[:0]
 }
 
 // Window должна вернуть, сколько ошибок и сколько всего вызовов сейчас в окне.

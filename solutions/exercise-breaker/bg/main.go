@@ -112,10 +112,7 @@ func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
 		}
 	}
 	b.calls++
-	if providerUp {
-		return "ok"
-	}
-	return "грешка"
+	return answer(providerUp)
 }
 
 // EndTick завършва тик tick: отговорът на пробата, ако е имало такава, решава дали да се затвори, или пак да се отвори.
@@ -128,6 +125,14 @@ func (b *CircuitBreaker) EndTick(tick int) {
 	} else {
 		b.trip(tick)
 	}
+}
+
+// answer е онова, което получава заявка, стигнала до доставчика.
+func answer(providerUp bool) string {
+	if providerUp {
+		return "ok"
+	}
+	return "грешка"
 }
 
 // trip отваря прекъсвача в тик tick и започва прозореца отначало.

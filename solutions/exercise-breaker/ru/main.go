@@ -112,10 +112,7 @@ func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
 		}
 	}
 	b.calls++
-	if providerUp {
-		return "ok"
-	}
-	return "ошибка"
+	return answer(providerUp)
 }
 
 // EndTick заканчивает такт tick: ответ пробы, если она была, решает, закрыться или открыться снова.
@@ -128,6 +125,14 @@ func (b *CircuitBreaker) EndTick(tick int) {
 	} else {
 		b.trip(tick)
 	}
+}
+
+// answer — то, что получает запрос, дошедший до провайдера.
+func answer(providerUp bool) string {
+	if providerUp {
+		return "ok"
+	}
+	return "ошибка"
 }
 
 // trip открывает предохранитель на такте tick и начинает окно заново.
