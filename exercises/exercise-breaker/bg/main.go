@@ -90,7 +90,7 @@ type CircuitBreaker struct {
 }
 
 // Call трябва да пусне една заявка през прекъсвача в тик tick. providerUp казва дали доставчикът ще
-// отговори на тази заявка. Връща „ok“, „грешка“ или „отказ“. Правилата са в условието (bg.md).
+// отговори на тази заявка. Връща „ok“, „грешка“ или „отказ“. Правилата са в условието (README.md).
 func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
 	// Твоят код е тук.
 	return ""
