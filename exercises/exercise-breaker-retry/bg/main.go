@@ -58,7 +58,7 @@ func main() {
 		results[result]++
 		tick = last + 1 // следващото плащане започва в следващия тик
 	}
-	fmt.Printf("ok: %d, грешка: %d, отказ веднага: %d; викания към доставчика: %d\n",
+	fmt.Printf("ok: %d, грешка: %d, отказ веднага: %d; извиквания на доставчика: %d\n",
 		results["ok"], results["грешка"], results["отказ веднага"], breaker.calls)
 }
 

@@ -1,4 +1,4 @@
-// Програмата jitter разпръсква повторенията на клиентите по тиковете с едно от правилата за jitter
+// Програмата jitter разпръсква повторенията на клиентите по тиковете с едно от правилата за джитър
 // от статията на Марк Брукър „Exponential Backoff And Jitter“: пълен, равен или декорелиран, и
 // брои колко повторения все пак са попаднали на тик, на който повтаря и някой друг.
 //
@@ -7,7 +7,7 @@
 //	jitter [-rule none|full|equal|decorrelated] [-seed N] [-clients N] [-attempts N] [-base N] [-cap N]
 //
 // Паузата преди повторение k (от нула) се строи от v = min(cap, base·2^k); случайните числа идват от
-// генератора със семе от урока „Когато съседът е бавен“, един за всички клиенти.
+// генератора с начална стойност от урока „Когато съседът е бавен“, един за всички клиенти.
 package main
 
 import (
@@ -25,7 +25,7 @@ func main() {
 	fs := flag.NewFlagSet("jitter", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
 	rule := fs.String("rule", "full", "правило: none, full, equal или decorrelated")
-	start := fs.Int("seed", 7, "семе на генератора (от 0 до 65535)")
+	start := fs.Int("seed", 7, "начална стойност на генератора (от 0 до 65535)")
 	clients := fs.Int("clients", 3, "брой клиенти (от 1 до 26)")
 	attempts := fs.Int("attempts", 4, "повторения за всеки клиент (от 1 до 16)")
 	base := fs.Int("base", 1, "начална пауза в тикове (от 1 до 100)")
@@ -45,7 +45,7 @@ func main() {
 	case *rule != "none" && *rule != "full" && *rule != "equal" && *rule != "decorrelated",
 		*start < 0 || *start > 65535, *clients < 1 || *clients > 26, *attempts < 1 || *attempts > 16,
 		*base < 1 || *base > 100, *limit < *base || *limit > 100000:
-		fmt.Fprintln(os.Stderr, "правилото е none, full, equal или decorrelated; семето е от 0 до 65535, клиентите от 1 до 26, повторенията от 1 до 16, base от 1 до 100, cap от base до 100000")
+		fmt.Fprintln(os.Stderr, "правилото е none, full, equal или decorrelated; началната стойност е от 0 до 65535, клиентите от 1 до 26, повторенията от 1 до 16, base от 1 до 100, cap от base до 100000")
 		fs.Usage()
 		os.Exit(2)
 	}
@@ -59,7 +59,7 @@ func main() {
 	fmt.Printf("повторения в общ тик: %d от %d\n", shared(all), *clients**attempts)
 }
 
-// random връща число от 0 до bound-1. Всяко извикване премества семето с една стъпка.
+// random връща число от 0 до bound-1. Всяко извикване прави една стъпка на генератора.
 func random(bound int) int {
 	seed = (seed*75 + 74) % 65537
 	return seed % bound

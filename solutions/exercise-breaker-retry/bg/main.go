@@ -59,7 +59,7 @@ func main() {
 		results[result]++
 		tick = last + 1 // следващото плащане започва в следващия тик
 	}
-	fmt.Printf("ok: %d, грешка: %d, отказ веднага: %d; викания към доставчика: %d\n",
+	fmt.Printf("ok: %d, грешка: %d, отказ веднага: %d; извиквания на доставчика: %d\n",
 		results["ok"], results["грешка"], results["отказ веднага"], breaker.calls)
 }
 
@@ -87,9 +87,9 @@ func pay(b *CircuitBreaker, providerUp func(tick int) bool, payment, tick, maxAt
 		if !retryable(result) || attempt == maxAttempts {
 			return result, tick
 		}
-		next := tick + 1<<(attempt-1) // чакане 1, 2, 4, 8… тика
+		next := tick + 1<<(attempt-1) // пауза 1, 2, 4, 8… тика
 		if b.state == open && next-b.openedAt < b.cooldown {
-			// Повторението ще опре в отворения прекъсвач: клиентът научава за отказа сега, а не след чакането.
+			// Повторението ще опре в отворения прекъсвач: клиентът научава за отказа сега, а не след паузата.
 			fmt.Printf("тик %d, плащане %d: повторението в тик %d би попаднало на отворен прекъсвач\n", tick, payment, next)
 			return "отказ веднага", tick
 		}
