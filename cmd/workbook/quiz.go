@@ -26,7 +26,9 @@ func init() {
 var errQuizStopped = errors.New("input ended")
 
 // runQuiz asks a lesson's quizzes one by one, checks each answer, says the right one when it was
-// wrong, and records the score in the workspace.
+// wrong, and records the score in the workspace. After an answer it teaches: a wrong first answer
+// gets the explanation of the option chosen (<!-- why -->) and another try; the last answer, right
+// or wrong, gets its option's explanation and the quiz's own (<!-- explain -->).
 func runQuiz(ctx context.Context, e *env, args []string) error {
 	flags := e.newFlags(quizCmd)
 	pos, err := e.parse(quizCmd, flags, args)
@@ -62,18 +64,28 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		if err := e.printMarkdown(e.quizMarkdown(l, q, i+1, len(l.Quizzes))); err != nil {
 			return err
 		}
-		ok, _, err := e.ask(ctx, in, q, false)
+		ok, answer, _, err := e.ask(ctx, in, q, false)
 		if err == nil && !ok {
 			// Like the web quiz: a word on what to look at, and another try; the score counts the
 			// first answer. An empty answer shows the right one.
 			fmt.Fprintln(w, pt.yellow("✗ "+e.ui.T("quiz_try_again_"+string(q.Kind))))
-			again, _, aerr := e.ask(ctx, in, q, true)
+			if err = e.teach(q, answer, false, pt); err != nil {
+				return err
+			}
+			again, second, skipped, aerr := e.ask(ctx, in, q, true)
 			switch {
 			case aerr != nil:
 				err = aerr
 			case again:
 				fmt.Fprintln(w, pt.green("✓ "+e.ui.T("quiz_right_second")))
+				if err := e.teach(q, second, true, pt); err != nil {
+					return err
+				}
 				continue
+			case !skipped:
+				if err := e.teach(q, second, false, pt); err != nil {
+					return err
+				}
 			}
 		}
 		if errors.Is(err, errQuizStopped) || errors.Is(err, context.Canceled) {
@@ -87,9 +99,16 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		if ok {
 			right++
 			fmt.Fprintln(w, pt.green("✓ "+e.ui.T("quiz_right")))
+			if err := e.teach(q, answer, true, pt); err != nil {
+				return err
+			}
 			continue
 		}
 		e.explain(q, pt)
+		// The right answer was said: what makes it right, then the explanation.
+		if err := e.teach(q, strconv.Itoa(q.Right()+1), true, pt); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, pt.bold(e.ui.T("quiz_total", "Score", e.ui.N("quiz_score", right, "Total", len(l.Quizzes)))))
@@ -110,9 +129,9 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// ask reads an answer to q until it is one that can be checked, and reports whether it is right.
-// With mayPass, an empty answer is taken as giving up, and skipped says so.
-func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass bool) (ok, skipped bool, err error) {
+// ask reads an answer to q until it is one that can be checked, and reports whether it is right and
+// what it was. With mayPass, an empty answer is taken as giving up, and skipped says so.
+func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass bool) (ok bool, answer string, skipped bool, err error) {
 	var prompt string
 	limit := 0
 	switch q.Kind {
@@ -130,7 +149,7 @@ func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass b
 	case lesson.Fill:
 		prompt = e.ui.T("quiz_prompt_fill")
 	default:
-		return false, false, nil
+		return false, "", false, nil
 	}
 	if mayPass {
 		prompt = e.ui.T("quiz_prompt_again") + " " + prompt
@@ -139,14 +158,14 @@ func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass b
 		fmt.Fprint(e.stdout, prompt+" ")
 		line, err := in.read(ctx)
 		if ctx.Err() != nil {
-			return false, false, ctx.Err()
+			return false, "", false, ctx.Err()
 		}
 		if err != nil && (err != io.EOF || line == "") {
-			return false, false, errQuizStopped
+			return false, "", false, errQuizStopped
 		}
 		answer := strings.TrimSpace(line)
 		if answer == "" && mayPass {
-			return false, true, nil
+			return false, "", true, nil
 		}
 		if q.Kind == lesson.Fill {
 			if answer == "" {
@@ -156,21 +175,21 @@ func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass b
 				// The blank is a name (a constant, a variable), and the learner gave its value.
 				fmt.Fprintln(e.stdout, e.ui.T("quiz_fill_name", "Value", answer))
 				if err == io.EOF {
-					return false, false, errQuizStopped
+					return false, "", false, errQuizStopped
 				}
 				continue
 			}
-			return q.Judge(answer), false, nil
+			return q.Judge(answer), answer, false, nil
 		}
 		n, cerr := strconv.Atoi(answer)
 		if cerr != nil || n < 1 || n > limit {
 			fmt.Fprintln(e.stdout, e.ui.T("quiz_bad_number", "Max", limit))
 			if err == io.EOF {
-				return false, false, errQuizStopped
+				return false, "", false, errQuizStopped
 			}
 			continue
 		}
-		return q.Judge(answer), false, nil
+		return q.Judge(answer), strconv.Itoa(n), false, nil
 	}
 }
 
@@ -252,4 +271,22 @@ func (e *env) explain(q *lesson.Quiz, pt paint) {
 	case lesson.Fill:
 		fmt.Fprintln(w, pt.red("✗ "+e.ui.T("quiz_wrong_fill", "Right", q.Answer)))
 	}
+}
+
+// teach shows what the lesson says about an answer: for a choice or predict quiz, the explanation
+// of the option chosen (answer is its number, from 1); when final, the explanation of the quiz.
+func (e *env) teach(q *lesson.Quiz, answer string, final bool, pt paint) error {
+	var md strings.Builder
+	if n, err := strconv.Atoi(answer); err == nil {
+		if why := q.Why(n - 1); why != "" {
+			md.WriteString("**" + e.ui.T("quiz_why", "N", n) + "** " + why + "\n\n")
+		}
+	}
+	if final && q.Explain != "" {
+		md.WriteString(q.Explain + "\n")
+	}
+	if md.Len() == 0 {
+		return nil
+	}
+	return e.printMarkdown(md.String())
 }

@@ -23,7 +23,7 @@ func TestVerifyMessages(t *testing.T) {
 		// With every named value standing for itself, the English message is its template.
 		var kv []any
 		for _, name := range []string{"Err", "Field", "Word", "Info", "Name", "Line", "Kind", "Attr", "Count", "Lines",
-			"Names", "Status", "File", "Here", "There", "At", "Width", "Max"} {
+			"Names", "Status", "File", "Here", "There", "At", "Width", "Max", "Marker"} {
 			kv = append(kv, name, "{{."+name+"}}")
 		}
 		if got := en.T(id, kv...); got != text {
@@ -77,8 +77,12 @@ func TestVerifyChangedOutput(t *testing.T) {
 	if !strings.HasPrefix(stdout.String(), want) {
 		t.Errorf("stdout should start with\n%s\ngot\n%s", want, &stdout)
 	}
-	if !strings.Contains(stdout.String(), "Намерена е 1 грешка.") {
-		t.Errorf("one problem expected:\n%s", &stdout)
+	// The changed line is the one problem, but for quizzes the lesson has not explained yet (issue 29:
+	// verify reports those as soon as the engine knows explanations, before the lessons carry them).
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if strings.HasPrefix(l, filepath.ToSlash(dir)) && l+"\n" != want && !strings.Contains(l, "няма обяснение") {
+			t.Errorf("one problem expected, also got %q:\n%s", l, &stdout)
+		}
 	}
 }
 

@@ -54,6 +54,18 @@ func courseFile(t testing.TB, name string) []byte {
 	return data
 }
 
+// deadlineCases counts exercise-deadline's visible and hidden cases, and both together: the
+// numbers a report of a class that passes everything shows.
+func deadlineCases(t testing.TB) (visible, hidden, all int) {
+	t.Helper()
+	v, err1 := fs.Glob(workbook.Content(), "exercises/exercise-deadline/cases/visible/*.txtar")
+	h, err2 := fs.Glob(workbook.Content(), "exercises/exercise-deadline/cases/hidden/*.txtar")
+	if err1 != nil || err2 != nil || len(v) == 0 || len(h) == 0 {
+		t.Fatalf("exercise-deadline's cases: %d visible, %d hidden (%v, %v)", len(v), len(h), err1, err2)
+	}
+	return len(v), len(h), len(v) + len(h)
+}
+
 // makeClass writes a small class: two correct programs (bg at depth, ru), a renamed copy in a zip,
 // the untouched starter, and one that does not compile.
 func makeClass(t testing.TB) string {

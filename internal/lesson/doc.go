@@ -20,7 +20,11 @@
 //     choice (a task list, one [x]); predict (go blocks, then ```choice blocks, one ```choice correct);
 //     bug line=N (a go block with the bug on its line N and a ```go fix block with the corrected
 //     lines); fill answer=TEXT (a go block with the blank ___ and an output block for the filled
-//     program).
+//     program). Each quiz ends with a line <!-- explain --> and the explanation shown after any answer
+//     (Quiz.Explain); each option of a choice quiz has an indented line <!-- why --> … under it
+//     (Option.Why), and a ```choice block may have a paragraph <!-- why --> … right after it
+//     (Block.Why). Parse takes them out of Doc, so no renderer shows them with the question;
+//     Explained reports those missing, Parity a quiz that explains more in one language.
 //
 // Parse checks the structure and reports every problem as an *Error whose text starts with
 // "file:line:"; its Code and Args let a caller say the same in another language (English holds the

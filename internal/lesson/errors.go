@@ -48,6 +48,14 @@ const (
 	CodeFillAnswerBlank  Code = "fill_answer_blank"   //
 	CodeBlockInWrongQuiz Code = "block_in_wrong_quiz" // {{.Info}} {{.Kind}}
 	CodeCodeWide         Code = "code_wide"           // {{.Width}} {{.Max}}
+	CodeWhyStray         Code = "why_stray"           // {{.Marker}}
+	CodeWhyEmpty         Code = "why_empty"           //
+	CodeExplainTwice     Code = "explain_twice"       // {{.Line}}
+	CodeExplainEmpty     Code = "explain_empty"       //
+
+	// Explanations that are missing (Explained) or differ between the languages (Parity).
+	CodeQuizNoExplain Code = "quiz_no_explain" //
+	CodeOptionNoWhy   Code = "option_no_why"   //
 
 	// Assembling programs.
 	CodeGoSyntax      Code = "go_syntax"      // {{.Err}}
@@ -76,6 +84,7 @@ const (
 	CodeParityAttr    Code = "parity_attr"    // {{.Here}} {{.There}} {{.File}} {{.Line}}
 	CodeParityAnswers Code = "parity_answers" // {{.Here}} {{.There}} {{.File}} {{.Line}}
 	CodeParityRight   Code = "parity_right"   // {{.Here}} {{.There}} {{.File}} {{.Line}}
+	CodeParityExplain Code = "parity_explain" // {{.Here}} {{.There}} {{.File}} {{.Line}}
 )
 
 // English is the English text of every Code: a text/template over the Error's named values. The CLI's
@@ -113,6 +122,12 @@ var English = map[Code]string{
 	CodeFillAnswerBlank:  "answer= is empty",
 	CodeBlockInWrongQuiz: "a ```{{.Info}} block has no place in a {{.Kind}} quiz",
 	CodeCodeWide:         "this line of code is {{.Width}} columns wide (a tab counts 4): keep it within {{.Max}}, so that it stands whole in an 80-column terminal",
+	CodeWhyStray:         "<!-- {{.Marker}} --> is out of place: <!-- why --> opens an indented line right under a choice option or the paragraph right after a ```choice block, <!-- explain --> a line of its own at the end of a quiz, once",
+	CodeWhyEmpty:         "<!-- why --> explains nothing: write why this answer is right or wrong after it",
+	CodeExplainTwice:     "the quiz already has its <!-- explain --> at line {{.Line}}",
+	CodeExplainEmpty:     "<!-- explain --> is followed by no explanation: write it before <!-- /quiz -->",
+	CodeQuizNoExplain:    "the quiz has no explanation: end it with a line <!-- explain --> and a paragraph shown after any answer",
+	CodeOptionNoWhy:      "this answer has no explanation: add an indented line under it that starts with <!-- why -->",
 
 	CodeGoSyntax:      "Go syntax error: {{.Err}}",
 	CodeNoDecl:        "the block holds no Go declaration",
@@ -140,6 +155,7 @@ var English = map[Code]string{
 	CodeParityAttr:    "the quiz has {{.Here}} here but {{.There}} at {{.File}}:{{.Line}}",
 	CodeParityAnswers: "answers: {{.Here}} here, {{.There}} at {{.File}}:{{.Line}}",
 	CodeParityRight:   "answer {{.Here}} is the right one here, but answer {{.There}} at {{.File}}:{{.Line}}",
+	CodeParityExplain: "explanations (<!-- explain --> and <!-- why -->): {{.Here}} here, {{.There}} at {{.File}}:{{.Line}}",
 }
 
 // Error is one problem with a lesson, at a line of a file. Its text starts with "file:line: ".

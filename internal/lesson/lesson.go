@@ -9,7 +9,7 @@ type Lesson struct {
 	Lang     string   // bg or ru, from the file name ("" when the name says neither)
 	Meta     Meta     // the front matter
 	Source   []byte   // the file, with CRLF turned into LF
-	Doc      ast.Node // the goldmark tree; headings carry their ids
+	Doc      ast.Node // the goldmark tree; headings carry their ids; quizzes' explanations taken out (see Quiz)
 	Blocks   []*Block // fenced blocks the engine knows (go, output, choice), in reading order
 	Quizzes  []*Quiz  // in reading order
 	Headings []Heading
@@ -59,6 +59,8 @@ type Block struct {
 	Hidden   bool   // hidden: checked, not shown
 	Correct  bool   // choice correct
 	Text     string // the content, each line ending in "\n"
+	Why      string // choice block: the Markdown after <!-- why --> in the paragraph below it, or ""
+	WhyLine  int    // the line of that <!-- why -->, 0 when there is none
 	Quiz     *Quiz  // the quiz holding the block, or nil
 	Node     *ast.FencedCodeBlock
 	explicit bool // output block with its own program=
@@ -90,13 +92,21 @@ type Quiz struct {
 	Blocks   []*Block // the fenced blocks inside the quiz, in order
 	Open     ast.Node // the opening comment's node
 	Close    ast.Node // the closing comment's node
+
+	// Explain is the explanation shown after any answer, right or wrong: the Markdown between
+	// <!-- explain --> and <!-- /quiz -->, "" when the quiz has none. ExplainLine is the line of
+	// <!-- explain -->, 0 when there is none.
+	Explain     string
+	ExplainLine int
 }
 
 // Option is an answer of a multiple-choice quiz.
 type Option struct {
 	Line    int
-	Text    string
+	Text    string // the answer as plain text, its explanation left out
 	Correct bool
+	Why     string // the Markdown after <!-- why --> on the item's continuation line, or ""
+	WhyLine int    // the line of that <!-- why -->, 0 when there is none
 }
 
 // Heading is a heading of the lesson with the id it gets.
@@ -129,6 +139,22 @@ func (q *Quiz) Right() int {
 		}
 	}
 	return -1
+}
+
+// Why returns the explanation of answer i (from 0) of a choice or predict quiz: why that option is
+// right or wrong. It is "" when the option has none or i is out of range.
+func (q *Quiz) Why(i int) string {
+	switch q.Kind {
+	case Choice:
+		if i >= 0 && i < len(q.Options) {
+			return q.Options[i].Why
+		}
+	case Predict:
+		if c := q.Choices(); i >= 0 && i < len(c) {
+			return c[i].Why
+		}
+	}
+	return ""
 }
 
 // Choices returns the choice blocks of a predict quiz.

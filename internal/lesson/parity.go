@@ -66,9 +66,30 @@ func Parity(a, b *Lesson) Errors {
 			add(x.Line, CodeParityAnswers, "Here", x.answers(), "There", y.answers(), "Line", y.Line)
 		case x.Right() != y.Right():
 			add(x.Line, CodeParityRight, "Here", x.Right()+1, "There", y.Right()+1, "Line", y.Line)
+		case x.explanations() != y.explanations():
+			add(x.Line, CodeParityExplain, "Here", x.explanations(), "There", y.explanations(), "Line", y.Line)
 		}
 	}
 	return errs
+}
+
+// explanations counts what a quiz explains: its <!-- explain --> and each <!-- why -->.
+func (q *Quiz) explanations() int {
+	n := 0
+	if q.ExplainLine > 0 {
+		n++
+	}
+	for _, o := range q.Options {
+		if o.WhyLine > 0 {
+			n++
+		}
+	}
+	for _, b := range q.Choices() {
+		if b.WhyLine > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func listText(l []string) string { return "[" + strings.Join(l, ", ") + "]" }
@@ -106,6 +127,27 @@ func (q *Quiz) attr() string {
 		return "answer=" + q.Answer
 	}
 	return ""
+}
+
+// Explained reports what the quizzes of l leave unexplained: a quiz without its <!-- explain -->
+// section, an option of a choice quiz without its <!-- why -->. (In a predict quiz a choice may go
+// without one: its output and the explanation of the quiz say enough.)
+func Explained(l *Lesson) Errors {
+	var errs Errors
+	for _, q := range l.Quizzes {
+		if q.Kind == "" || q.EndLine == 0 {
+			continue // a quiz that is not even closed has more to mend first
+		}
+		if q.ExplainLine == 0 {
+			errs = append(errs, newError(l.File, q.Line, CodeQuizNoExplain))
+		}
+		for _, o := range q.Options {
+			if o.WhyLine == 0 {
+				errs = append(errs, newError(l.File, o.Line, CodeOptionNoWhy))
+			}
+		}
+	}
+	return errs
 }
 
 // answers is the number of answers of a choice or predict quiz.

@@ -40,6 +40,7 @@ func TestParity(t *testing.T) {
 		{"right answer", "- [ ] да\n- [x] нет", "- [x] да\n- [ ] нет", []string{"25:parity_right"}},
 		{"answers", "- [x] нет", "- [x] нет\n- [ ] может быть", []string{"25:parity_answers"}},
 		{"bug line", "bug line=2", "bug line=1", []string{"32:parity_attr"}},
+		{"explanations", "- [x] нет\n", "- [x] нет\n  <!-- why --> потому что\n", []string{"25:parity_explain"}},
 		{"quiz kind", "<!-- quiz: choice -->", "<!-- quiz: predict -->", []string{"25:parity_kind"}},
 	}
 	bg, err := Parse("lessons/x/bg.md", []byte(bgLesson))

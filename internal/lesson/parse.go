@@ -51,6 +51,10 @@ type parse struct {
 	last     string          // the program of the most recent go block
 	question map[*Quiz]bool  // quizzes whose question is complete
 	items    map[*Quiz][]int // task list items seen without a checkbox, by line
+
+	explain  map[*Quiz]ast.Node // the <!-- explain --> comment of a quiz
+	consumed map[ast.Node]bool  // paragraphs read as the continuation of a <!-- why -->
+	drop     []ast.Node         // explanations, taken out of the tree once it is read
 }
 
 func (p *parse) errorf(line int, code Code, kv ...any) {
@@ -89,6 +93,8 @@ func (p *parse) run() {
 	p.started = map[string]int{}
 	p.question = map[*Quiz]bool{}
 	p.items = map[*Quiz][]int{}
+	p.explain = map[*Quiz]ast.Node{}
+	p.consumed = map[ast.Node]bool{}
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -103,7 +109,9 @@ func (p *parse) run() {
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			v := string(rawHTML(n, src))
-			if strings.HasPrefix(v, "<!--") && strings.Contains(strings.TrimSpace(strings.TrimPrefix(v, "<!--")), "quiz") &&
+			if marker, _, ok := commentMarker(v); ok && (marker == "why" || marker == "explain") {
+				p.errorf(p.lineOfNode(n), CodeWhyStray, "Marker", marker)
+			} else if strings.HasPrefix(v, "<!--") && strings.Contains(strings.TrimSpace(strings.TrimPrefix(v, "<!--")), "quiz") &&
 				(strings.Contains(v, "quiz:") || strings.Contains(v, "/quiz")) {
 				p.errorf(p.lineOfNode(n), CodeQuizInline)
 			}
@@ -118,6 +126,9 @@ func (p *parse) run() {
 			p.endQuestion()
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph:
+			if p.consumed[n] {
+				return ast.WalkSkipChildren, nil
+			}
 			if q := p.quiz; q != nil && !p.question[q] && n.Parent() != nil && n.Parent().Kind() == ast.KindDocument {
 				if q.Question != "" {
 					q.Question += "\n\n"
@@ -127,6 +138,9 @@ func (p *parse) run() {
 			}
 		case *ast.List:
 			p.endQuestion()
+			if p.explaining() {
+				return ast.WalkSkipChildren, nil
+			}
 			if p.quiz != nil && p.quiz.Kind == Choice {
 				p.options(n)
 				return ast.WalkSkipChildren, nil
@@ -140,7 +154,17 @@ func (p *parse) run() {
 		// What the quiz lacks is no news: it runs to the end of the file.
 		p.errorf(q.Line, CodeQuizUnclosed)
 	}
+	// The explanations are shown after an answer, never with the question: no renderer of the tree
+	// may come upon them.
+	for _, n := range p.drop {
+		if parent := n.Parent(); parent != nil {
+			parent.RemoveChild(parent, n)
+		}
+	}
 }
+
+// explaining reports whether the quiz open now is in its explanation section.
+func (p *parse) explaining() bool { return p.quiz != nil && p.quiz.ExplainLine > 0 }
 
 func (p *parse) endQuestion() {
 	if p.quiz != nil {
@@ -225,6 +249,9 @@ func (p *parse) fence(n *ast.FencedCodeBlock) {
 	line := p.lineOf(start)
 	if !p.closed(n) {
 		p.errorf(line, CodeUnclosedFence)
+	}
+	if p.explaining() {
+		return // code in an explanation is shown, not run
 	}
 	info := ""
 	if n.Info != nil {
@@ -412,6 +439,16 @@ func (p *parse) html(n *ast.HTMLBlock) {
 		return
 	}
 	line := p.lineOf(n.Pos())
+	if marker, rest, ok := commentMarker(v); ok {
+		switch marker {
+		case "why":
+			p.choiceWhy(n, line, rest)
+			return
+		case "explain":
+			p.openExplain(n, line, rest)
+			return
+		}
+	}
 	inner, ok := strings.CutSuffix(strings.TrimPrefix(v, "<!--"), "-->")
 	inner = strings.TrimSpace(inner)
 	if !ok || strings.Contains(inner, "-->") {
@@ -428,6 +465,7 @@ func (p *parse) html(n *ast.HTMLBlock) {
 		}
 		p.quiz.EndLine = line
 		p.quiz.Close = n
+		p.closeExplain(p.quiz, n)
 		p.closeQuiz(p.quiz)
 		p.quiz = nil
 	case strings.HasPrefix(inner, "quiz:") || strings.HasPrefix(inner, "quiz "):
@@ -553,7 +591,10 @@ func (p *parse) options(list *ast.List) {
 			p.items[q] = append(p.items[q], line)
 			continue
 		}
-		q.Options = append(q.Options, Option{Line: line, Text: strings.TrimSpace(plainText(item, src)), Correct: box.IsChecked})
+		o := Option{Line: line, Correct: box.IsChecked}
+		o.Why, o.WhyLine = p.optionWhy(item)
+		o.Text = strings.TrimSpace(plainText(item, src))
+		q.Options = append(q.Options, o)
 	}
 }
 
@@ -693,4 +734,157 @@ func plainText(n ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return strings.TrimSpace(b.String())
+}
+
+// commentMarker reads an HTML comment that opens a line of explanation, "<!-- why --> text" or
+// "<!-- explain -->": it returns the word inside the comment and the text after it.
+func commentMarker(v string) (marker, rest string, ok bool) {
+	inner, ok := strings.CutPrefix(strings.TrimSpace(v), "<!--")
+	if !ok {
+		return "", "", false
+	}
+	inner, rest, ok = strings.Cut(inner, "-->")
+	if !ok {
+		return "", "", false
+	}
+	switch marker = strings.TrimSpace(inner); marker {
+	case "why", "explain":
+		return marker, strings.TrimSpace(rest), true
+	}
+	return "", "", false
+}
+
+// whyText reads an explanation that starts with the comment node n: the text after the comment on
+// its line, then the paragraph that goes on right below it (no blank line between). It marks both
+// for taking out of the tree.
+func (p *parse) whyText(n ast.Node, rest string) string {
+	lines := []string{}
+	if rest != "" {
+		lines = append(lines, rest)
+	}
+	p.drop = append(p.drop, n)
+	if next := n.NextSibling(); next != nil && !next.HasBlankPreviousLines() &&
+		(next.Kind() == ast.KindParagraph || next.Kind() == ast.KindTextBlock) {
+		for i := 0; i < next.Lines().Len(); i++ {
+			seg := next.Lines().At(i)
+			lines = append(lines, strings.TrimSpace(string(seg.Value(p.l.Source))))
+		}
+		p.consumed[next] = true
+		p.drop = append(p.drop, next)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// optionWhy reads the <!-- why --> line of a choice option (a list item) and returns its text and
+// line. The item keeps only the answer itself.
+func (p *parse) optionWhy(item ast.Node) (string, int) {
+	why, whyLine := "", 0
+	ast.Walk(item, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if raw, ok := n.(*ast.RawHTML); ok && entering {
+			if marker, _, ok := commentMarker(string(rawHTML(raw, p.l.Source))); ok {
+				p.errorf(p.lineOfNode(raw), CodeWhyStray, "Marker", marker)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	var markers []ast.Node
+	for c := item.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Kind() == ast.KindHTMLBlock {
+			markers = append(markers, c)
+		}
+	}
+	for _, c := range markers {
+		marker, rest, ok := commentMarker(string(blockText(c, p.l.Source)))
+		if !ok {
+			continue
+		}
+		line := p.lineOfNode(c)
+		if marker != "why" || whyLine > 0 {
+			p.errorf(line, CodeWhyStray, "Marker", marker)
+			continue
+		}
+		whyLine = line
+		if why = p.whyText(c, rest); why == "" {
+			p.errorf(line, CodeWhyEmpty)
+		}
+	}
+	for _, n := range p.drop {
+		if n.Parent() == item {
+			item.RemoveChild(item, n)
+		}
+	}
+	return why, whyLine
+}
+
+// choiceWhy reads a <!-- why --> paragraph outside a task list: it explains the ```choice block
+// right above it.
+func (p *parse) choiceWhy(n ast.Node, line int, rest string) {
+	var b *Block
+	if q := p.quiz; q != nil && q.Kind == Predict && !p.explaining() && len(q.Blocks) > 0 {
+		last := q.Blocks[len(q.Blocks)-1]
+		if last.Kind == ChoiceBlock && last.WhyLine == 0 && ast.Node(last.Node) == n.PreviousSibling() {
+			b = last
+		}
+	}
+	if b == nil {
+		p.errorf(line, CodeWhyStray, "Marker", "why")
+		return
+	}
+	b.WhyLine = line
+	if b.Why = p.whyText(n, rest); b.Why == "" {
+		p.errorf(line, CodeWhyEmpty)
+	}
+}
+
+// openExplain reads the <!-- explain --> line that opens a quiz's explanation.
+func (p *parse) openExplain(n ast.Node, line int, rest string) {
+	q := p.quiz
+	switch {
+	case q == nil:
+		p.errorf(line, CodeWhyStray, "Marker", "explain")
+		return
+	case q.ExplainLine > 0:
+		p.errorf(line, CodeExplainTwice, "Line", q.ExplainLine)
+		return
+	}
+	p.endQuestion()
+	q.ExplainLine = line
+	q.Explain = rest
+	p.explain[q] = n
+}
+
+// closeExplain takes the explanation of q, from its <!-- explain --> to close, the <!-- /quiz -->.
+func (p *parse) closeExplain(q *Quiz, close ast.Node) {
+	open := p.explain[q]
+	if open == nil {
+		return
+	}
+	for n := open; n != nil && n != close; n = n.NextSibling() {
+		p.drop = append(p.drop, n)
+	}
+	var lines []string
+	if q.Explain != "" {
+		lines = append(lines, q.Explain)
+	}
+	for l := q.ExplainLine + 1; l < q.EndLine && l <= len(p.lines); l++ {
+		end := len(p.l.Source)
+		if l < len(p.lines) {
+			end = p.lines[l] - 1
+		}
+		lines = append(lines, string(p.l.Source[p.lines[l-1]:max(end, p.lines[l-1])]))
+	}
+	q.Explain = strings.TrimSpace(strings.Join(lines, "\n"))
+	if q.Explain == "" {
+		p.errorf(q.ExplainLine, CodeExplainEmpty)
+	}
+}
+
+// blockText returns the lines of a block node as written.
+func blockText(n ast.Node, src []byte) []byte {
+	var b []byte
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		b = append(b, seg.Value(src)...)
+	}
+	return b
 }

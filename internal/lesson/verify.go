@@ -71,13 +71,16 @@ func Topics(fsys fs.FS, dir string) ([]string, error) {
 // Verify checks lesson files: it parses each, runs the programs of those that parse cleanly (through
 // r, so programs are built once), and compares every two languages of one topic (files in the same
 // folder named bg.md and ru.md) with Parity, reporting a difference in the Bulgarian file unless only
-// the Russian one is being checked. The error is for the tool only; problems come back as Errors.
+// the Russian one is being checked. Every quiz must carry its explanations (Explained). The error is for the tool only; problems come back as Errors.
 func Verify(ctx context.Context, r *Runner, files []File) (Errors, error) {
 	var errs Errors
 	parsed := map[string]*Lesson{} // by name, for those without problems
 	var run []*Lesson
 	for _, f := range files {
 		l, err := Parse(f.Name, f.Data)
+		if !f.ParityOnly {
+			errs = append(errs, Explained(l)...)
+		}
 		if err != nil {
 			if !f.ParityOnly {
 				var list Errors

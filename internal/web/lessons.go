@@ -196,6 +196,7 @@ func (r *lessonRenderer) htmlBlock(w util.BufWriter, src []byte, node ast.Node, 
 	if _, ok := r.quizClose[node]; ok {
 		r.quiz = nil
 		fmt.Fprintf(w, `<div class="quiz-fix" hidden></div>`+"\n")
+		fmt.Fprintf(w, `<div class="quiz-explain" hidden></div>`+"\n")
 		fmt.Fprintf(w, `<div class="quiz-bar"><button type="submit" class="button">%s</button> <span class="quiz-feedback" role="status" aria-live="polite"></span></div>`+"\n",
 			html.EscapeString(r.p.T("web_quiz_check")))
 		w.WriteString("</form>\n")

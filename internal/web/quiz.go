@@ -17,13 +17,16 @@ import (
 // attempt, and a new attempt begins.
 type attempt struct {
 	first map[int]bool // quiz index -> whether the first answer was right
+	wrong map[int]int  // quiz index -> wrong answers so far
 }
 
 type quizReply struct {
 	Correct bool   `json:"correct"`
 	Message string `json:"message"`
-	Fix     string `json:"fix,omitempty"`   // bug quiz: the corrected line(s), as highlighted HTML
-	Score   string `json:"score,omitempty"` // once every quiz of the lesson is answered
+	Fix     string `json:"fix,omitempty"`     // bug quiz: the corrected line(s), as highlighted HTML
+	Why     string `json:"why,omitempty"`     // choice and predict: why the answer chosen is right or wrong, HTML
+	Explain string `json:"explain,omitempty"` // the quiz's explanation, HTML: after a right answer or a second wrong one
+	Score   string `json:"score,omitempty"`   // once every quiz of the lesson is answered
 	Right   int    `json:"right"`
 	Total   int    `json:"total"`
 }
@@ -76,7 +79,10 @@ func (s *Server) apiQuiz(ctx context.Context, p *i18n.Printer, req *request) (an
 	} else {
 		reply.Message = p.T("web_quiz_wrong_" + string(q.Kind))
 	}
-	done, right := s.answered(lp.topic, req.Quiz, correct, len(l.Quizzes))
+	done, right, wrong := s.answered(lp.topic, req.Quiz, correct, len(l.Quizzes))
+	if err := teach(reply, q, req.Answer, correct || wrong >= 2, p); err != nil {
+		return nil, err
+	}
 	if done {
 		reply.Right = right
 		reply.Score = p.N("web_quiz_score", right, "Total", len(l.Quizzes))
@@ -104,28 +110,55 @@ func judge(q *lesson.Quiz, answer string) bool {
 	return q.Judge(answer)
 }
 
+// teach puts into reply what the lesson says about the answer, as `workbook quiz` shows it: the
+// explanation of the option chosen, and, once the answer is right or the learner has missed twice,
+// the quiz's own explanation (before that it would give the answer away).
+func teach(reply *quizReply, q *lesson.Quiz, answer string, final bool, p *i18n.Printer) error {
+	if n, err := strconv.Atoi(strings.TrimSpace(answer)); err == nil && (q.Kind == lesson.Choice || q.Kind == lesson.Predict) {
+		if why := q.Why(n); why != "" {
+			h, err := renderMarkdown("**"+p.T("web_quiz_why", "N", n+1)+"** "+why, false)
+			if err != nil {
+				return err
+			}
+			reply.Why = string(h)
+		}
+	}
+	if final && q.Explain != "" {
+		h, err := renderMarkdown(q.Explain, false)
+		if err != nil {
+			return err
+		}
+		reply.Explain = string(h)
+	}
+	return nil
+}
+
 // answered notes the answer to quiz qi of topic and reports whether every quiz now has a first
-// answer, with how many of those were right.
-func (s *Server) answered(topic string, qi int, correct bool, total int) (bool, int) {
+// answer, with how many of those were right, and how many wrong answers quiz qi has had.
+func (s *Server) answered(topic string, qi int, correct bool, total int) (done bool, right, wrong int) {
 	s.quizMu.Lock()
 	defer s.quizMu.Unlock()
 	a := s.attempts[topic]
 	if a == nil {
-		a = &attempt{first: map[int]bool{}}
+		a = &attempt{first: map[int]bool{}, wrong: map[int]int{}}
 		s.attempts[topic] = a
 	}
 	if _, ok := a.first[qi]; !ok {
 		a.first[qi] = correct
 	}
-	if len(a.first) < total {
-		return false, 0
+	if !correct {
+		a.wrong[qi]++
 	}
-	right := 0
+	wrong = a.wrong[qi]
+	if len(a.first) < total {
+		return false, 0, wrong
+	}
+	right = 0
 	for _, ok := range a.first {
 		if ok {
 			right++
 		}
 	}
 	delete(s.attempts, topic)
-	return true, right
+	return true, right, wrong
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	workbook "github.com/workbook-course/workbook"
@@ -95,8 +96,8 @@ func TestPages(t *testing.T) {
 			`class="output-text"`, `href="/bg/lessons/slow-neighbour"`, "workbook-token", `<span class="kd">func</span>`,
 		}, []string{"<!-- quiz", "raw HTML omitted", "choice correct", "checked"}},
 		{"/bg/lessons/retry-storm", 200, []string{`<html lang="bg">`, `class="snippet"`, `data-kind="fill"`, `class="blank"`}, []string{"checked"}},
-		{"/ru/exercises/exercise-retry", 200, []string{"Повторы с пределом попыток", `class="snippet exercise-editor"`, "func main()", `data-draft=`}, nil},
-		{"/bg/exercises/exercise-retry", 200, []string{"Повторения с граница на опитите", "Покажи подсказка"}, nil},
+		{"/ru/exercises/exercise-retry", 200, []string{"Повторы без двойного списания", `class="snippet exercise-editor"`, "func main()", `data-draft=`}, nil},
+		{"/bg/exercises/exercise-retry", 200, []string{"Повторения без двойно теглене", "Покажи подсказка"}, nil},
 		{"/ru/lessons/no-such-lesson", 404, []string{"Страница не найдена"}, nil},
 		{"/bg/exercises/no-such", 404, []string{"Страницата не е намерена"}, nil},
 		{"/bg/exercises/..%2fsecret", 404, nil, nil},
@@ -636,4 +637,62 @@ func TestGetChangesNothing(t *testing.T) {
 			t.Errorf("a refused POST changed the progress file")
 		}
 	})
+}
+
+// TestQuizExplained answers the quizzes of a lesson whose answers all carry explanations: the page
+// holds none of them; a wrong answer gets the explanation of the option chosen, and the quiz's own
+// only at the second miss; a right answer gets both.
+func TestQuizExplained(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, lang := range []string{"bg", "ru"} {
+		data, err := os.ReadFile(filepath.Join("..", "lesson", "testdata", "explained", lang+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys["lessons/explained/"+lang+".md"] = &fstest.MapFile{Data: data}
+	}
+	s, err := New(Config{Course: course.New(fsys), Lang: "bg", Addr: testAddr, Token: "test-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := get(s, "/bg/lessons/explained")
+	if page.Code != 200 {
+		t.Fatalf("lesson page: %d %s", page.Code, page.Body.String())
+	}
+	for _, leak := range []string{"Таймаутът и 503", "не сега", "Повтаряй онова", "заменя стария", "<!-- why", "<!-- explain"} {
+		if strings.Contains(page.Body.String(), leak) {
+			t.Errorf("the page shows %q before any answer", leak)
+		}
+	}
+	if !strings.Contains(page.Body.String(), `<div class="quiz-explain" hidden></div>`) {
+		t.Error("the page has no place for the explanations")
+	}
+	tests := []struct {
+		quiz            int
+		answer          string
+		correct         bool
+		why, explain    string // what the reply must hold ("" : nothing)
+		notWhy, notExpl string // and what it must not
+	}{
+		{0, "0", false, "Отговор 1:</strong> Таймаутът и 503 обикновено отминават сами", "", "", "Повтаряй"},
+		{0, "2", false, "Отговор 3:</strong> 404 и 400", "Повтаряй онова", "Таймаутът", ""},
+		{0, "1", true, "„не сега“", "Повтаряй онова, което може да мине", "404", ""},
+		{1, "1", true, "main вече печата само един ред", "<code>main</code> заменя стария изцяло", "първият ред", ""},
+	}
+	for _, tt := range tests {
+		w := post(s, "/api/quiz", map[string]any{"lang": "bg", "topic": "explained", "quiz": tt.quiz, "answer": tt.answer})
+		if w.Code != 200 {
+			t.Fatalf("quiz %d answer %s: %d %s", tt.quiz, tt.answer, w.Code, w.Body.String())
+		}
+		r := decode[quizReply](t, w)
+		if r.Correct != tt.correct {
+			t.Errorf("quiz %d answer %s: correct %v, want %v", tt.quiz, tt.answer, r.Correct, tt.correct)
+		}
+		if !strings.Contains(r.Why, tt.why) || tt.notWhy != "" && strings.Contains(r.Why, tt.notWhy) {
+			t.Errorf("quiz %d answer %s: why %q, want it to hold %q", tt.quiz, tt.answer, r.Why, tt.why)
+		}
+		if tt.explain == "" && r.Explain != "" || !strings.Contains(r.Explain, tt.explain) {
+			t.Errorf("quiz %d answer %s: explanation %q, want %q", tt.quiz, tt.answer, r.Explain, tt.explain)
+		}
+	}
 }

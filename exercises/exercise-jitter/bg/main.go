@@ -1,19 +1,21 @@
-// Програмата jitter сравнява тиковете, в които клиентите повтарят заявката си, без jitter и с
-// jitter. Случайните числа идват от генератора със семе от урока „Когато съседът е бавен“.
+// Програмата jitter разпръсква повторенията на клиентите по тиковете с едно от правилата за джитър
+// от статията на Марк Брукър „Exponential Backoff And Jitter“: пълен, равен или декорелиран, и
+// брои колко повторения все пак са попаднали на тик, на който повтаря и някой друг.
 //
 // Употреба:
 //
-//	jitter [-seed N] [-clients N] [-attempts N]
+//	jitter [-rule none|full|equal|decorrelated] [-seed N] [-clients N] [-attempts N] [-base N] [-cap N]
 //
-// Всеки клиент прави -attempts повторения. Без jitter чакането преди повторение номер k (от 0) е
-// 2^k тика; с jitter е 1 + random(2·2^k). Генераторът е един за всички клиенти: семето се задава
-// веднъж, в началото на програмата.
+// Паузата преди повторение k (от нула) се строи от v = min(cap, base·2^k); случайните числа идват от
+// генератора с начална стойност от урока „Когато съседът е бавен“, един за всички клиенти.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 )
 
 // seed е състоянието на генератора, общо за всички клиенти.
@@ -22,50 +24,65 @@ var seed = 7
 func main() {
 	fs := flag.NewFlagSet("jitter", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	start := fs.Int("seed", 7, "семе на генератора (от 0 до 65535)")
+	rule := fs.String("rule", "full", "правило: none, full, equal или decorrelated")
+	start := fs.Int("seed", 7, "начална стойност на генератора (от 0 до 65535)")
 	clients := fs.Int("clients", 3, "брой клиенти (от 1 до 26)")
-	attempts := fs.Int("attempts", 4, "повторения на всеки клиент (от 1 до 16)")
+	attempts := fs.Int("attempts", 4, "повторения за всеки клиент (от 1 до 16)")
+	base := fs.Int("base", 1, "начална пауза в тикове (от 1 до 100)")
+	limit := fs.Int("cap", 1000, "таван на паузата в тикове (от base до 100000)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "употреба: jitter [-seed N] [-clients N] [-attempts N]")
+		fmt.Fprintln(os.Stderr, "употреба: jitter [-rule none|full|equal|decorrelated] [-seed N] [-clients N] [-attempts N] [-base N] [-cap N]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "неочакван аргумент: %s\n", fs.Arg(0))
+		fmt.Fprintf(os.Stderr, "излишен аргумент: %s\n", fs.Arg(0))
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *start < 0 || *start > 65535 || *clients < 1 || *clients > 26 || *attempts < 1 || *attempts > 16 {
-		fmt.Fprintln(os.Stderr, "семето трябва да е от 0 до 65535 (при 65536 генераторът стои на място), клиентите — от 1 до 26, повторенията — от 1 до 16")
+	switch {
+	case *rule != "none" && *rule != "full" && *rule != "equal" && *rule != "decorrelated",
+		*start < 0 || *start > 65535, *clients < 1 || *clients > 26, *attempts < 1 || *attempts > 16,
+		*base < 1 || *base > 100, *limit < *base || *limit > 100000:
+		fmt.Fprintln(os.Stderr, "правилото е none, full, equal или decorrelated; началната стойност е от 0 до 65535, клиентите от 1 до 26, повторенията от 1 до 16, base от 1 до 100, cap от base до 100000")
 		fs.Usage()
 		os.Exit(2)
 	}
 	seed = *start
-	names := make([]string, *clients) // клиентите се казват A, B, C…
-	for i := range names {
-		names[i] = string(rune('A' + i))
+	fmt.Printf("правило %s, base %d, cap %d\n", *rule, *base, *limit)
+	all := make([][]int, *clients)
+	for i := range all {
+		all[i] = retryTicks(*rule, *attempts, *base, *limit)
+		fmt.Printf("%c: %s\n", 'A'+i, join(all[i]))
 	}
-	for _, name := range names {
-		fmt.Printf("%s без jitter: %s\n", name, retryTicks(*attempts, false))
-	}
-	for _, name := range names {
-		fmt.Printf("%s с jitter  : %s\n", name, retryTicks(*attempts, true))
-	}
+	fmt.Printf("повторения в общ тик: %d от %d\n", shared(all), *clients**attempts)
 }
 
-// random трябва да връща число от 0 до bound-1. Всяко извикване премества семето с една стъпка.
+// random връща число от 0 до bound-1. Всяко извикване прави една стъпка на генератора.
 func random(bound int) int {
-	// Твоят код е тук: стъпката на генератора е seed = (seed*75 + 74) % 65537, а числото е
-	// остатъкът на новото семе при деление на bound.
-	return 0
+	seed = (seed*75 + 74) % 65537
+	return seed % bound
 }
 
-// retryTicks трябва да връща тиковете, в които клиентът прави повторенията си, разделени с интервал.
-func retryTicks(attempts int, jitter bool) string {
-	// Твоят код е тук. Без jitter чакането преди повторение k (от 0) е 1 << k тика, с jitter е
-	// 1 + random(2*(1<<k)). Тикът на повторението е сборът от всички чакания дотук, например
-	//	1 3 7 15
-	// Примерите са в условието (README.md).
-	return ""
+// join записва тиковете, разделени с интервал.
+func join(ticks []int) string {
+	parts := make([]string, len(ticks))
+	for i, t := range ticks {
+		parts[i] = strconv.Itoa(t)
+	}
+	return strings.Join(parts, " ")
+}
+
+// retryTicks трябва да върне тиковете, на които един клиент повтаря по правилото rule.
+func retryTicks(rule string, attempts, base, limit int) []int {
+	// Твоят код е тук: паузата преди повторение k се строи от v = min(limit, base·2^k) според rule
+	// (none, full, equal, decorrelated, виж условието), а тикът на повторението е сборът от паузите.
+	return nil
+}
+
+// shared трябва да преброи повторенията, чийто тик го има и у друг клиент.
+func shared(all [][]int) int {
+	// Твоят код е тук.
+	return 0
 }

@@ -1,19 +1,21 @@
-// Программа jitter сравнивает такты, на которых клиенты повторяют свой запрос, без джиттера и с
-// джиттером. Случайные числа даёт генератор с зерном из урока «Когда сосед тормозит».
+// Программа jitter разводит повторы клиентов по тактам одним из правил джиттера, которые называет
+// статья Марка Брукера «Exponential Backoff And Jitter»: полным, равным или декоррелированным, — и
+// считает, сколько повторов всё равно пришлось на такт, где повторяет и кто-то ещё.
 //
 // Использование:
 //
-//	jitter [-seed N] [-clients N] [-attempts N]
+//	jitter [-rule none|full|equal|decorrelated] [-seed N] [-clients N] [-attempts N] [-base N] [-cap N]
 //
-// Каждый клиент делает -attempts повторов. Без джиттера пауза перед повтором номер k (с нуля) равна
-// 2^k тактов; с джиттером — 1 + random(2·2^k). Генератор один на всех клиентов: зерно задаётся
-// однажды, в начале программы.
+// Пауза перед повтором k (с нуля) строится из v = min(cap, base·2^k); случайные числа даёт генератор
+// с зерном из урока «Когда сосед тормозит», один на всех клиентов.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 )
 
 // seed — состояние генератора, общее для всех клиентов.
@@ -22,11 +24,14 @@ var seed = 7
 func main() {
 	fs := flag.NewFlagSet("jitter", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
+	rule := fs.String("rule", "full", "правило: none, full, equal или decorrelated")
 	start := fs.Int("seed", 7, "зерно генератора (от 0 до 65535)")
 	clients := fs.Int("clients", 3, "число клиентов (от 1 до 26)")
 	attempts := fs.Int("attempts", 4, "повторов у каждого клиента (от 1 до 16)")
+	base := fs.Int("base", 1, "начальная пауза в тактах (от 1 до 100)")
+	limit := fs.Int("cap", 1000, "потолок паузы в тактах (от base до 100000)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "использование: jitter [-seed N] [-clients N] [-attempts N]")
+		fmt.Fprintln(os.Stderr, "использование: jitter [-rule none|full|equal|decorrelated] [-seed N] [-clients N] [-attempts N] [-base N] [-cap N]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
@@ -36,36 +41,48 @@ func main() {
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *start < 0 || *start > 65535 || *clients < 1 || *clients > 26 || *attempts < 1 || *attempts > 16 {
-		fmt.Fprintln(os.Stderr, "зерно должно быть от 0 до 65535 (при 65536 генератор стоит на месте), клиентов — от 1 до 26, повторов — от 1 до 16")
+	switch {
+	case *rule != "none" && *rule != "full" && *rule != "equal" && *rule != "decorrelated",
+		*start < 0 || *start > 65535, *clients < 1 || *clients > 26, *attempts < 1 || *attempts > 16,
+		*base < 1 || *base > 100, *limit < *base || *limit > 100000:
+		fmt.Fprintln(os.Stderr, "правило — none, full, equal или decorrelated; зерно от 0 до 65535, клиентов от 1 до 26, повторов от 1 до 16, base от 1 до 100, cap от base до 100000")
 		fs.Usage()
 		os.Exit(2)
 	}
 	seed = *start
-	names := make([]string, *clients) // клиентов зовут A, B, C…
-	for i := range names {
-		names[i] = string(rune('A' + i))
+	fmt.Printf("правило %s, base %d, cap %d\n", *rule, *base, *limit)
+	all := make([][]int, *clients)
+	for i := range all {
+		all[i] = retryTicks(*rule, *attempts, *base, *limit)
+		fmt.Printf("%c: %s\n", 'A'+i, join(all[i]))
 	}
-	for _, name := range names {
-		fmt.Printf("%s без джиттера: %s\n", name, retryTicks(*attempts, false))
-	}
-	for _, name := range names {
-		fmt.Printf("%s с джиттером : %s\n", name, retryTicks(*attempts, true))
-	}
+	fmt.Printf("повторов в общий такт: %d из %d\n", shared(all), *clients**attempts)
 }
 
-// random должна возвращать число от 0 до bound-1. Каждый вызов сдвигает зерно на один шаг.
+// random возвращает число от 0 до bound-1. Каждый вызов сдвигает зерно на один шаг.
 func random(bound int) int {
-	// Ваш код здесь: шаг генератора — seed = (seed*75 + 74) % 65537, а число — остаток от деления
-	// нового зерна на bound.
-	return 0
+	seed = (seed*75 + 74) % 65537
+	return seed % bound
 }
 
-// retryTicks должна возвращать такты, на которых клиент делает свои повторы, через пробел.
-func retryTicks(attempts int, jitter bool) string {
-	// Ваш код здесь. Без джиттера пауза перед повтором k (с нуля) — 1 << k тактов, с джиттером —
-	// 1 + random(2*(1<<k)). Такт повтора — сумма всех пауз до него, например
-	//	1 3 7 15
-	// Примеры — в условии (README.md).
-	return ""
+// join записывает такты через пробел.
+func join(ticks []int) string {
+	parts := make([]string, len(ticks))
+	for i, t := range ticks {
+		parts[i] = strconv.Itoa(t)
+	}
+	return strings.Join(parts, " ")
+}
+
+// retryTicks должна вернуть такты, на которых один клиент делает свои повторы по правилу rule.
+func retryTicks(rule string, attempts, base, limit int) []int {
+	// Ваш код здесь: пауза перед повтором k строится из v = min(limit, base·2^k) по правилу rule
+	// (none, full, equal, decorrelated — см. условие), такт повтора — сумма пауз до него.
+	return nil
+}
+
+// shared должна сосчитать повторы, такт которых есть и у другого клиента.
+func shared(all [][]int) int {
+	// Ваш код здесь.
+	return 0
 }

@@ -374,6 +374,12 @@
             fix.appendChild(pre);
             fix.hidden = false;
           }
+          var explain = form.querySelector('.quiz-explain');
+          if (explain) {
+            // The server's HTML, rendered from the lesson's own Markdown.
+            explain.innerHTML = (r.why || '') + (r.explain || '');
+            explain.hidden = !r.why && !r.explain;
+          }
           if (r.score && score) score.textContent = r.score;
         }, function (err) {
           feedback.className = 'quiz-feedback bad';

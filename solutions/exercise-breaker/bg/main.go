@@ -1,14 +1,14 @@
-// Програмата breaker пуска прекъсвача (circuit breaker) от урока „Когато съседът е бавен“ по записан
-// сценарий на доставчика и след всеки тик печата какво е получила заявката и в какво състояние е
-// прекъсвачът.
+// Програмата breaker върти прекъсвач (circuit breaker), който се отваря не след N поредни грешки, както
+// в урока „Когато съседът е бавен“, а според дела на грешките сред последните извиквания. В един тик
+// може да има няколко заявки, а отговорът на пробата идва чак в края на тика: докато тя е на път,
+// другите заявки получават отказ.
 //
 // Употреба:
 //
-//	breaker [-threshold N] [-cooldown N] [СЦЕНАРИЙ]
+//	breaker [-window W] [-rate P] [-min M] [-cooldown C] [ТИК ...]
 //
-// СЦЕНАРИЙ има по един знак за всеки тик: x — доставчикът не работи, . — работи. Дължината му е броят
-// на тиковете. По подразбиране прагът е 3 поредни грешки, изчакването е 4 тика, а сценарият е
-// xxxxxxx..... (доставчикът се връща на тик 7).
+// Всеки ТИК е низ от x и . със знак за всяка заявка в този тик: x значи, че доставчикът ще сбърка,
+// . значи, че ще отговори. Без тикове се играе сценарият по подразбиране.
 package main
 
 import (
@@ -21,42 +21,44 @@ import (
 func main() {
 	fs := flag.NewFlagSet("breaker", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	threshold := fs.Int("threshold", 3, "поредни грешки, след които прекъсвачът се отваря")
-	cooldown := fs.Int("cooldown", 4, "тикове в отворено състояние преди пробата")
+	window := fs.Int("window", 4, "колко последни извиквания помни прозорецът (от 1 до 20)")
+	rate := fs.Int("rate", 50, "дял на грешките в прозореца, %, при който прекъсвачът се отваря (от 1 до 100)")
+	least := fs.Int("min", 4, "колко извиквания трябват в прозореца, за да се съди по дела (от 1 до window)")
+	cooldown := fs.Int("cooldown", 2, "тикове изчакване до пробата (от 1 до 10)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "употреба: breaker [-threshold N] [-cooldown N] [СЦЕНАРИЙ]")
+		fmt.Fprintln(os.Stderr, "употреба: breaker [-window W] [-rate P] [-min M] [-cooldown C] [ТИК ...]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	timeline := "xxxxxxx....."
-	switch {
-	case fs.NArg() > 1:
-		usageError(fs, "сценарият е един низ от x и .")
-	case fs.NArg() == 1:
-		timeline = fs.Arg(0)
+	ticks := []string{"x.x", "xx", "..", "x..", "...", ".x.", "...."}
+	if fs.NArg() > 0 {
+		ticks = fs.Args()
 	}
-	if *threshold < 1 || *cooldown < 1 {
-		usageError(fs, "прагът и изчакването трябва да са поне 1")
+	bad := *window < 1 || *window > 20 || *rate < 1 || *rate > 100 || *least < 1 || *least > *window ||
+		*cooldown < 1 || *cooldown > 10 || len(ticks) > 40
+	for _, t := range ticks {
+		bad = bad || t == "" || len(t) > 5 || strings.Trim(t, "x.") != ""
 	}
-	if timeline == "" || strings.Trim(timeline, "x.") != "" {
-		usageError(fs, "сценарият може да съдържа само x (не работи) и . (работи)")
+	if bad {
+		fmt.Fprintln(os.Stderr, "window е от 1 до 20, rate от 1 до 100, min от 1 до window, cooldown от 1 до 10; до 40 тика, във всеки от 1 до 5 знака x и .")
+		fs.Usage()
+		os.Exit(2)
 	}
 
-	breaker := CircuitBreaker{threshold: *threshold, cooldown: *cooldown}
-	for tick := range len(timeline) {
-		up := timeline[tick] == '.'
-		result := breaker.Call(tick, up)
-		fmt.Printf("тик %d: %s → %s\n", tick, result, breaker.state)
+	b := &CircuitBreaker{window: *window, rate: *rate, least: *least, cooldown: *cooldown}
+	requests := 0
+	for tick, t := range ticks {
+		var results []string
+		for _, c := range t {
+			results = append(results, b.Call(tick, c == '.'))
+			requests++
+		}
+		b.EndTick(tick)
+		failures, calls := b.Window()
+		fmt.Printf("тик %d: %s → %s, грешки в прозореца: %d от %d\n", tick, strings.Join(results, " "), b.state, failures, calls)
 	}
-	fmt.Printf("викания към доставчика: %d от %d\n", breaker.calls, len(timeline))
-}
-
-// usageError казва какво не е наред с аргументите, показва употребата и спира с код 2.
-func usageError(fs *flag.FlagSet, msg string) {
-	fmt.Fprintln(os.Stderr, msg)
-	fs.Usage()
-	os.Exit(2)
+	fmt.Printf("извиквания на доставчика: %d от %d\n", b.calls, requests)
 }
 
 // state е състоянието на прекъсвача. Нулевата стойност е closed.
@@ -64,7 +66,7 @@ type state int
 
 const (
 	closed   state = iota // заявките минават
-	open                  // отказ веднага
+	open                  // веднага отказ
 	halfOpen              // една пробна заявка
 )
 
@@ -72,36 +74,80 @@ func (s state) String() string {
 	return [...]string{"CLOSED", "OPEN", "HALF_OPEN"}[s]
 }
 
-// CircuitBreaker е прекъсвачът от урока, с праг и изчакване, които идват от аргументите.
+// CircuitBreaker е прекъсвач, който съди по дела на грешките сред последните извиквания.
 type CircuitBreaker struct {
-	threshold int // поредни грешки, след които прекъсвачът се отваря
-	cooldown  int // тикове в отворено състояние преди пробата
+	window   int // колко последни извиквания помни прозорецът
+	rate     int // дял на грешките в прозореца (в проценти), при който прекъсвачът се отваря
+	least    int // при по-малко извиквания в прозореца е рано да се съди по дела
+	cooldown int // тикове в отворено състояние до пробата
 
 	state    state
-	failures int // поредни грешки
 	openedAt int // тикът, в който прекъсвачът се е отворил
 	calls    int // колко пъти е извикан доставчикът
+
+	probeOK bool   // дали доставчикът ще отговори на пробата, която е на път
+	recent  []bool // изходите от последните извиквания в затворено състояние, старите първи: true е грешка
 }
 
-// Call пропуска едно извикване през прекъсвача в тик tick. providerUp казва дали доставчикът работи в
-// този тик. Връща „ok“, „грешка“ или „отказ веднага“.
+// Call пуска една заявка през прекъсвача в тик tick. providerUp казва дали доставчикът ще отговори на
+// тази заявка. Връща „ok“, „грешка“ или „отказ“.
 func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
-	if b.state == open {
+	switch b.state {
+	case open:
 		if tick-b.openedAt < b.cooldown {
-			return "отказ веднага"
+			return "отказ"
 		}
-		b.state = halfOpen // изчакването мина: една проба
+		// Изчакването мина: тази заявка е пробата и отговорът ѝ ще дойде чак в края на тика.
+		b.state = halfOpen
+		b.probeOK = providerUp
+	case halfOpen:
+		return "отказ" // пробата на този тик още е на път
+	default:
+		b.recent = append(b.recent, !providerUp)
+		if len(b.recent) > b.window {
+			b.recent = b.recent[1:]
+		}
+		if failures, calls := b.Window(); calls >= b.least && failures*100 >= b.rate*calls {
+			b.trip(tick)
+		}
 	}
 	b.calls++
-	if providerUp {
+	return answer(providerUp)
+}
+
+// EndTick завършва тик tick: отговорът на пробата, ако е имало такава, решава дали да се затвори, или пак да се отвори.
+func (b *CircuitBreaker) EndTick(tick int) {
+	if b.state != halfOpen {
+		return
+	}
+	if b.probeOK {
 		b.state = closed
-		b.failures = 0
+	} else {
+		b.trip(tick)
+	}
+}
+
+// answer е онова, което получава заявка, стигнала до доставчика.
+func answer(providerUp bool) string {
+	if providerUp {
 		return "ok"
 	}
-	b.failures++
-	if b.state == halfOpen || b.failures >= b.threshold {
-		b.state = open
-		b.openedAt = tick
-	}
 	return "грешка"
+}
+
+// trip отваря прекъсвача в тик tick и започва прозореца отначало.
+func (b *CircuitBreaker) trip(tick int) {
+	b.state = open
+	b.openedAt = tick
+	b.recent = b.recent[:0]
+}
+
+// Window връща колко грешки и колко извиквания общо има сега в прозореца.
+func (b *CircuitBreaker) Window() (failures, calls int) {
+	for _, failed := range b.recent {
+		if failed {
+			failures++
+		}
+	}
+	return failures, len(b.recent)
 }

@@ -1,14 +1,14 @@
-// Программа breaker гоняет предохранитель (circuit breaker) из урока «Когда сосед тормозит» по
-// записанному сценарию провайдера и после каждого такта печатает, что получил запрос и в каком
-// состоянии предохранитель.
+// Программа breaker гоняет предохранитель (circuit breaker), который открывается не после N ошибок
+// подряд, как в уроке «Когда сосед тормозит», а по доле ошибок среди последних вызовов. Запросов на
+// такте бывает несколько, а ответ пробы приходит только к концу такта: пока она в пути, остальные
+// запросы получают отказ.
 //
 // Использование:
 //
-//	breaker [-threshold N] [-cooldown N] [СЦЕНАРИЙ]
+//	breaker [-window W] [-rate P] [-min M] [-cooldown C] [ТАКТ ...]
 //
-// В СЦЕНАРИИ по одному знаку на такт: x — провайдер не работает, . — работает. Длина сценария — число
-// тактов. По умолчанию порог — 3 ошибки подряд, остывание — 4 такта, сценарий — xxxxxxx..... (провайдер
-// оживает на такте 7).
+// Каждый ТАКТ — строка из x и . по знаку на запрос этого такта: x — провайдер на нём ошибётся,
+// . — ответит. Без тактов играется сценарий по умолчанию.
 package main
 
 import (
@@ -21,43 +21,44 @@ import (
 func main() {
 	fs := flag.NewFlagSet("breaker", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	threshold := fs.Int("threshold", 3, "ошибок подряд, после которых предохранитель открывается")
-	cooldown := fs.Int("cooldown", 4, "тактов остывания до пробы")
+	window := fs.Int("window", 4, "сколько последних вызовов помнит окно (от 1 до 20)")
+	rate := fs.Int("rate", 50, "доля ошибок в окне, %, при которой предохранитель открывается (от 1 до 100)")
+	least := fs.Int("min", 4, "сколько вызовов должно быть в окне, чтобы судить о доле (от 1 до window)")
+	cooldown := fs.Int("cooldown", 2, "тактов остывания до пробы (от 1 до 10)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "использование: breaker [-threshold N] [-cooldown N] [СЦЕНАРИЙ]")
+		fmt.Fprintln(os.Stderr, "использование: breaker [-window W] [-rate P] [-min M] [-cooldown C] [ТАКТ ...]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	timeline := "xxxxxxx....."
-	switch {
-	case fs.NArg() > 1:
-		usageError(fs, "сценарий — одна строка из x и .")
-	case fs.NArg() == 1:
-		timeline = fs.Arg(0)
+	ticks := []string{"x.x", "xx", "..", "x..", "...", ".x.", "...."}
+	if fs.NArg() > 0 {
+		ticks = fs.Args()
 	}
-	if *threshold < 1 || *cooldown < 1 {
-		usageError(fs, "порог и остывание должны быть не меньше 1")
+	bad := *window < 1 || *window > 20 || *rate < 1 || *rate > 100 || *least < 1 || *least > *window ||
+		*cooldown < 1 || *cooldown > 10 || len(ticks) > 40
+	for _, t := range ticks {
+		bad = bad || t == "" || len(t) > 5 || strings.Trim(t, "x.") != ""
 	}
-	if timeline == "" || strings.Trim(timeline, "x.") != "" {
-		usageError(fs, "в сценарии допустимы только x (не работает) и . (работает)")
+	if bad {
+		fmt.Fprintln(os.Stderr, "window от 1 до 20, rate от 1 до 100, min от 1 до window, cooldown от 1 до 10; до 40 тактов, в такте от 1 до 5 знаков x и .")
+		fs.Usage()
+		os.Exit(2)
 	}
 
-	breaker := CircuitBreaker{threshold: *threshold, cooldown: *cooldown}
-	for tick := range len(timeline) {
-		up := timeline[tick] == '.'
-		result := breaker.Call(tick, up)
-		fmt.Printf("такт %d: %s → %s\n", tick, result, breaker.state)
+	b := &CircuitBreaker{window: *window, rate: *rate, least: *least, cooldown: *cooldown}
+	requests := 0
+	for tick, t := range ticks {
+		var results []string
+		for _, c := range t {
+			results = append(results, b.Call(tick, c == '.'))
+			requests++
+		}
+		b.EndTick(tick)
+		failures, calls := b.Window()
+		fmt.Printf("такт %d: %s → %s, ошибок в окне: %d из %d\n", tick, strings.Join(results, " "), b.state, failures, calls)
 	}
-	fmt.Printf("вызовов провайдера: %d из %d\n", breaker.calls, len(timeline))
-}
-
-// usageError объясняет, что не так с аргументами, показывает использование и завершает программу с
-// кодом 2.
-func usageError(fs *flag.FlagSet, msg string) {
-	fmt.Fprintln(os.Stderr, msg)
-	fs.Usage()
-	os.Exit(2)
+	fmt.Printf("вызовов провайдера: %d из %d\n", b.calls, requests)
 }
 
 // state — состояние предохранителя. Нулевое значение — closed.
@@ -73,36 +74,80 @@ func (s state) String() string {
 	return [...]string{"CLOSED", "OPEN", "HALF_OPEN"}[s]
 }
 
-// CircuitBreaker — предохранитель из урока, только порог и остывание приходят из аргументов.
+// CircuitBreaker — предохранитель, который судит по доле ошибок среди последних вызовов.
 type CircuitBreaker struct {
-	threshold int // ошибок подряд, после которых предохранитель открывается
-	cooldown  int // тактов в открытом состоянии до пробы
+	window   int // сколько последних вызовов помнит окно
+	rate     int // доля ошибок в окне (в процентах), при которой предохранитель открывается
+	least    int // меньше вызовов в окне — о доле судить рано
+	cooldown int // тактов в открытом состоянии до пробы
 
 	state    state
-	failures int // ошибок подряд
 	openedAt int // такт, на котором предохранитель открылся
 	calls    int // сколько раз вызван провайдер
+
+	probeOK bool   // ответит ли провайдер на пробу, что сейчас в пути
+	recent  []bool // исходы последних вызовов в закрытом состоянии, старые первыми: true — ошибка
 }
 
-// Call пропускает один вызов через предохранитель на такте tick. providerUp говорит, работает ли
-// провайдер на этом такте. Возвращает «ok», «ошибка» или «сразу отказ».
+// Call пропускает один запрос через предохранитель на такте tick. providerUp говорит, ответит ли
+// провайдер на этот запрос. Возвращает «ok», «ошибка» или «отказ».
 func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
-	if b.state == open {
+	switch b.state {
+	case open:
 		if tick-b.openedAt < b.cooldown {
-			return "сразу отказ"
+			return "отказ"
 		}
-		b.state = halfOpen // остывание прошло: одна проба
+		// Остывание прошло: этот запрос — проба, и её ответ придёт только к концу такта.
+		b.state = halfOpen
+		b.probeOK = providerUp
+	case halfOpen:
+		return "отказ" // проба этого такта ещё в пути
+	default:
+		b.recent = append(b.recent, !providerUp)
+		if len(b.recent) > b.window {
+			b.recent = b.recent[1:]
+		}
+		if failures, calls := b.Window(); calls >= b.least && failures*100 >= b.rate*calls {
+			b.trip(tick)
+		}
 	}
 	b.calls++
-	if providerUp {
+	return answer(providerUp)
+}
+
+// EndTick заканчивает такт tick: ответ пробы, если она была, решает, закрыться или открыться снова.
+func (b *CircuitBreaker) EndTick(tick int) {
+	if b.state != halfOpen {
+		return
+	}
+	if b.probeOK {
 		b.state = closed
-		b.failures = 0
+	} else {
+		b.trip(tick)
+	}
+}
+
+// answer — то, что получает запрос, дошедший до провайдера.
+func answer(providerUp bool) string {
+	if providerUp {
 		return "ok"
 	}
-	b.failures++
-	if b.state == halfOpen || b.failures >= b.threshold {
-		b.state = open
-		b.openedAt = tick
-	}
 	return "ошибка"
+}
+
+// trip открывает предохранитель на такте tick и начинает окно заново.
+func (b *CircuitBreaker) trip(tick int) {
+	b.state = open
+	b.openedAt = tick
+	b.recent = b.recent[:0]
+}
+
+// Window возвращает, сколько ошибок и сколько всего вызовов сейчас в окне.
+func (b *CircuitBreaker) Window() (failures, calls int) {
+	for _, failed := range b.recent {
+		if failed {
+			failures++
+		}
+	}
+	return failures, len(b.recent)
 }

@@ -1,14 +1,14 @@
-// Програмата bulkhead разделя пула на магазина от урока „Когато съседът е бавен“ на два: отделни
-// нишки за плащанията и отделни за каталога. Бавният доставчик на плащания може да заеме само
-// нишките на плащанията.
+// Програмата bulkhead избира как да се раздели пулът на магазина от урока „Когато съседът е бавен“ на
+// две прегради (bulkheads): колко нишки да получат плащанията и колко каталогът. Тя пробва всяко
+// разделяне и назовава онова, при което каталогът губи най-малко заявки.
 //
 // Употреба:
 //
-//	bulkhead [-pay N] [-catalogue N] [-ticks N] [-slow N] [-lookup N] [-timeout N]
+//	bulkhead [-threads N] [-ticks N] [-slow N] [-lookup N] [-timeout N]
 //
-// Всеки тик идват едно плащане и една заявка за каталога. Плащането заема нишка от своя пул за
-// -slow тика (с timeout — най-много за -timeout тика), заявката за каталога — нишка от своя пул за
-// -lookup тика. Програмата пуска магазина два пъти: без timeout и с timeout.
+// Всеки тик идват едно плащане и една заявка към каталога. Плащането заема нишка от своя пул за -slow
+// тика (с таймаут не повече от -timeout тика), заявката към каталога заема нишка от своя пул за
+// -lookup тика.
 package main
 
 import (
@@ -17,62 +17,35 @@ import (
 	"os"
 )
 
-// result е състоянието на един пул в края: колко нишки още работят и колко заявки са отказани.
-type result struct {
-	busy, refused int
-}
-
 func main() {
 	fs := flag.NewFlagSet("bulkhead", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	pay := fs.Int("pay", 2, "нишки за плащанията")
-	catalogue := fs.Int("catalogue", 2, "нишки за каталога")
+	threads := fs.Int("threads", 4, "нишки в магазина общо (от 2 до 12)")
 	ticks := fs.Int("ticks", 8, "колко тика наблюдаваме")
 	slow := fs.Int("slow", 30, "след колко тика отговаря доставчикът на плащания")
-	lookup := fs.Int("lookup", 1, "колко тика отнема заявка за каталога")
-	timeout := fs.Int("timeout", 2, "timeout на плащанията във второто пускане, в тикове")
+	lookup := fs.Int("lookup", 1, "колко тика заема заявка към каталога")
+	timeout := fs.Int("timeout", 0, "таймаут на плащанията в тикове (0 значи без таймаут)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "употреба: bulkhead [-pay N] [-catalogue N] [-ticks N] [-slow N] [-lookup N] [-timeout N]")
+		fmt.Fprintln(os.Stderr, "употреба: bulkhead [-threads N] [-ticks N] [-slow N] [-lookup N] [-timeout N]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "неочакван аргумент: %s\n", fs.Arg(0))
+		fmt.Fprintf(os.Stderr, "излишен аргумент: %s\n", fs.Arg(0))
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *pay < 1 || *catalogue < 1 || *ticks < 1 || *slow < 1 || *lookup < 1 || *timeout < 1 {
-		fmt.Fprintln(os.Stderr, "всички стойности трябва да са поне 1")
+	if *threads < 2 || *threads > 12 || *ticks < 1 || *slow < 1 || *lookup < 1 || *timeout < 0 {
+		fmt.Fprintln(os.Stderr, "нишките са от 2 до 12, тиковете, закъснението и заявката към каталога са поне 1, таймаутът е поне 0")
 		fs.Usage()
 		os.Exit(2)
 	}
-	for _, t := range []int{0, *timeout} {
-		payments, catalog := simulate(*pay, *catalogue, *ticks, *slow, *lookup, t)
-		fmt.Printf("%s:\n", title(t))
-		report("плащания", payments, *pay)
-		report("каталог", catalog, *catalogue)
-	}
+	choose(*threads, *ticks, *slow, *lookup, *timeout)
 }
 
-// title е заглавието на едно пускане: „без timeout“ или „timeout 2 тика“.
-func title(timeout int) string {
-	if timeout == 0 {
-		return "без timeout"
-	}
-	if timeout == 1 {
-		return "timeout 1 тик"
-	}
-	return fmt.Sprintf("timeout %d тика", timeout)
-}
-
-// report печата реда на един пул.
-func report(name string, r result, threads int) {
-	fmt.Printf("  %s — заети нишки: %d от %d, отказани заявки: %d\n", name, r.busy, threads, r.refused)
-}
-
-// take заема в тик t първата свободна нишка на пула за hold тика. Ако свободна нишка няма, връща
-// false: заявката е отказана.
+// take заема в тик t първата свободна нишка от пула за hold тика. Ако свободна нишка няма, връща
+// false: заявката получава отказ.
 func take(busyUntil []int, t, hold int) bool {
 	for i, until := range busyUntil {
 		if until <= t {
@@ -83,34 +56,35 @@ func take(busyUntil []int, t, hold int) bool {
 	return false
 }
 
-// busyAt брои нишките, които още работят в последния тик, ticks-1.
-func busyAt(busyUntil []int, ticks int) int {
-	n := 0
-	for _, until := range busyUntil {
-		if until >= ticks {
-			n++
+// choose пробва всяко разделяне на threads нишки между плащанията и каталога, печата отказите при
+// всяко и назовава най-доброто: най-малко откази на каталога, при равенство най-малко откази на
+// плащанията, а при пълно равенство онова с по-малкия пул за плащания.
+func choose(threads, ticks, slow, lookup, timeout int) {
+	var bestPay, bestCatalog, bestPayments int // задава ги още първото разделяне
+	for pay := 1; pay < threads; pay++ {
+		payments, catalog := refusals(pay, threads-pay, ticks, slow, lookup, timeout)
+		fmt.Printf("плащания %d, каталог %d — откази: на плащанията %d, на каталога %d\n", pay, threads-pay, payments, catalog)
+		if pay == 1 || catalog < bestCatalog || catalog == bestCatalog && payments < bestPayments {
+			bestPay, bestCatalog, bestPayments = pay, catalog, payments
 		}
 	}
-	return n
+	fmt.Printf("най-добре: плащания %d, каталог %d\n", bestPay, threads-bestPay)
 }
 
-// simulate пуска магазина с два отделни пула за ticks тика. Нулев timeout означава „без граница“.
-func simulate(pay, catalogue, ticks, slow, lookup, timeout int) (payments, catalog result) {
-	payPool := make([]int, pay)           // до кой тик е заета всяка нишка за плащания
-	catalogPool := make([]int, catalogue) // до кой тик е заета всяка нишка за каталога
+// refusals върти магазина с пулове от pay и catalogue нишки ticks тика и брои отказите във всеки.
+func refusals(pay, catalogue, ticks, slow, lookup, timeout int) (payments, catalog int) {
+	payPool, catalogPool := make([]int, pay), make([]int, catalogue)
 	hold := slow
 	if timeout > 0 {
-		hold = min(hold, timeout) // timeout-ът важи само за плащанията
+		hold = min(slow, timeout)
 	}
 	for t := range ticks {
 		if !take(payPool, t, hold) {
-			payments.refused++
+			payments++
 		}
 		if !take(catalogPool, t, lookup) {
-			catalog.refused++
+			catalog++
 		}
 	}
-	payments.busy = busyAt(payPool, ticks)
-	catalog.busy = busyAt(catalogPool, ticks)
 	return payments, catalog
 }

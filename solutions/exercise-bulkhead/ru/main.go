@@ -1,14 +1,14 @@
-// Программа bulkhead делит пул магазина из урока «Когда сосед тормозит» на два: отдельные потоки
-// для платежей и отдельные для каталога. Медленный платёжный провайдер может занять только
-// платёжные потоки.
+// Программа bulkhead выбирает, как поделить пул магазина из урока «Когда сосед тормозит» на две
+// переборки (bulkheads): сколько потоков отдать платежам, а сколько каталогу. Она пробует каждое
+// деление и называет то, при котором каталог теряет меньше всего запросов.
 //
 // Использование:
 //
-//	bulkhead [-pay N] [-catalogue N] [-ticks N] [-slow N] [-lookup N] [-timeout N]
+//	bulkhead [-threads N] [-ticks N] [-slow N] [-lookup N] [-timeout N]
 //
 // Каждый такт приходят один платёж и один запрос к каталогу. Платёж занимает поток своего пула на
 // -slow тактов (с таймаутом — не дольше -timeout тактов), запрос к каталогу — поток своего пула на
-// -lookup тактов. Программа гоняет магазин дважды: без таймаута и с таймаутом.
+// -lookup тактов.
 package main
 
 import (
@@ -17,23 +17,16 @@ import (
 	"os"
 )
 
-// result — состояние одного пула в конце: сколько потоков ещё работает и сколько запросов получили
-// отказ.
-type result struct {
-	busy, refused int
-}
-
 func main() {
 	fs := flag.NewFlagSet("bulkhead", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	pay := fs.Int("pay", 2, "потоков для платежей")
-	catalogue := fs.Int("catalogue", 2, "потоков для каталога")
+	threads := fs.Int("threads", 4, "потоков в магазине всего (от 2 до 12)")
 	ticks := fs.Int("ticks", 8, "сколько тактов наблюдаем")
 	slow := fs.Int("slow", 30, "через сколько тактов отвечает платёжный провайдер")
 	lookup := fs.Int("lookup", 1, "сколько тактов занимает запрос к каталогу")
-	timeout := fs.Int("timeout", 2, "таймаут платежей во втором запуске, в тактах")
+	timeout := fs.Int("timeout", 0, "таймаут платежей в тактах (0 — без таймаута)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "использование: bulkhead [-pay N] [-catalogue N] [-ticks N] [-slow N] [-lookup N] [-timeout N]")
+		fmt.Fprintln(os.Stderr, "использование: bulkhead [-threads N] [-ticks N] [-slow N] [-lookup N] [-timeout N]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
@@ -43,37 +36,12 @@ func main() {
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *pay < 1 || *catalogue < 1 || *ticks < 1 || *slow < 1 || *lookup < 1 || *timeout < 1 {
-		fmt.Fprintln(os.Stderr, "все значения должны быть не меньше 1")
+	if *threads < 2 || *threads > 12 || *ticks < 1 || *slow < 1 || *lookup < 1 || *timeout < 0 {
+		fmt.Fprintln(os.Stderr, "потоков от 2 до 12, тактов, задержки и запроса к каталогу — не меньше 1, таймаут — не меньше 0")
 		fs.Usage()
 		os.Exit(2)
 	}
-	for _, t := range []int{0, *timeout} {
-		payments, catalog := simulate(*pay, *catalogue, *ticks, *slow, *lookup, t)
-		fmt.Printf("%s:\n", title(t))
-		report("платежи", payments, *pay)
-		report("каталог", catalog, *catalogue)
-	}
-}
-
-// title — заголовок одного запуска: «без таймаута» или «таймаут 2 такта».
-func title(timeout int) string {
-	if timeout == 0 {
-		return "без таймаута"
-	}
-	word := "тактов"
-	switch n := timeout % 100; {
-	case n%10 == 1 && n != 11:
-		word = "такт"
-	case n%10 >= 2 && n%10 <= 4 && (n < 12 || n > 14):
-		word = "такта"
-	}
-	return fmt.Sprintf("таймаут %d %s", timeout, word)
-}
-
-// report печатает строку одного пула.
-func report(name string, r result, threads int) {
-	fmt.Printf("  %s — занято потоков: %d из %d, отказов: %d\n", name, r.busy, threads, r.refused)
+	choose(*threads, *ticks, *slow, *lookup, *timeout)
 }
 
 // take занимает на такте t первый свободный поток пула на hold тактов. Если свободного потока нет,
@@ -88,35 +56,35 @@ func take(busyUntil []int, t, hold int) bool {
 	return false
 }
 
-// busyAt считает потоки, которые ещё работают на последнем такте, ticks-1.
-func busyAt(busyUntil []int, ticks int) int {
-	n := 0
-	for _, until := range busyUntil {
-		if until >= ticks {
-			n++
+// choose пробует каждое деление threads потоков между платежами и каталогом, печатает отказы при
+// каждом и называет лучшее: меньше всего отказов каталога, при равенстве — меньше всего отказов
+// платежей, а при полном равенстве — с меньшим платёжным пулом.
+func choose(threads, ticks, slow, lookup, timeout int) {
+	var bestPay, bestCatalog, bestPayments int // их задаёт первое же деление
+	for pay := 1; pay < threads; pay++ {
+		payments, catalog := refusals(pay, threads-pay, ticks, slow, lookup, timeout)
+		fmt.Printf("платежам %d, каталогу %d — отказов: платежей %d, каталога %d\n", pay, threads-pay, payments, catalog)
+		if pay == 1 || catalog < bestCatalog || catalog == bestCatalog && payments < bestPayments {
+			bestPay, bestCatalog, bestPayments = pay, catalog, payments
 		}
 	}
-	return n
+	fmt.Printf("лучше всего: платежам %d, каталогу %d\n", bestPay, threads-bestPay)
 }
 
-// simulate гоняет магазин с двумя отдельными пулами ticks тактов. Нулевой таймаут означает «без
-// ограничения».
-func simulate(pay, catalogue, ticks, slow, lookup, timeout int) (payments, catalog result) {
-	payPool := make([]int, pay)           // до какого такта занят каждый платёжный поток
-	catalogPool := make([]int, catalogue) // до какого такта занят каждый поток каталога
+// refusals гоняет магазин с пулами из pay и catalogue потоков ticks тактов и считает отказы в каждом.
+func refusals(pay, catalogue, ticks, slow, lookup, timeout int) (payments, catalog int) {
+	payPool, catalogPool := make([]int, pay), make([]int, catalogue)
 	hold := slow
 	if timeout > 0 {
-		hold = min(hold, timeout) // таймаут действует только на платежи
+		hold = min(slow, timeout)
 	}
 	for t := range ticks {
 		if !take(payPool, t, hold) {
-			payments.refused++
+			payments++
 		}
 		if !take(catalogPool, t, lookup) {
-			catalog.refused++
+			catalog++
 		}
 	}
-	payments.busy = busyAt(payPool, ticks)
-	catalog.busy = busyAt(catalogPool, ticks)
 	return payments, catalog
 }

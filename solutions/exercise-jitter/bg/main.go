@@ -1,13 +1,13 @@
-// Програмата jitter сравнява тиковете, в които клиентите повтарят заявката си, без jitter и с
-// jitter. Случайните числа идват от генератора със семе от урока „Когато съседът е бавен“.
+// Програмата jitter разпръсква повторенията на клиентите по тиковете с едно от правилата за джитър
+// от статията на Марк Брукър „Exponential Backoff And Jitter“: пълен, равен или декорелиран, и
+// брои колко повторения все пак са попаднали на тик, на който повтаря и някой друг.
 //
 // Употреба:
 //
-//	jitter [-seed N] [-clients N] [-attempts N]
+//	jitter [-rule none|full|equal|decorrelated] [-seed N] [-clients N] [-attempts N] [-base N] [-cap N]
 //
-// Всеки клиент прави -attempts повторения. Без jitter чакането преди повторение номер k (от 0) е
-// 2^k тика; с jitter е 1 + random(2·2^k). Генераторът е един за всички клиенти: семето се задава
-// веднъж, в началото на програмата.
+// Паузата преди повторение k (от нула) се строи от v = min(cap, base·2^k); случайните числа идват от
+// генератора с начална стойност от урока „Когато съседът е бавен“, един за всички клиенти.
 package main
 
 import (
@@ -24,55 +24,93 @@ var seed = 7
 func main() {
 	fs := flag.NewFlagSet("jitter", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	start := fs.Int("seed", 7, "семе на генератора (от 0 до 65535)")
+	rule := fs.String("rule", "full", "правило: none, full, equal или decorrelated")
+	start := fs.Int("seed", 7, "начална стойност на генератора (от 0 до 65535)")
 	clients := fs.Int("clients", 3, "брой клиенти (от 1 до 26)")
-	attempts := fs.Int("attempts", 4, "повторения на всеки клиент (от 1 до 16)")
+	attempts := fs.Int("attempts", 4, "повторения за всеки клиент (от 1 до 16)")
+	base := fs.Int("base", 1, "начална пауза в тикове (от 1 до 100)")
+	limit := fs.Int("cap", 1000, "таван на паузата в тикове (от base до 100000)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "употреба: jitter [-seed N] [-clients N] [-attempts N]")
+		fmt.Fprintln(os.Stderr, "употреба: jitter [-rule none|full|equal|decorrelated] [-seed N] [-clients N] [-attempts N] [-base N] [-cap N]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "неочакван аргумент: %s\n", fs.Arg(0))
+		fmt.Fprintf(os.Stderr, "излишен аргумент: %s\n", fs.Arg(0))
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *start < 0 || *start > 65535 || *clients < 1 || *clients > 26 || *attempts < 1 || *attempts > 16 {
-		fmt.Fprintln(os.Stderr, "семето трябва да е от 0 до 65535 (при 65536 генераторът стои на място), клиентите — от 1 до 26, повторенията — от 1 до 16")
+	switch {
+	case *rule != "none" && *rule != "full" && *rule != "equal" && *rule != "decorrelated",
+		*start < 0 || *start > 65535, *clients < 1 || *clients > 26, *attempts < 1 || *attempts > 16,
+		*base < 1 || *base > 100, *limit < *base || *limit > 100000:
+		fmt.Fprintln(os.Stderr, "правилото е none, full, equal или decorrelated; началната стойност е от 0 до 65535, клиентите от 1 до 26, повторенията от 1 до 16, base от 1 до 100, cap от base до 100000")
 		fs.Usage()
 		os.Exit(2)
 	}
 	seed = *start
-	names := make([]string, *clients) // клиентите се казват A, B, C…
-	for i := range names {
-		names[i] = string(rune('A' + i))
+	fmt.Printf("правило %s, base %d, cap %d\n", *rule, *base, *limit)
+	all := make([][]int, *clients)
+	for i := range all {
+		all[i] = retryTicks(*rule, *attempts, *base, *limit)
+		fmt.Printf("%c: %s\n", 'A'+i, join(all[i]))
 	}
-	for _, name := range names {
-		fmt.Printf("%s без jitter: %s\n", name, retryTicks(*attempts, false))
-	}
-	for _, name := range names {
-		fmt.Printf("%s с jitter  : %s\n", name, retryTicks(*attempts, true))
-	}
+	fmt.Printf("повторения в общ тик: %d от %d\n", shared(all), *clients**attempts)
 }
 
-// random връща число от 0 до bound-1. Всяко извикване премества семето с една стъпка.
+// random връща число от 0 до bound-1. Всяко извикване прави една стъпка на генератора.
 func random(bound int) int {
 	seed = (seed*75 + 74) % 65537
 	return seed % bound
 }
 
-// retryTicks връща тиковете, в които клиентът прави повторенията си, разделени с интервал.
-func retryTicks(attempts int, jitter bool) string {
-	var ticks []string
-	tick := 0
-	for attempt := range attempts {
-		wait := 1 << attempt // 1, 2, 4, 8…
-		if jitter {
-			wait = 1 + random(2*wait) // от 1 до 2·wait
+// join записва тиковете, разделени с интервал.
+func join(ticks []int) string {
+	parts := make([]string, len(ticks))
+	for i, t := range ticks {
+		parts[i] = strconv.Itoa(t)
+	}
+	return strings.Join(parts, " ")
+}
+
+// retryTicks връща тиковете, на които един клиент повтаря по правилото rule.
+func retryTicks(rule string, attempts, base, limit int) []int {
+	ticks := make([]int, 0, attempts)
+	tick, prev := 0, base
+	for k := range attempts {
+		v := min(limit, base<<k)
+		wait := v
+		switch rule {
+		case "full":
+			wait = 1 + random(v)
+		case "equal":
+			wait = (v+1)/2 + random(v/2+1)
+		case "decorrelated":
+			wait = min(limit, base+random(3*prev-base+1))
+			prev = wait
 		}
 		tick += wait
-		ticks = append(ticks, strconv.Itoa(tick))
+		ticks = append(ticks, tick)
 	}
-	return strings.Join(ticks, " ")
+	return ticks
+}
+
+// shared брои повторенията, чийто тик го има и у друг клиент.
+func shared(all [][]int) int {
+	clients := map[int]int{} // тик -> колко пъти се повтаря на него; тиковете на един клиент растат
+	for _, ticks := range all {
+		for _, t := range ticks {
+			clients[t]++
+		}
+	}
+	n := 0
+	for _, ticks := range all {
+		for _, t := range ticks {
+			if clients[t] > 1 {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -1,67 +1,114 @@
-// Програмата retry повтаря плащане с експоненциално чакане и граница на опитите, както withRetry от
-// урока „Когато съседът е бавен“.
+// Програмата retry повтаря плащане през ненадеждна мрежа и показва колко пъти са изтеглени пари от
+// клиента: с ключ за идемпотентност, с нов ключ за всеки опит и съвсем без ключ.
 //
 // Употреба:
 //
-//	retry [-max N] [ОТГОВОР ...]
+//	retry [-max N] [-key same|each|none] [СЪДБА ...]
 //
-// Опит 1 е на тик 0; след опит k чакането е 2^(k-1) тика. Опит k получава k-тия отговор, а когато
-// отговорите свършат, доставчикът отговаря timeout. Повтарят се само timeout и 503, и то най-много
-// до -max опита общо.
+// Съдбата на опита: ok (стигнал, отговорът се връща), lost (стигнал, но отговорът се губи), drop (не
+// стига), 503 (доставчикът е зает) или declined (банката отказва). Когато съдбите свършат, опитите не
+// стигат. Клиентът повтаря timeout и 503 с пауза 2^(k-1) тика след опит k, най-много -max опита.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 )
 
 func main() {
 	fs := flag.NewFlagSet("retry", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	maxAttempts := fs.Int("max", 4, "най-много опити, първият включително")
+	maxAttempts := fs.Int("max", 4, "граница на опитите, заедно с първия (от 1 до 30)")
+	keys := fs.String("key", "same", "ключ за идемпотентност: same (един за плащането), each (нов за всеки опит) или none")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "употреба: retry [-max N] [ОТГОВОР ...]")
+		fmt.Fprintln(os.Stderr, "употреба: retry [-max N] [-key same|each|none] [СЪДБА ...]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if *maxAttempts < 1 || *maxAttempts > 30 {
-		fmt.Fprintln(os.Stderr, "границата на опитите трябва да е от 1 до 30")
+	fates := fs.Args()
+	if len(fates) == 0 {
+		fates = []string{"lost", "ok"}
+	}
+	bad := *maxAttempts < 1 || *maxAttempts > 30 || *keys != "same" && *keys != "each" && *keys != "none"
+	for _, f := range fates {
+		bad = bad || f != "ok" && f != "lost" && f != "drop" && f != "503" && f != "declined"
+	}
+	if bad {
+		fmt.Fprintln(os.Stderr, "опитите са от 1 до 30; ключът е same, each или none; съдбите са ok, lost, drop, 503, declined")
 		fs.Usage()
 		os.Exit(2)
 	}
-	answers := fs.Args()
-	if len(answers) == 0 {
-		answers = []string{"timeout", "503", "ok"}
-	}
-	fmt.Printf("резултат: %s\n", withRetry(answers, *maxAttempts))
+	var p provider
+	seen := withRetry(fates, *maxAttempts, *keys, &p)
+	fmt.Printf("резултат: %s, тегления: %d\n", seen, p.charges)
 }
 
-// answerAt връща записания отговор за опит номер attempt (от 1). Когато записаните отговори
-// свършат, доставчикът не отговаря: timeout.
-func answerAt(answers []string, attempt int) string {
-	if attempt <= len(answers) {
-		return answers[attempt-1]
-	}
-	return "timeout"
-}
-
-// retryable казва дали отговорът заслужава нов опит: само временните грешки.
-func retryable(answer string) bool {
-	return answer == "timeout" || answer == "503"
-}
-
-// withRetry опитва, докато отговорът не стане окончателен или опитите не свършат. Печата ред за
-// всеки опит и връща последния отговор.
-func withRetry(answers []string, maxAttempts int) string {
+// withRetry е клиентът: опитва, докато не види ok или declined или докато опитите не свършат. Всеки
+// опит печата ред. Връща онова, което клиентът е видял последно.
+func withRetry(fates []string, maxAttempts int, keys string, p *provider) string {
 	tick := 0
 	for attempt := 1; ; attempt++ {
-		answer := answerAt(answers, attempt)
-		fmt.Printf("тик %d, опит %d: %s\n", tick, attempt, answer)
-		if !retryable(answer) || attempt == maxAttempts {
-			return answer
+		fate := "drop" // когато записаните съдби свършат, мрежата мълчи
+		if attempt <= len(fates) {
+			fate = fates[attempt-1]
 		}
-		tick += 1 << (attempt - 1) // чакане 1, 2, 4, 8… тика
+		key := ""
+		switch keys {
+		case "same":
+			key = "k1"
+		case "each":
+			key = "k" + strconv.Itoa(attempt)
+		}
+		seen, note := p.pay(key, fate)
+		label := ""
+		if key != "" {
+			label = ", ключ " + key
+		}
+		fmt.Printf("тик %d, опит %d%s: %s → %s: %s\n", tick, attempt, label, fate, note, seen)
+		if seen == "ok" || seen == "declined" || attempt == maxAttempts {
+			return seen
+		}
+		tick += 1 << (attempt - 1)
 	}
+}
+
+// provider е доставчикът на плащания. Плащане с ключ, който вече е обработил, не го прави отново, а
+// отговаря същото като първия път.
+type provider struct {
+	charges int               // колко пъти са изтеглени пари
+	done    map[string]string // ключ -> как е завършила първата му обработка: ok или declined
+}
+
+// pay обработва един опит с ключ key ("" значи без ключ), на който мрежата е отредила съдбата fate.
+// Връща какво ще види клиентът (ok, timeout, 503 или declined) и какво се е случило при доставчика.
+func (p *provider) pay(key, fate string) (seen, note string) {
+	switch fate {
+	case "drop":
+		return "timeout", "не стигна"
+	case "503":
+		return "503", "доставчикът е зает"
+	}
+	outcome, known := p.done[key]
+	switch {
+	case known:
+		note = "ключът вече е обработен, без теглене"
+	case fate == "declined":
+		outcome, note = "declined", "отказ от банката"
+	default:
+		p.charges++
+		outcome, note = "ok", "теглене "+strconv.Itoa(p.charges)
+	}
+	if key != "" && !known {
+		if p.done == nil {
+			p.done = map[string]string{}
+		}
+		p.done[key] = outcome
+	}
+	if fate == "lost" {
+		return "timeout", note + ", отговорът се загуби"
+	}
+	return outcome, note
 }

@@ -1,98 +1,88 @@
-// Програмата timeout пуска магазина от урока „Когато съседът е бавен“: пул от нишки, в който всеки
-// тик идват едно плащане и една заявка за каталога, а доставчикът на плащания отговаря бавно.
+// Програмата timeout избира таймаут по измерванията на закъснението на съседа: най-краткия, при който
+// фалшивите таймаути (прекъснати заявки, които още биха получили отговор) не са повече от допустимия
+// дял, и проверява дали той се вмества в бюджета за закъснение на викащия.
 //
 // Употреба:
 //
-//	timeout [-threads N] [-ticks N] [-slow N] [-timeout N]
+//	timeout [-miss P] [-budget B] [ЗАКЪСНЕНИЕ ...]
 //
-// Плащането заема свободна нишка и я държи -slow тика, докато доставчикът отговори, или по-малко,
-// ако timeout-ът изтече по-рано. Нулев timeout означава „без граница“. Заявката за каталога се
-// обслужва мигновено, стига в този тик да има свободна нишка.
+// Закъсненията са в милисекунди, по едно за успешен отговор. P е допустимият дял фалшиви таймаути в
+// проценти (от 0 до 50), B е бюджетът в милисекунди (0 значи без бюджет).
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 )
 
 func main() {
 	fs := flag.NewFlagSet("timeout", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	threads := fs.Int("threads", 4, "нишки в пула")
-	ticks := fs.Int("ticks", 8, "колко тика наблюдаваме")
-	slow := fs.Int("slow", 30, "след колко тика отговаря доставчикът")
-	timeout := fs.Int("timeout", 0, "timeout в тикове (0 значи без граница)")
+	miss := fs.Int("miss", 5, "допустим дял фалшиви таймаути, % (от 0 до 50)")
+	budget := fs.Int("budget", 0, "бюджет за закъснение в мс (0 значи без бюджет)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "употреба: timeout [-threads N] [-ticks N] [-slow N] [-timeout N]")
+		fmt.Fprintln(os.Stderr, "употреба: timeout [-miss P] [-budget B] [ЗАКЪСНЕНИЕ ...]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
+	if *miss < 0 || *miss > 50 || *budget < 0 {
+		fmt.Fprintln(os.Stderr, "делът е от 0 до 50 %, бюджетът не може да е отрицателен")
+		fs.Usage()
+		os.Exit(2)
+	}
+	// Измерванията по подразбиране: обикновено съседът отговаря за малко над 100 мс, рядко за стотици и повече.
+	latencies := []int{120, 95, 101, 99, 430, 110, 97, 105, 250, 98, 102, 115, 96, 108, 1200, 100, 103, 99, 180, 104}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "неочакван аргумент: %s\n", fs.Arg(0))
-		fs.Usage()
-		os.Exit(2)
-	}
-	if *threads < 1 || *ticks < 1 || *slow < 1 || *timeout < 0 {
-		fmt.Fprintln(os.Stderr, "-threads, -ticks и -slow трябва да са поне 1, а -timeout не може да е отрицателен")
-		fs.Usage()
-		os.Exit(2)
-	}
-	busy, refused := simulate(*threads, *ticks, *slow, *timeout)
-	report(title(*timeout), busy, *threads, refused)
-}
-
-// title е заглавието на реда: „без timeout“ или „timeout 2 тика“.
-func title(timeout int) string {
-	if timeout == 0 {
-		return "без timeout"
-	}
-	if timeout == 1 {
-		return "timeout 1 тик"
-	}
-	return fmt.Sprintf("timeout %d тика", timeout)
-}
-
-// report печата реда с резултата, както в урока.
-func report(title string, busy, threads, refused int) {
-	requests := "заявки"
-	if refused == 1 {
-		requests = "заявка"
-	}
-	fmt.Printf("%s: заети нишки %d от %d, каталогът отказа %d %s\n", title, busy, threads, refused, requests)
-}
-
-// freeThread връща номера на първата нишка, свободна в тик t, или -1, ако всички са заети.
-func freeThread(busyUntil []int, t int) int {
-	for i, until := range busyUntil {
-		if until <= t {
-			return i
-		}
-	}
-	return -1
-}
-
-// simulate пуска магазина за ticks тика. Връща колко нишки още работят в последния тик и колко
-// заявки за каталога са отказани.
-func simulate(threads, ticks, slow, timeout int) (busy, refused int) {
-	busyUntil := make([]int, threads) // до кой тик е заета всяка нишка
-	for t := range ticks {
-		if i := freeThread(busyUntil, t); i >= 0 {
-			hold := slow
-			if timeout > 0 {
-				hold = min(hold, timeout)
+		latencies = latencies[:0]
+		for _, arg := range fs.Args() {
+			ms, err := strconv.Atoi(arg)
+			if err != nil || ms < 1 || ms > 1000000 {
+				fmt.Fprintf(os.Stderr, "закъснението %q не е цяло число милисекунди от 1 до 1000000\n", arg)
+				fs.Usage()
+				os.Exit(2)
 			}
-			busyUntil[i] = t + hold
-		}
-		if freeThread(busyUntil, t) < 0 {
-			refused++ // за каталога не е останала свободна нишка
+			latencies = append(latencies, ms)
 		}
 	}
-	for _, until := range busyUntil {
-		if until >= ticks {
-			busy++
+	report(latencies, *miss, *budget)
+}
+
+// report печата какъв таймаут дават измерванията latencies при дял фалшиви таймаути miss % и какво
+// прави с него бюджетът budget.
+func report(latencies []int, miss, budget int) {
+	sorted := slices.Clone(latencies)
+	slices.Sort(sorted)
+	n := len(sorted)
+	fmt.Print("подредени:")
+	for _, ms := range sorted {
+		fmt.Printf(" %d", ms)
+	}
+	fmt.Println()
+	fmt.Printf("измервания: %d, медиана: %d мс, максимум: %d мс\n", n, sorted[(n-1)/2], sorted[n-1])
+	allowed := n * miss / 100
+	fmt.Printf("допустими фалшиви таймаути: %d от %d\n", allowed, n)
+	timeout := sorted[n-1-allowed]
+	fmt.Printf("таймаут: %d мс, фалшиви таймаути: %d от %d\n", timeout, longer(sorted, timeout), n)
+	switch {
+	case budget == 0:
+	case timeout <= budget:
+		fmt.Printf("вмества се в бюджета от %d мс\n", budget)
+	default:
+		fmt.Printf("бюджетът от %d мс е по-малък: таймаут %d мс, фалшивите таймаути стават %d от %d\n", budget, budget, longer(sorted, budget), n)
+	}
+}
+
+// longer брои измерванията, по-дълги от limit: тях би ги прекъснал таймаут limit.
+func longer(latencies []int, limit int) int {
+	n := 0
+	for _, ms := range latencies {
+		if ms > limit {
+			n++
 		}
 	}
-	return busy, refused
+	return n
 }

@@ -1,98 +1,88 @@
-// Программа timeout гоняет магазин из урока «Когда сосед тормозит»: пул потоков, в который каждый
-// такт приходят один платёж и один запрос к каталогу, а платёжный провайдер отвечает медленно.
+// Программа timeout выбирает таймаут по замерам задержки соседа: самый короткий, при котором ложных
+// таймаутов (оборванных запросов, которые бы ещё ответили) не больше допустимой доли, и проверяет,
+// укладывается ли он в бюджет задержки вызывающего.
 //
 // Использование:
 //
-//	timeout [-threads N] [-ticks N] [-slow N] [-timeout N]
+//	timeout [-miss P] [-budget B] [ЗАДЕРЖКА ...]
 //
-// Платёж занимает свободный поток и держит его -slow тактов, пока провайдер не ответит, или меньше,
-// если раньше истечёт таймаут. Нулевой таймаут означает «без ограничения». Запрос к каталогу
-// обслуживается мгновенно, если на этом такте есть свободный поток.
+// Задержки — в миллисекундах, по одной на успешный ответ. P — допустимая доля ложных таймаутов в
+// процентах (от 0 до 50), B — бюджет в миллисекундах (0 — без бюджета).
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 )
 
 func main() {
 	fs := flag.NewFlagSet("timeout", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	threads := fs.Int("threads", 4, "потоков в пуле")
-	ticks := fs.Int("ticks", 8, "сколько тактов наблюдаем")
-	slow := fs.Int("slow", 30, "через сколько тактов отвечает провайдер")
-	timeout := fs.Int("timeout", 0, "таймаут в тактах (0 — без ограничения)")
+	miss := fs.Int("miss", 5, "допустимая доля ложных таймаутов, % (от 0 до 50)")
+	budget := fs.Int("budget", 0, "бюджет задержки в мс (0 — без бюджета)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "использование: timeout [-threads N] [-ticks N] [-slow N] [-timeout N]")
+		fmt.Fprintln(os.Stderr, "использование: timeout [-miss P] [-budget B] [ЗАДЕРЖКА ...]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
+	if *miss < 0 || *miss > 50 || *budget < 0 {
+		fmt.Fprintln(os.Stderr, "доля — от 0 до 50 %, бюджет не может быть отрицательным")
+		fs.Usage()
+		os.Exit(2)
+	}
+	// Замеры по умолчанию: обычно сосед отвечает за 100 мс с небольшим, изредка за сотни и больше.
+	latencies := []int{120, 95, 101, 99, 430, 110, 97, 105, 250, 98, 102, 115, 96, 108, 1200, 100, 103, 99, 180, 104}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "лишний аргумент: %s\n", fs.Arg(0))
-		fs.Usage()
-		os.Exit(2)
-	}
-	if *threads < 1 || *ticks < 1 || *slow < 1 || *timeout < 0 {
-		fmt.Fprintln(os.Stderr, "-threads, -ticks и -slow должны быть не меньше 1, а -timeout не может быть отрицательным")
-		fs.Usage()
-		os.Exit(2)
-	}
-	busy, refused := simulate(*threads, *ticks, *slow, *timeout)
-	report(title(*timeout), busy, *threads, refused)
-}
-
-// title — заголовок строки: «без таймаута» или «таймаут 2 такта».
-func title(timeout int) string {
-	if timeout == 0 {
-		return "без таймаута"
-	}
-	word := "тактов"
-	switch n := timeout % 100; {
-	case n%10 == 1 && n != 11:
-		word = "такт"
-	case n%10 >= 2 && n%10 <= 4 && (n < 12 || n > 14):
-		word = "такта"
-	}
-	return fmt.Sprintf("таймаут %d %s", timeout, word)
-}
-
-// report печатает строку с результатом, как в уроке.
-func report(title string, busy, threads, refused int) {
-	fmt.Printf("%s — занято потоков: %d из %d, отказов каталога: %d\n", title, busy, threads, refused)
-}
-
-// freeThread возвращает номер первого потока, свободного на такте t, или -1, если заняты все.
-func freeThread(busyUntil []int, t int) int {
-	for i, until := range busyUntil {
-		if until <= t {
-			return i
-		}
-	}
-	return -1
-}
-
-// simulate гоняет магазин ticks тактов. Возвращает, сколько потоков ещё работает на последнем
-// такте и сколько запросов к каталогу получили отказ.
-func simulate(threads, ticks, slow, timeout int) (busy, refused int) {
-	busyUntil := make([]int, threads) // до какого такта занят каждый поток
-	for t := range ticks {
-		if i := freeThread(busyUntil, t); i >= 0 {
-			hold := slow
-			if timeout > 0 {
-				hold = min(hold, timeout)
+		latencies = latencies[:0]
+		for _, arg := range fs.Args() {
+			ms, err := strconv.Atoi(arg)
+			if err != nil || ms < 1 || ms > 1000000 {
+				fmt.Fprintf(os.Stderr, "задержка %q — не целое число миллисекунд от 1 до 1000000\n", arg)
+				fs.Usage()
+				os.Exit(2)
 			}
-			busyUntil[i] = t + hold
-		}
-		if freeThread(busyUntil, t) < 0 {
-			refused++ // каталогу не досталось свободного потока
+			latencies = append(latencies, ms)
 		}
 	}
-	for _, until := range busyUntil {
-		if until >= ticks {
-			busy++
+	report(latencies, *miss, *budget)
+}
+
+// report печатает, какой таймаут дают замеры latencies при доле ложных таймаутов miss % и что с ним
+// делает бюджет budget.
+func report(latencies []int, miss, budget int) {
+	sorted := slices.Clone(latencies)
+	slices.Sort(sorted)
+	n := len(sorted)
+	fmt.Print("по порядку:")
+	for _, ms := range sorted {
+		fmt.Printf(" %d", ms)
+	}
+	fmt.Println()
+	fmt.Printf("замеров: %d, медиана: %d мс, максимум: %d мс\n", n, sorted[(n-1)/2], sorted[n-1])
+	allowed := n * miss / 100
+	fmt.Printf("допустимо ложных таймаутов: %d из %d\n", allowed, n)
+	timeout := sorted[n-1-allowed]
+	fmt.Printf("таймаут: %d мс, ложных таймаутов: %d из %d\n", timeout, longer(sorted, timeout), n)
+	switch {
+	case budget == 0:
+	case timeout <= budget:
+		fmt.Printf("в бюджет %d мс укладывается\n", budget)
+	default:
+		fmt.Printf("бюджет %d мс меньше: таймаут %d мс, ложных таймаутов станет %d из %d\n", budget, budget, longer(sorted, budget), n)
+	}
+}
+
+// longer считает замеры, которые дольше limit: их оборвал бы таймаут limit.
+func longer(latencies []int, limit int) int {
+	n := 0
+	for _, ms := range latencies {
+		if ms > limit {
+			n++
 		}
 	}
-	return busy, refused
+	return n
 }
