@@ -110,8 +110,9 @@ func finish(e *env, err error) int {
 		return 0
 	}
 	if errors.Is(err, context.Canceled) {
+		// Ctrl-C: 130, as a shell gives for SIGINT.
 		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_interrupted"))
-		return 2
+		return 130
 	}
 	fmt.Fprintln(e.stderr, "workbook: "+err.Error())
 	return 2

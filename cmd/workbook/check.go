@@ -85,10 +85,12 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		Limits:   checker.Limits{RunTime: *timeout},
 	})
 	done()
+	if ctx.Err() != nil {
+		// Ctrl-C: whatever the runs cut short look like, nothing of it is the program's verdict, so
+		// nothing is reported or recorded.
+		return &exitError{code: 130, msg: e.ui.T("err_check_interrupted")}
+	}
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return err
-		}
 		return e.usageErr("err_check_tool", "Err", err.Error())
 	}
 	if *asJSON {
@@ -127,7 +129,7 @@ func (e *env) exercise(name string) (*course.Exercise, error) {
 // names the folder expected.
 func (e *env) learnerDir(ws *workspace.Workspace, ex *course.Exercise, dir string) (string, error) {
 	if dir == "" {
-		dir = ws.ExerciseDir(ex)
+		dir = ws.ExerciseDir(ex, e.content)
 		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 			return "", e.usageErr("err_no_exercise_dir", "Dir", e.rel(dir), "Name", ex.Name)
 		}
@@ -170,7 +172,7 @@ func hasMain(dir string) bool {
 // edit when the program checked is the learner's own.
 func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src string, passed bool) {
 	w := e.stdout
-	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex))
+	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex, e.content))
 	if passed {
 		if !mine {
 			return
@@ -200,7 +202,7 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 	}
 	fmt.Fprintln(w, e.ui.T("next_hint", "Name", ex.Name))
 	if mine {
-		fmt.Fprintln(w, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex), "main.go"))))
+		fmt.Fprintln(w, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex, e.content)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex, e.content), "main.go"))))
 	}
 }
 

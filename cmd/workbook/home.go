@@ -110,7 +110,7 @@ func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps []step)
 		if lesson != nil && !begun(st, steps, lesson) {
 			return "workbook lesson " + lesson.Topic, e.ui.T("next_read", "Title", lesson.Title)
 		}
-		task, main := e.rel(p.StatementPath(ex)), e.rel(filepath.Join(p.ExerciseDir(ex), "main.go"))
+		task, main := e.rel(p.StatementPath(ex, e.content)), e.rel(filepath.Join(p.ExerciseDir(ex, e.content), "main.go"))
 		title := ex.Title(e.content)
 		if x.Status() == progress.NotStarted {
 			return "workbook watch " + ex.Name, e.ui.T("next_start", "Title", title, "Task", task, "Main", main)

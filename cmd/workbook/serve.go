@@ -109,7 +109,7 @@ func (e *env) webPlace(p *workspace.Workspace) *web.Place {
 		Root:      p.Root,
 		StatePath: p.StatePath(),
 		Lang:      e.content,
-		Dir:       func(ex *course.Exercise, _ string) string { return p.ExerciseDir(ex) },
+		Dir:       func(ex *course.Exercise, lang string) string { return p.ExerciseDir(ex, lang) },
 		Fresh:     e.freshState(p),
 	}
 }

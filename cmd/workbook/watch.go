@@ -106,7 +106,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 	}
 	defer fsw.Close()
 	for ex != nil {
-		dir := w.p.ExerciseDir(ex)
+		dir := w.p.ExerciseDir(ex, e.content)
 		// Watch before the first check, so that a save during it is not missed.
 		if err := fsw.Add(dir); err != nil {
 			return e.usageErr("err_watch_dir", "Dir", dir, "Err", err.Error(), "Name", ex.Name)
