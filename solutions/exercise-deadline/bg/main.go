@@ -60,11 +60,11 @@ func withDeadline(answers []string, deadline int) string {
 		if !retryable(answer) {
 			return answer
 		}
-		wait := 1 << (attempt - 1)
-		if wait > deadline-tick {
-			fmt.Printf("спирам: опит %d би бил на тик %d, след срока %d\n", attempt+1, tick+wait, deadline)
+		wait := uint64(1) << (attempt - 1) // 2^63 after attempt 64 does not fit in int
+		if wait > uint64(deadline-tick) {
+			fmt.Printf("спирам: опит %d би бил на тик %d, след срока %d\n", attempt+1, uint64(tick)+wait, deadline)
 			return answer
 		}
-		tick += wait
+		tick += int(wait)
 	}
 }
