@@ -48,6 +48,11 @@ func main() {
 		fs.Usage()
 		os.Exit(2)
 	}
+	if *pay > 100 || *catalogue > 100 || *ticks > 100000 || *slow > 1000000 || *lookup > 1000000 || *timeout > 1000000 {
+		fmt.Fprintln(os.Stderr, "потоков в пуле не больше 100, тактов не больше 100000, остальные значения не больше 1000000")
+		fs.Usage()
+		os.Exit(2)
+	}
 	for _, t := range []int{0, *timeout} {
 		payments, catalog := simulate(*pay, *catalogue, *ticks, *slow, *lookup, t)
 		fmt.Printf("%s:\n", title(t))
