@@ -104,9 +104,14 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
 	} else {
 		report.Text(e.stdout, res, e.ui, report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: *timeout})
+	}
+	kept := e.recordCheck(ws, ex, src, string(res.Verdict))
+	if !*asJSON {
+		if kept {
+			fmt.Fprintln(e.stdout, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
+		}
 		e.afterCheck(ws, ex, src, res.Verdict == checker.Pass)
 	}
-	e.recordCheck(ws, ex, src, string(res.Verdict))
 	if res.Verdict != checker.Pass {
 		return errFailed
 	}
@@ -167,9 +172,10 @@ func hasMain(dir string) bool {
 	return false
 }
 
-// afterCheck ends a check's report with what to do next: after a pass the next exercise (or the
-// lesson it follows), after a failure the hint, and always where the statement is and which file to
-// edit when the program checked is the learner's own.
+// afterCheck ends a check's report with what to do next: after a pass the first exercise of the
+// course not passed yet (or the lesson it needs, when that is another lesson not begun), after a
+// failure the hint, and always where the statement is and which file to edit when the program
+// checked is the learner's own. The check is recorded already.
 func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src string, passed bool) {
 	w := e.stdout
 	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex, e.content))
@@ -181,22 +187,18 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		if err != nil {
 			return
 		}
-		list := exercisesInOrder(steps)
-		for i, x := range list {
-			if x.Name != ex.Name {
-				continue
-			}
-			if i+1 == len(list) {
-				fmt.Fprintln(w, e.ui.T("next_after_pass_last"))
-				return
-			}
-			next := list[i+1]
-			if l := lessonOf(steps, next); l != nil && l != lessonOf(steps, x) {
-				fmt.Fprintln(w, e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name))
-				return
-			}
-			fmt.Fprintln(w, e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name))
+		st, err := e.loadState(ws)
+		if err != nil {
 			return
+		}
+		next := nextExercise(steps, st)
+		switch l := lessonOf(steps, next); {
+		case next == nil:
+			fmt.Fprintln(w, e.ui.T("next_after_pass_all"))
+		case l != nil && l != lessonOf(steps, ex) && !begun(st, steps, l):
+			fmt.Fprintln(w, e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name))
+		default:
+			fmt.Fprintln(w, e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name))
 		}
 		return
 	}

@@ -329,10 +329,10 @@ func sameDir(a, b string) bool {
 // folder checked is the learner's own folder for ex there (a check of some other folder, such as a
 // solution, is not the learner's progress). A pass is never taken back by a check of the pristine
 // starter, which only a command (reset, restore, a new language) put there: the learner's passing
-// program is kept, and it says so.
-func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) {
+// program is kept, and keptPass says so, for the caller to tell.
+func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) (keptPass bool) {
 	if ws == nil || !sameDir(src, ws.ExerciseDir(ex, e.content)) {
-		return
+		return false
 	}
 	lang := e.content
 	starter := verdict != "pass" && ws.Pristine(e.course, ex, lang)
@@ -351,7 +351,5 @@ func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, ver
 			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
 		}
 	}
-	if kept {
-		fmt.Fprintln(e.stdout, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
-	}
+	return kept
 }
