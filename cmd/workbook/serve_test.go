@@ -123,7 +123,7 @@ func TestServeClone(t *testing.T) {
 		t.Errorf("serve does not say it made the workspace:\n%s", stderr.String())
 	}
 	mine := "package main\n\n// моя версия, из my/\nfunc main() {}\n"
-	if err := os.WriteFile(filepath.Join(my, "exercise-deadline", "main.go"), []byte(mine), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(my, "ru", "exercise-deadline", "main.go"), []byte(mine), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	resp, err := http.Get(url + "exercises/exercise-deadline")
