@@ -79,30 +79,25 @@ func (s *Server) index(r *http.Request, d *pageData) (string, error) {
 		at[lp.topic] = len(body.Groups)
 		body.Groups = append(body.Groups, g)
 	}
-	// An exercise goes under the first lesson (in course order) that lists it, in that list's order;
-	// one no lesson lists goes under the lesson its exercise.yaml names.
-	byName := map[string]*course.Exercise{}
-	for _, ex := range exercises {
-		byName[ex.Name] = ex
+	// One course order, the one every command uses: the exercises in the order of their
+	// exercise.yaml, each under the first lesson (in course order) that lists it, or else the lesson
+	// its exercise.yaml names.
+	listedIn := map[string]int{}
+	for i := len(lessons) - 1; i >= 0; i-- {
+		for _, name := range lessons[i].l.Meta.Exercises {
+			listedIn[name] = i
+		}
 	}
-	placed := map[string]bool{}
 	add := func(i int, ex *course.Exercise) {
-		placed[ex.Name] = true
 		ie := s.exerciseItem(p, d.Lang, ex, st)
 		if ie.Status == string(progress.Passed) {
 			body.Passed++
 		}
 		body.Groups[i].Exercises = append(body.Groups[i].Exercises, ie)
 	}
-	for i, lp := range lessons {
-		for _, name := range lp.l.Meta.Exercises {
-			if ex := byName[name]; ex != nil && !placed[name] {
-				add(i, ex)
-			}
-		}
-	}
 	for _, ex := range exercises {
-		if placed[ex.Name] {
+		if i, ok := listedIn[ex.Name]; ok {
+			add(i, ex)
 			continue
 		}
 		i, ok := at[ex.Lesson]
@@ -191,12 +186,16 @@ func (s *Server) lesson(r *http.Request, d *pageData) (string, error) {
 	}
 	// A GET changes nothing: the page's script records the opening with a POST to /api/open.
 	st := s.state()
+	listed := map[string]bool{}
 	for _, name := range lp.l.Meta.Exercises {
-		ex, err := s.cfg.Course.Exercise(name)
-		if err != nil {
-			continue
+		listed[name] = true
+	}
+	if all, err := s.cfg.Course.Exercises(); err == nil {
+		for _, ex := range all { // in course order, as every list of the course
+			if listed[ex.Name] {
+				body.Exercises = append(body.Exercises, s.exerciseItem(d.P, d.Lang, ex, st))
+			}
 		}
-		body.Exercises = append(body.Exercises, s.exerciseItem(d.P, d.Lang, ex, st))
 	}
 	if st != nil {
 		if q := st.Quizzes[topic]; q != nil {
