@@ -187,6 +187,9 @@ func (e *env) askContent() string {
 	bg, ru := i18n.New("bg"), i18n.New("ru")
 	in := bufio.NewReader(e.stdin)
 	for range 3 {
+		if e.ui.Lang() == "en" {
+			fmt.Fprintln(e.stderr, e.ui.T("ask_content_lang"))
+		}
 		fmt.Fprintln(e.stderr, ru.T("ask_content_lang"))
 		fmt.Fprintln(e.stderr, bg.T("ask_content_lang"))
 		fmt.Fprintln(e.stderr, "  1) русский")
