@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/report"
@@ -93,6 +95,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return e.usageErr("err_check_tool", "Err", err.Error())
 	}
+	markOtherLanguage(res, cases, e.content)
 	if *asJSON {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
@@ -222,4 +225,46 @@ func inside(path, root string) bool {
 	p, err1 := filepath.Abs(path)
 	r, err2 := filepath.Abs(root)
 	return err1 == nil && err2 == nil && workspace.Within(p, r)
+}
+
+// markOtherLanguage notes, on each failed case whose output is the transcript of the course's other
+// language, that it is (checker.MarkOtherLanguage): a Bulgarian program checked in Russian is told
+// so, not shown a list of letters that differ.
+func markOtherLanguage(res *checker.Result, cases []checker.Case, lang string) {
+	scripts := map[string][]byte{}
+	for _, c := range cases {
+		scripts[c.Name] = c.Script
+	}
+	for i := range res.Cases {
+		cs := &res.Cases[i]
+		if cs.Diff == nil {
+			continue
+		}
+		for _, other := range course.Langs {
+			if other != lang {
+				checker.MarkOtherLanguage(cs.Diff, cs.Got, expectedIn(scripts[cs.Name], other))
+			}
+		}
+	}
+}
+
+// expectedIn is the stdout a case script expects in lang: the file its `expect NAME` line names,
+// NAME.lang; "" when it has none.
+func expectedIn(script []byte, lang string) string {
+	if len(script) == 0 {
+		return ""
+	}
+	ar := txtar.Parse(script)
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 2 || f[0] != "expect" {
+			continue
+		}
+		for _, file := range ar.Files {
+			if file.Name == f[1]+"."+lang {
+				return string(file.Data)
+			}
+		}
+	}
+	return ""
 }

@@ -208,6 +208,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	if err != nil {
 		return false, e.usageErr("err_check_tool", "Err", err.Error())
 	}
+	markOtherLanguage(res, cases, e.content)
 	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
 	if e.recordCheck(w.p, ex, dir, string(res.Verdict)) {
 		fmt.Fprintln(out, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
