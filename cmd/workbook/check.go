@@ -35,6 +35,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	dir := fs.String("dir", "", e.ui.T("flag_dir"))
 	asJSON := fs.Bool("json", false, e.ui.T("flag_json"))
 	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
+	sideBySide := fs.Bool("diff", false, e.ui.T("flag_diff"))
 	pos, err := e.parse(checkCmd, fs, args)
 	if err != nil {
 		return err
@@ -106,7 +107,11 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		}
 		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
 	} else {
-		report.Text(e.stdout, res, e.ui, report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: *timeout})
+		opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: *timeout}
+		report.Text(e.stdout, res, e.ui, opt)
+		if *sideBySide {
+			report.SideBySide(e.stdout, res, e.ui, opt)
+		}
 	}
 	kept := e.recordCheck(ws, ex, src, string(res.Verdict))
 	if !*asJSON {
