@@ -71,7 +71,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
 		urlHost = "127.0.0.1"
 	}
-	url := "http://" + net.JoinHostPort(urlHost, port) + "/" + e.content + "/"
+	// The token is handed only in this address, printed to the learner alone (see internal/web).
+	url := "http://" + net.JoinHostPort(urlHost, port) + "/" + e.content + "/?token=" + srv.Token()
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()

@@ -158,6 +158,10 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// As the learner does: open the address with the token once; the cookie does the rest.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/ru/?token="+s.Token())); err != nil {
+		t.Fatalf("opening the address with the token: %v", err)
+	}
 	return &browserEnv{t: t, ctx: ctx, base: ts.URL, place: place, shots: shots}
 }
 

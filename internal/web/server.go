@@ -106,7 +106,7 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Token returns the session token the pages carry.
+// Token returns the session token: the command hands it to the learner in the address it prints.
 func (s *Server) Token() string { return s.cfg.Token }
 
 func (s *Server) routes() {
@@ -137,6 +137,24 @@ func (s *Server) routes() {
 // anything else.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	secure(w.Header())
+	if r.Method != http.MethodPost && s.guard.hostOK(r.Host) && !strings.HasPrefix(r.URL.Path, "/static/") {
+		// The pages hold the learner's programs and progress: only a browser that came with the
+		// address printed to the learner (its ?token=) gets them, and keeps a cookie for the rest.
+		if t := r.URL.Query().Get("token"); t != "" && s.guard.tokenOK(t) {
+			http.SetCookie(w, &http.Cookie{Name: s.guard.cookieName(), Value: s.cfg.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+			q := r.URL.Query()
+			q.Del("token")
+			u := *r.URL
+			u.RawQuery = q.Encode()
+			http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+			return
+		}
+		if !s.guard.cookieOK(r) {
+			lang := langOfPath(r.URL.Path, s.cfg.Lang)
+			http.Error(w, s.ui(lang).T("web_err_no_token"), http.StatusForbidden)
+			return
+		}
+	}
 	code, id := s.guard.check(r, r.Method == http.MethodPost)
 	if code != 0 {
 		lang := langOfPath(r.URL.Path, s.cfg.Lang)
@@ -155,7 +173,6 @@ type pageData struct {
 	Lang    string
 	Other   string // the other content language
 	Title   string
-	Token   string
 	P       *i18n.Printer
 	Here    string // the path below /{lang}/, for the language switch
 	Version string // of the assets, to keep caches fresh
@@ -206,7 +223,7 @@ func (s *Server) newPage(lang, urlPath string) *pageData {
 		js[k] = p.T(id)
 	}
 	return &pageData{
-		Lang: lang, Other: otherLang(lang), Token: s.cfg.Token, P: p, Here: here,
+		Lang: lang, Other: otherLang(lang), P: p, Here: here,
 		Version: s.assets["app.js"].etag, Place: s.cfg.Place, JS: js,
 	}
 }

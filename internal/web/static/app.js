@@ -5,6 +5,8 @@
 
   document.documentElement.classList.add('js');
 
+  // No page carries the session token: the browser holds it as a cookie, set when the learner
+  // opened the address that workbook serve printed, and sends it with every request.
   var token = meta('workbook-token');
   var lang = meta('workbook-lang');
   var messages = {};
