@@ -52,6 +52,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr}
+	if e.choice.MessagesFrom != workspace.FromContent {
+		cfg.Messages = e.ui.Lang() // named by a flag, the environment, the workspace or the locale
+	}
 	cfg.Limits.RunTime = *timeout
 	if p != nil {
 		cfg.Place = e.webPlace(p)

@@ -34,13 +34,16 @@ var staticFS embed.FS
 type Config struct {
 	Course *course.Course // the course (lessons, exercises, solutions)
 	Lang   string         // the language pages open in: bg or ru
-	Place  *Place         // the learner's workspace or clone; nil outside both (nothing is saved)
-	Addr   string         // the address the server listens on, host:port, for the Host check
-	Token  string         // the session token; New makes one when empty
-	Limits checker.Limits // for snippet runs and checks (the checker's defaults when zero)
-	Jobs   int            // programs built or run at once (default 2)
-	Log    io.Writer      // where the server tells about problems it works around (nil: nowhere)
-	Now    func() time.Time
+	// Messages is the message language the learner chose (en, ru or bg) for the page's own words:
+	// menus, buttons, status, legends, errors. "" lets them follow each page's content language.
+	Messages string
+	Place    *Place         // the learner's workspace or clone; nil outside both (nothing is saved)
+	Addr     string         // the address the server listens on, host:port, for the Host check
+	Token    string         // the session token; New makes one when empty
+	Limits   checker.Limits // for snippet runs and checks (the checker's defaults when zero)
+	Jobs     int            // programs built or run at once (default 2)
+	Log      io.Writer      // where the server tells about problems it works around (nil: nowhere)
+	Now      func() time.Time
 }
 
 // Server serves the course. It is an http.Handler.
@@ -380,7 +383,12 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // ui returns the message printer for a page language.
-func (s *Server) ui(lang string) *i18n.Printer { return i18n.New(lang) }
+func (s *Server) ui(lang string) *i18n.Printer {
+	if s.cfg.Messages != "" {
+		return i18n.New(s.cfg.Messages)
+	}
+	return i18n.New(lang)
+}
 
 func (s *Server) logf(format string, args ...any) {
 	if s.cfg.Log == nil {

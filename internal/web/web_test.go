@@ -701,3 +701,23 @@ func TestToken(t *testing.T) {
 		t.Errorf("POST with neither cookie nor token: %d, want 403", pw.Code)
 	}
 }
+
+// TestMessagesLanguage: with a message language chosen, the page's own words are in it, whatever the
+// content language of the page; the content stays in the page's language.
+func TestMessagesLanguage(t *testing.T) {
+	c := course.New(workbook.Content())
+	s, err := New(Config{Course: c, Lang: "ru", Addr: testAddr, Token: "test-token", Messages: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{"/ru/", "/bg/"} {
+		w := get(s, page)
+		body := w.Body.String()
+		if w.Code != http.StatusOK || !strings.Contains(body, "Resilient services in Go") {
+			t.Errorf("GET %s: %d, want the page's own words in English:\n%.400s", page, w.Code, body)
+		}
+	}
+	if w := get(s, "/ru/lessons/slow-neighbour"); !strings.Contains(w.Body.String(), "Когда сосед") {
+		t.Errorf("the Russian lesson's content is not in Russian:\n%.400s", w.Body.String())
+	}
+}
