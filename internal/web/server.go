@@ -190,6 +190,7 @@ var jsMessages = map[string]string{
 	"your_output": "web_js_your_output", "verified_output": "web_js_verified_output",
 	"choose_first": "web_js_choose_first", "checking": "web_js_checking", "fixed_line": "web_js_fixed_line",
 	"check_pass": "web_js_check_pass", "check_fail": "web_js_check_fail", "hint_count": "web_js_hint_count",
+	"run_same": "web_js_run_same", "experiment_same": "web_js_experiment_same", "experiment_differs": "web_js_experiment_differs",
 }
 
 // page wraps a page handler: it checks the language in the path and renders the page's template.
