@@ -158,8 +158,9 @@ func (s *State) SwitchLang(to string) {
 }
 
 // In returns the progress on exercise name in the content language lang, creating it when missing.
+// A state that names no language keeps every language's progress in Exercises.
 func (s *State) In(lang, name string) *Exercise {
-	if lang == s.Lang || lang == "" {
+	if lang == s.Lang || lang == "" || s.Lang == "" {
 		return s.Exercise(name)
 	}
 	if s.Other == nil {
@@ -180,7 +181,7 @@ func (s *State) In(lang, name string) *Exercise {
 
 // LookupIn returns the progress on exercise name in lang, or nil.
 func (s *State) LookupIn(lang, name string) *Exercise {
-	if lang == s.Lang || lang == "" {
+	if lang == s.Lang || lang == "" || s.Lang == "" {
 		return s.Lookup(name)
 	}
 	return s.Other[lang][name]

@@ -407,6 +407,14 @@ type checkReply struct {
 	Hash    string        `json:"hash,omitempty"` // the saved file's new hash
 	Status  string        `json:"status"`         // the exercise's status afterwards
 	Text    string        `json:"status_text"`
+	// Next is, after a pass, the first exercise of the course not passed yet (course order), with
+	// the words of the link to it; nil when every exercise has passed or nothing is kept.
+	Next *nextLink `json:"next,omitempty"`
+}
+
+type nextLink struct {
+	URL  string `json:"url"`
+	Text string `json:"text"`
 }
 
 // apiCheck saves the learner's program (in a place) and checks it as `workbook check` does: the
@@ -465,10 +473,22 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 	if res.Verdict == checker.Pass {
 		status = progress.Passed
 	}
-	if _, err := s.update(func(st *progress.State) { st.Record(ex.Name, string(res.Verdict), s.cfg.Now()) }); err != nil {
+	st, err := s.update(func(st *progress.State) { st.RecordIn(req.Lang, ex.Name, string(res.Verdict), s.cfg.Now()) })
+	if err != nil {
 		s.logf("%v", err)
 	}
 	reply.Status, reply.Text = string(status), p.T("web_status_"+string(status))
+	if res.Verdict == checker.Pass && st != nil {
+		if all, err := s.cfg.Course.Exercises(); err == nil {
+			for _, next := range all { // in course order, as every list of the course
+				if st.LookupIn(req.Lang, next.Name).Status() != progress.Passed {
+					reply.Next = &nextLink{URL: "/" + req.Lang + "/exercises/" + next.Name,
+						Text: p.T("web_next_exercise", "Title", next.Title(req.Lang))}
+					break
+				}
+			}
+		}
+	}
 	return reply, nil
 }
 

@@ -503,6 +503,10 @@ func TestExercise(t *testing.T) {
 	if w.Code != 200 || r.Verdict != "pass" || r.Status != "passed" {
 		t.Fatalf("solution: %d %+v", w.Code, r)
 	}
+	// A pass leads on to the first exercise of the course not passed yet.
+	if r.Next == nil || r.Next.URL != "/bg/exercises/exercise-timeout" || !strings.HasPrefix(r.Next.Text, "Нататък: ") {
+		t.Errorf("next after the pass = %+v, want a link to exercise-timeout", r.Next)
+	}
 	if saved, _ := os.ReadFile(filepath.Join(dir, "main.go")); string(saved) != string(sol) {
 		t.Errorf("the checked program was not saved as it was sent (CRLF to LF)")
 	}

@@ -472,6 +472,12 @@
         var ok = r.verdict === 'pass';
         result.classList.toggle('passed', ok);
         result.appendChild(el('div', 'verdict ' + (ok ? 'ok' : 'bad'), (ok ? '✓ ' : '✗ ') + msg(ok ? 'check_pass' : 'check_fail')));
+        if (ok && r.next) {
+          // A pass leads on: the first exercise of the course not passed yet.
+          var next = el('a', 'next-exercise', r.next.text + ' →');
+          next.href = r.next.url;
+          result.appendChild(next);
+        }
         var pre = el('pre', 'report');
         pre.innerHTML = r.report;
         result.appendChild(pre);
