@@ -116,7 +116,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	kept := e.recordCheck(ws, ex, src, string(res.Verdict))
 	if !*asJSON {
 		if kept {
-			fmt.Fprintln(e.stdout, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("check_starter_kept_pass", "Name", ex.Name)))
 		}
 		e.afterCheck(ws, ex, src, res.Verdict == checker.Pass)
 	}
@@ -202,15 +202,15 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		next := nextExercise(steps, st)
 		switch l := lessonOf(steps, next); {
 		case next == nil:
-			fmt.Fprintln(w, e.ui.T("next_after_pass_all"))
+			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_all")))
 		case l != nil && l != lessonOf(steps, ex) && !begun(st, steps, l):
-			fmt.Fprintln(w, e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name))
+			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name)))
 		default:
-			fmt.Fprintln(w, e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name))
+			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name)))
 		}
 		return
 	}
-	fmt.Fprintln(w, e.ui.T("next_hint", "Name", ex.Name))
+	fmt.Fprintln(w, e.runnable(e.ui.T("next_hint", "Name", ex.Name)))
 	if mine {
 		fmt.Fprintln(w, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex, e.content)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex, e.content), "main.go"))))
 	}

@@ -30,7 +30,7 @@ func runHome(ctx context.Context, e *env) error {
 		fmt.Fprintln(w)
 		if e.ws != nil {
 			ex := e.firstExercise()
-			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook check "+ex))
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable("workbook check "+ex)))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
 		} else {
 			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook init"))
@@ -60,7 +60,7 @@ func runHome(ctx context.Context, e *env) error {
 	fmt.Fprintln(w, e.ui.N("home_passed", passed, "Total", len(list)))
 	fmt.Fprintln(w)
 	cmd, why := e.nextStep(p, st, steps)
-	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(cmd))
+	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable(cmd)))
 	fmt.Fprintln(w, "  "+why)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, pt.dim(e.ui.T("home_more")))

@@ -32,7 +32,7 @@ func runLang(ctx context.Context, e *env, args []string) error {
 	messages := e.flagMessages != ""
 	if len(pos) == 0 && !messages {
 		if ws := e.madeWorkspace(); ws != nil {
-			fmt.Fprintln(e.stdout, e.ui.T("lang_workspace", "Dir", e.rel(ws.Root)))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_workspace", "Dir", e.rel(ws.Root))))
 		}
 		e.printSettings(e.stdout)
 		return nil
@@ -59,16 +59,16 @@ func runLang(ctx context.Context, e *env, args []string) error {
 			e.content = to
 			args := []any{"Dir", e.rel(ws.Root), "Lang", e.langName(to), "New", e.rel(ws.LangDir(to)), "Old", e.rel(ws.LangDir(from)), "OldLang", e.langName(from)}
 			if added > 0 {
-				fmt.Fprintln(e.stdout, e.ui.T("lang_switched_new", args...))
+				fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_new", args...)))
 			} else {
-				fmt.Fprintln(e.stdout, e.ui.T("lang_switched_back", args...))
+				fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_back", args...)))
 			}
 		} else {
 			// The same language: only the starters missing from its folder are written.
 			if _, _, err := ws.AddLang(e.course, to, checker.GoVersion()); err != nil {
 				return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 			}
-			fmt.Fprintln(e.stdout, e.ui.T("lang_same", "Dir", e.rel(ws.Root), "Lang", e.langName(to)))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_same", "Dir", e.rel(ws.Root), "Lang", e.langName(to))))
 		}
 	}
 	if messages {
@@ -83,9 +83,9 @@ func runLang(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if keep == "" {
-			fmt.Fprintln(e.stdout, e.ui.T("lang_messages_auto", "Dir", e.rel(ws.Root)))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_auto", "Dir", e.rel(ws.Root))))
 		} else {
-			fmt.Fprintln(e.stdout, e.ui.T("lang_messages_kept", "Dir", e.rel(ws.Root), "Lang", e.langName(keep)))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_kept", "Dir", e.rel(ws.Root), "Lang", e.langName(keep))))
 		}
 	}
 	return nil

@@ -304,7 +304,7 @@ func (e *env) updateState(ws *workspace.Workspace, change func(*progress.State) 
 
 // warn prints a warning in the user's language on stderr.
 func (e *env) warn(id string, kv ...any) {
-	fmt.Fprintln(e.stderr, "workbook: "+e.ui.T(id, kv...))
+	fmt.Fprintln(e.stderr, "workbook: "+e.runnable(e.ui.T(id, kv...)))
 }
 
 // exerciseHere is the exercise whose folder in ws holds the working directory, or nil.

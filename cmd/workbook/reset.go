@@ -59,9 +59,9 @@ func runReset(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if kept.N == 0 {
-		fmt.Fprintln(e.stdout, e.ui.T("reset_done_fresh", "Dir", e.place(dir)))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("reset_done_fresh", "Dir", e.place(dir))))
 	} else {
-		fmt.Fprintln(e.stdout, e.ui.T("reset_done", "Dir", e.place(dir), "Backup", e.rel(kept.Dir), "Name", ex.Name, "N", kept.N))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("reset_done", "Dir", e.place(dir), "Backup", e.rel(kept.Dir), "Name", ex.Name, "N", kept.N)))
 	}
 	return nil
 }
@@ -79,7 +79,7 @@ func (e *env) confirmReplace(yes bool, id string, kv ...any) (bool, error) {
 	fmt.Fprint(e.stderr, e.ui.T(id, kv...)+" "+e.ui.T("confirm_yes_no")+" ")
 	answer, _ := readAnswer(e.stdin)
 	if !e.confirmed(answer) {
-		fmt.Fprintln(e.stdout, e.ui.T("replace_declined"))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("replace_declined")))
 		return false, nil
 	}
 	return true, nil

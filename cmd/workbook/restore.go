@@ -48,7 +48,7 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 		return e.usageErr("err_restore_read", "Dir", e.rel(p.VersionsDir(ex, e.content)), "Err", err.Error())
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(e.stdout, e.ui.T("restore_none", "Name", ex.Name, "Lang", e.langName(e.content)))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_none", "Name", ex.Name, "Lang", e.langName(e.content))))
 		return nil
 	}
 	if version == "" {
@@ -77,9 +77,9 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 		return e.usageErr("err_restore_write", "Dir", e.place(dir), "Err", err.Error())
 	}
 	if kept.N != 0 {
-		fmt.Fprintln(e.stdout, e.ui.T("restore_done_kept", "Dir", e.place(dir), "N", n, "Kept", kept.N, "Name", ex.Name))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_done_kept", "Dir", e.place(dir), "N", n, "Kept", kept.N, "Name", ex.Name)))
 	} else {
-		fmt.Fprintln(e.stdout, e.ui.T("restore_done", "Dir", e.place(dir), "N", n, "Name", ex.Name))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_done", "Dir", e.place(dir), "N", n, "Name", ex.Name)))
 	}
 	return nil
 }
@@ -96,7 +96,7 @@ func isVersionArg(a string) bool {
 // printVersions lists the kept versions, newest last, each with when it was kept and its files.
 func (e *env) printVersions(p *workspace.Workspace, name string, list []workspace.Version) {
 	w := e.stdout
-	fmt.Fprintln(w, e.ui.N("restore_list", len(list), "Name", name, "Lang", e.langName(e.content)))
+	fmt.Fprintln(w, e.runnable(e.ui.N("restore_list", len(list), "Name", name, "Lang", e.langName(e.content))))
 	for _, v := range list {
 		var files []string
 		filepath.WalkDir(v.Dir, func(path string, d fs.DirEntry, err error) error {
@@ -109,5 +109,5 @@ func (e *env) printVersions(p *workspace.Workspace, name string, list []workspac
 		sort.Strings(files)
 		fmt.Fprintf(w, "  %3d  %s  %s\n", v.N, v.Time.Local().Format("2006-01-02 15:04:05"), strings.Join(files, ", "))
 	}
-	fmt.Fprintln(w, e.ui.T("restore_how", "Name", name, "N", list[len(list)-1].N))
+	fmt.Fprintln(w, e.runnable(e.ui.T("restore_how", "Name", name, "N", list[len(list)-1].N)))
 }

@@ -56,11 +56,12 @@ func (w *Workspace) Versions(ex *course.Exercise, lang string) ([]Version, error
 // Pristine reports whether the folder of ex in lang holds exactly what Create writes there: the
 // starter's files, the statement and go.mod, unchanged.
 func (w *Workspace) Pristine(c *course.Course, ex *course.Exercise, lang string) bool {
-	statement, err := ex.Statement(lang)
+	statement, err := w.Statement(ex, lang)
 	if err != nil {
 		return false
 	}
-	if got, err := os.ReadFile(w.StatementPath(ex, lang)); err != nil || string(got) != statement {
+	raw, _ := ex.Statement(lang) // as versions before wrote it
+	if got, err := os.ReadFile(w.StatementPath(ex, lang)); err != nil || string(got) != statement && string(got) != raw {
 		return false
 	}
 	return w.pristineDir(c, ex, lang, w.ExerciseDir(ex, lang), StatementFile, "go.mod")
@@ -115,7 +116,7 @@ func (w *Workspace) Reset(c *course.Course, ex *course.Exercise, lang, goLine st
 	if err := empty(dir); err != nil {
 		return v, err
 	}
-	return v, writeExercise(c, ex, lang, dir, goLine)
+	return v, w.writeExercise(c, ex, lang, dir, goLine)
 }
 
 // RestoreVersion brings the kept version n of ex in lang back into its folder, after keeping what

@@ -215,7 +215,7 @@ func (w *Workspace) AddLang(c *course.Course, lang, goLine string) (added, kept 
 			kept++
 			continue
 		}
-		if err := writeExercise(c, ex, lang, target, goLine); err != nil {
+		if err := w.writeExercise(c, ex, lang, target, goLine); err != nil {
 			os.RemoveAll(target) // never leave half an exercise: the next Create makes it whole
 			return added, kept, &PathError{Path: target, Err: err}
 		}
@@ -429,13 +429,28 @@ func Within(path, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
+// cloneRun is how a statement tells a learner in a clone to run the tool: from the clone's root.
+const cloneRun = "go run ./cmd/workbook"
+
+// Statement is the statement of ex in lang as the workspace holds it, beside the learner's program.
+// In a clone, its commands for the clone (`go run ./cmd/workbook …`, written for the clone's root)
+// become ones that work in the exercise's folder, where the learner reads them: the folder is a
+// module of its own, so `go -C ../../.. run ./cmd/workbook …` runs the clone's tool from there.
+func (w *Workspace) Statement(ex *course.Exercise, lang string) (string, error) {
+	s, err := ex.Statement(lang)
+	if err != nil || w.Clone == "" {
+		return s, err
+	}
+	return strings.ReplaceAll(s, cloneRun, "go -C ../../.. run ./cmd/workbook"), nil
+}
+
 // writeExercise copies the starter of ex in lang from the course to target, with the statement and
 // a go.mod.
-func writeExercise(c *course.Course, ex *course.Exercise, lang, target, goLine string) error {
+func (w *Workspace) writeExercise(c *course.Course, ex *course.Exercise, lang, target, goLine string) error {
 	if err := copyTree(c.FS(), ex.StarterDir(lang), target); err != nil {
 		return err
 	}
-	statement, err := ex.Statement(lang)
+	statement, err := w.Statement(ex, lang)
 	if err != nil {
 		return err
 	}
