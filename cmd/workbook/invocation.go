@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -48,8 +49,11 @@ func goRunFrom(wd, root string) string {
 	return "go -C " + filepath.ToSlash(rel) + " run ./cmd/workbook"
 }
 
-// commandWord finds the command "workbook" at the start of a suggested command in a message.
-var commandWord = regexp.MustCompile(`(^|[\s«„“"'(])workbook( [a-z])`)
+// commandWord finds the command "workbook" at the start of a suggested command in a message:
+// followed by one of its commands, so that prose ("the workbook course") is left alone.
+var commandWord = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s«„“"'(])workbook( (?:` + strings.Join(commandNames(), "|") + `)\b)`)
+})
 
 // runnable rewrites the commands a message suggests ("workbook hint X") into the invocation that
 // works where the learner stands; unchanged when workbook is installed.
@@ -58,5 +62,5 @@ func (e *env) runnable(msg string) string {
 	if inv == "workbook" {
 		return msg
 	}
-	return commandWord.ReplaceAllString(msg, "${1}"+inv+"${2}")
+	return commandWord().ReplaceAllString(msg, "${1}"+inv+"${2}")
 }
