@@ -98,6 +98,12 @@ func (e *env) enter(ws *workspace.Workspace) {
 		if lang == "" {
 			lang = ws.GuessLang(e.course)
 		}
+		if lang != "" {
+			// The exercises the old layout lacked get their starters, as a new workspace has.
+			if _, _, err := ws.AddLang(e.course, lang, checker.GoVersion()); err != nil {
+				e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
+			}
+		}
 		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_migrated", len(moved), "Dir", e.rel(ws.Root), "Langs", e.rel(ws.LangDir("ru"))+", "+e.rel(ws.LangDir("bg")), "Backup", e.rel(ws.BackupRoot())))
 	}
 	if lang == "" {
