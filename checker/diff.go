@@ -63,19 +63,23 @@ func at(lines []string, i int) (string, bool) {
 	return "", false
 }
 
-// lineNotes names what is invisible or deceptive in the difference between two lines.
+// lineNotes names what is invisible or deceptive in the difference between two lines, every such
+// difference together: spaces at the end, a tab, an invisible character and letters of the other
+// script are each named, whichever others the line has too.
 func lineNotes(want, got string) []string {
 	notes := []string{}
-	if strings.TrimRight(want, " \t") == strings.TrimRight(got, " \t") {
+	wt, gt := strings.TrimRight(want, " \t"), strings.TrimRight(got, " \t")
+	if want[len(wt):] != got[len(gt):] {
 		notes = append(notes, NoteTrailingSpace)
 	}
-	if strings.Contains(want, "\t") != strings.Contains(got, "\t") {
+	if strings.Contains(wt, "\t") != strings.Contains(gt, "\t") {
 		notes = append(notes, NoteTab)
 	}
 	if hasInvisible(got) && !hasInvisible(want) {
 		notes = append(notes, NoteInvisible)
 	}
-	wr, gr := []rune(want), []rune(got)
+	// Letters of the other script are looked for in the line without what the notes above name.
+	wr, gr := []rune(visibleOnly(wt)), []rune(visibleOnly(gt))
 	if len(wr) == len(gr) {
 		for i := range wr {
 			if wr[i] == gr[i] {
@@ -90,6 +94,39 @@ func lineNotes(want, got string) []string {
 		}
 	}
 	return notes
+}
+
+// visibleOnly is s without its invisible characters, tabs made spaces.
+func visibleOnly(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '\u00a0', '\u200b', '\u200c', '\u200d', '\ufeff', '\u2060':
+			return -1
+		case '\t':
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// NoteOtherLanguage means the output is the transcript of the course's other language (Bulgarian in a
+// Russian check, or the reverse); it replaces the notes of the line, which would only mislead.
+const NoteOtherLanguage = "other_language"
+
+// MarkOtherLanguage adds NoteOtherLanguage to d when got, the whole output of a case, is what the
+// case expects in the other course language, or its first differing line is that language's line
+// there. It reports whether it did.
+func MarkOtherLanguage(d *Diff, got, otherWant string) bool {
+	if d == nil || otherWant == "" {
+		return false
+	}
+	got, otherWant = Normalize(got), Normalize(otherWant)
+	line, ok := at(splitLines(otherWant), d.Line-1)
+	if got != otherWant && (!ok || line == "" || line != d.Got) {
+		return false
+	}
+	d.Notes = []string{NoteOtherLanguage}
+	return true
 }
 
 func hasInvisible(s string) bool {
@@ -127,9 +164,10 @@ func Visible(s string) string {
 }
 
 // LookalikeColumns returns the 1-based rune positions in got where a letter of the other script
-// stands in place of the expected one (a Latin "o" for a Cyrillic "о", and so on).
+// stands in place of the expected one (a Latin "o" for a Cyrillic "о", and so on), spaces at the end
+// of the lines and invisible characters aside.
 func LookalikeColumns(want, got string) []int {
-	wr, gr := []rune(want), []rune(got)
+	wr, gr := []rune(visibleOnly(strings.TrimRight(want, " \t"))), []rune(visibleOnly(strings.TrimRight(got, " \t")))
 	var cols []int
 	if len(wr) != len(gr) {
 		return nil

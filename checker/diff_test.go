@@ -24,6 +24,9 @@ func TestCompare(t *testing.T) {
 		{"latin o among cyrillic", "опит 1\n", "oпит 1\n", 1, []string{NoteLatinLookalike}},
 		{"cyrillic in a latin word", "timeout\n", "timeоut\n", 1, []string{NoteCyrillicInWord}},
 		{"non-breaking space", "тик 0\n", "тик\u00a00\n", 1, []string{NoteInvisible}},
+		{"latin o and a trailing space, both named", "опит 1\n", "oпит 1 \n", 1, []string{NoteTrailingSpace, NoteLatinLookalike}},
+		{"a trailing tab and a cyrillic o", "timeout\n", "timeоut\t\n", 1, []string{NoteTrailingSpace, NoteCyrillicInWord}},
+		{"a missing trailing space", "тик 0 \n", "тик 0\n", 1, []string{NoteTrailingSpace}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +82,32 @@ func TestParseCase(t *testing.T) {
 			}
 			if !tt.wantErr && !reflect.DeepEqual(c.Titles, tt.titles) {
 				t.Errorf("titles = %v, want %v", c.Titles, tt.titles)
+			}
+		})
+	}
+}
+
+func TestMarkOtherLanguage(t *testing.T) {
+	ru := "такт 0, попытка 1: timeout\nрезультат: ok\n"
+	bg := "тик 0, опит 1: timeout\nрезултат: ok\n"
+	tests := []struct {
+		name, want, got, other string
+		marked                 bool
+	}{
+		{"the whole output in the other language", ru, bg, bg, true},
+		{"its first differing line in the other language", ru, "тик 0, опит 1: timeout\nрезултат: 400\n", bg, true},
+		{"wrong in its own language", ru, "такт 0, попытка 1: 503\n", bg, false},
+		{"no other language known", ru, bg, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Compare(tt.want, tt.got)
+			got := MarkOtherLanguage(d, tt.got, tt.other)
+			if got != tt.marked {
+				t.Fatalf("MarkOtherLanguage = %v, want %v", got, tt.marked)
+			}
+			if tt.marked && !reflect.DeepEqual(d.Notes, []string{NoteOtherLanguage}) {
+				t.Errorf("notes = %v, want only %s", d.Notes, NoteOtherLanguage)
 			}
 		})
 	}

@@ -36,6 +36,7 @@ type env struct {
 	tty     func() bool          // whether the learner can be asked; nil: stdin and stderr are terminals
 
 	flagMessages string // the --messages value given, if any
+	invoke       string // how the learner runs workbook from here (see invocation), once known
 }
 
 // command is one subcommand: its own flags, help text and run function.
@@ -60,7 +61,7 @@ func (e *exitError) Error() string { return e.msg }
 
 // usageErr is a usage or tool error (exit 2) with a message in the user's language.
 func (e *env) usageErr(id string, kv ...any) error {
-	return &exitError{code: 2, msg: e.ui.T(id, kv...)}
+	return &exitError{code: 2, msg: e.runnable(e.ui.T(id, kv...))}
 }
 
 // failed means the check ran and the program is wrong (exit 1); the report is already printed.
@@ -110,8 +111,9 @@ func finish(e *env, err error) int {
 		return 0
 	}
 	if errors.Is(err, context.Canceled) {
+		// Ctrl-C: 130, as a shell gives for SIGINT.
 		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_interrupted"))
-		return 2
+		return 130
 	}
 	fmt.Fprintln(e.stderr, "workbook: "+err.Error())
 	return 2

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/report"
@@ -33,6 +35,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	dir := fs.String("dir", "", e.ui.T("flag_dir"))
 	asJSON := fs.Bool("json", false, e.ui.T("flag_json"))
 	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
+	sideBySide := fs.Bool("diff", false, e.ui.T("flag_diff"))
 	pos, err := e.parse(checkCmd, fs, args)
 	if err != nil {
 		return err
@@ -85,12 +88,15 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		Limits:   checker.Limits{RunTime: *timeout},
 	})
 	done()
+	if ctx.Err() != nil {
+		// Ctrl-C: whatever the runs cut short look like, nothing of it is the program's verdict, so
+		// nothing is reported or recorded.
+		return &exitError{code: 130, msg: e.ui.T("err_check_interrupted")}
+	}
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return err
-		}
 		return e.usageErr("err_check_tool", "Err", err.Error())
 	}
+	markOtherLanguage(res, cases, e.content)
 	if *asJSON {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
@@ -101,10 +107,19 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		}
 		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
 	} else {
-		report.Text(e.stdout, res, e.ui, report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: *timeout})
+		opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: *timeout}
+		report.Text(e.stdout, res, e.ui, opt)
+		if *sideBySide {
+			report.SideBySide(e.stdout, res, e.ui, opt)
+		}
+	}
+	kept := e.recordCheck(ws, ex, src, string(res.Verdict))
+	if !*asJSON {
+		if kept {
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("check_starter_kept_pass", "Name", ex.Name)))
+		}
 		e.afterCheck(ws, ex, src, res.Verdict == checker.Pass)
 	}
-	e.recordCheck(ws, ex, src, string(res.Verdict))
 	if res.Verdict != checker.Pass {
 		return errFailed
 	}
@@ -127,7 +142,7 @@ func (e *env) exercise(name string) (*course.Exercise, error) {
 // names the folder expected.
 func (e *env) learnerDir(ws *workspace.Workspace, ex *course.Exercise, dir string) (string, error) {
 	if dir == "" {
-		dir = ws.ExerciseDir(ex)
+		dir = ws.ExerciseDir(ex, e.content)
 		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 			return "", e.usageErr("err_no_exercise_dir", "Dir", e.rel(dir), "Name", ex.Name)
 		}
@@ -165,12 +180,13 @@ func hasMain(dir string) bool {
 	return false
 }
 
-// afterCheck ends a check's report with what to do next: after a pass the next exercise (or the
-// lesson it follows), after a failure the hint, and always where the statement is and which file to
-// edit when the program checked is the learner's own.
+// afterCheck ends a check's report with what to do next: after a pass the first exercise of the
+// course not passed yet (or the lesson it needs, when that is another lesson not begun), after a
+// failure the hint, and always where the statement is and which file to edit when the program
+// checked is the learner's own. The check is recorded already.
 func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src string, passed bool) {
 	w := e.stdout
-	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex))
+	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex, e.content))
 	if passed {
 		if !mine {
 			return
@@ -179,28 +195,24 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		if err != nil {
 			return
 		}
-		list := exercisesInOrder(steps)
-		for i, x := range list {
-			if x.Name != ex.Name {
-				continue
-			}
-			if i+1 == len(list) {
-				fmt.Fprintln(w, e.ui.T("next_after_pass_last"))
-				return
-			}
-			next := list[i+1]
-			if l := lessonOf(steps, next); l != nil && l != lessonOf(steps, x) {
-				fmt.Fprintln(w, e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name))
-				return
-			}
-			fmt.Fprintln(w, e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name))
+		st, err := e.loadState(ws)
+		if err != nil {
 			return
+		}
+		next := nextExercise(steps, st)
+		switch l := lessonOf(steps, next); {
+		case next == nil:
+			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_all")))
+		case l != nil && l != lessonOf(steps, ex) && !begun(st, steps, l):
+			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name)))
+		default:
+			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name)))
 		}
 		return
 	}
-	fmt.Fprintln(w, e.ui.T("next_hint", "Name", ex.Name))
+	fmt.Fprintln(w, e.runnable(e.ui.T("next_hint", "Name", ex.Name)))
 	if mine {
-		fmt.Fprintln(w, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex), "main.go"))))
+		fmt.Fprintln(w, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex, e.content)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex, e.content), "main.go"))))
 	}
 }
 
@@ -218,4 +230,46 @@ func inside(path, root string) bool {
 	p, err1 := filepath.Abs(path)
 	r, err2 := filepath.Abs(root)
 	return err1 == nil && err2 == nil && workspace.Within(p, r)
+}
+
+// markOtherLanguage notes, on each failed case whose output is the transcript of the course's other
+// language, that it is (checker.MarkOtherLanguage): a Bulgarian program checked in Russian is told
+// so, not shown a list of letters that differ.
+func markOtherLanguage(res *checker.Result, cases []checker.Case, lang string) {
+	scripts := map[string][]byte{}
+	for _, c := range cases {
+		scripts[c.Name] = c.Script
+	}
+	for i := range res.Cases {
+		cs := &res.Cases[i]
+		if cs.Diff == nil {
+			continue
+		}
+		for _, other := range course.Langs {
+			if other != lang {
+				checker.MarkOtherLanguage(cs.Diff, cs.Got, expectedIn(scripts[cs.Name], other))
+			}
+		}
+	}
+}
+
+// expectedIn is the stdout a case script expects in lang: the file its `expect NAME` line names,
+// NAME.lang; "" when it has none.
+func expectedIn(script []byte, lang string) string {
+	if len(script) == 0 {
+		return ""
+	}
+	ar := txtar.Parse(script)
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 2 || f[0] != "expect" {
+			continue
+		}
+		for _, file := range ar.Files {
+			if file.Name == f[1]+"."+lang {
+				return string(file.Data)
+			}
+		}
+	}
+	return ""
 }

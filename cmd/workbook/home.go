@@ -30,7 +30,7 @@ func runHome(ctx context.Context, e *env) error {
 		fmt.Fprintln(w)
 		if e.ws != nil {
 			ex := e.firstExercise()
-			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook check "+ex))
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable("workbook check "+ex)))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
 		} else {
 			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook init"))
@@ -60,7 +60,7 @@ func runHome(ctx context.Context, e *env) error {
 	fmt.Fprintln(w, e.ui.N("home_passed", passed, "Total", len(list)))
 	fmt.Fprintln(w)
 	cmd, why := e.nextStep(p, st, steps)
-	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(cmd))
+	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable(cmd)))
 	fmt.Fprintln(w, "  "+why)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, pt.dim(e.ui.T("home_more")))
@@ -110,7 +110,7 @@ func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps []step)
 		if lesson != nil && !begun(st, steps, lesson) {
 			return "workbook lesson " + lesson.Topic, e.ui.T("next_read", "Title", lesson.Title)
 		}
-		task, main := e.rel(p.StatementPath(ex)), e.rel(filepath.Join(p.ExerciseDir(ex), "main.go"))
+		task, main := e.rel(p.StatementPath(ex, e.content)), e.rel(filepath.Join(p.ExerciseDir(ex, e.content), "main.go"))
 		title := ex.Title(e.content)
 		if x.Status() == progress.NotStarted {
 			return "workbook watch " + ex.Name, e.ui.T("next_start", "Title", title, "Task", task, "Main", main)

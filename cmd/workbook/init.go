@@ -85,11 +85,11 @@ func runInit(ctx context.Context, e *env, args []string) error {
 	}
 	w := e.stdout
 	if existing {
-		fmt.Fprintln(w, e.ui.N("init_updated", added, "Dir", dir, "Kept", kept))
+		fmt.Fprintln(w, e.runnable(e.ui.N("init_updated", added, "Dir", dir, "Kept", kept)))
 	} else {
-		fmt.Fprintln(w, e.ui.N("init_done", added, "Dir", dir, "Lang", e.langName(s.Content)))
+		fmt.Fprintln(w, e.runnable(e.ui.N("init_done", added, "Dir", dir, "Lang", e.langName(s.Content))))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, e.ui.T("init_next", "Dir", dir))
+	fmt.Fprintln(w, e.runnable(e.ui.T("init_next", "Dir", dir)))
 	return nil
 }

@@ -17,9 +17,9 @@ func init() {
 }
 
 // runLang shows the two language settings, or changes what the workspace keeps: `lang ru` makes
-// ru its content language (the starters and statements are rewritten; programs the learner changed
-// are kept in the backup folder), `lang --messages en` keeps English messages, `--messages auto`
-// lets them follow the environment again.
+// ru its content language (the programs in ru are used, made from the starters the first time; the
+// other language's programs stay in their own folder, untouched), `lang --messages en` keeps
+// English messages, `--messages auto` lets them follow the environment again.
 func runLang(ctx context.Context, e *env, args []string) error {
 	flags := e.newFlags(langCmd)
 	pos, err := e.parse(langCmd, flags, args)
@@ -32,7 +32,7 @@ func runLang(ctx context.Context, e *env, args []string) error {
 	messages := e.flagMessages != ""
 	if len(pos) == 0 && !messages {
 		if ws := e.madeWorkspace(); ws != nil {
-			fmt.Fprintln(e.stdout, e.ui.T("lang_workspace", "Dir", e.rel(ws.Root)))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_workspace", "Dir", e.rel(ws.Root))))
 		}
 		e.printSettings(e.stdout)
 		return nil
@@ -52,14 +52,23 @@ func runLang(ctx context.Context, e *env, args []string) error {
 			from = ws.GuessLang(e.course)
 		}
 		if to != from {
-			backups, err := ws.Switch(e.course, from, to, checker.GoVersion())
+			added, err := ws.Switch(e.course, to, checker.GoVersion())
 			if err != nil {
 				return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 			}
 			e.content = to
-			fmt.Fprintln(e.stdout, e.ui.N("lang_switched", len(backups), "Dir", e.rel(ws.Root), "Lang", e.langName(to), "Backup", e.rel(ws.BackupRoot())))
+			args := []any{"Dir", e.rel(ws.Root), "Lang", e.langName(to), "New", e.rel(ws.LangDir(to)), "Old", e.rel(ws.LangDir(from)), "OldLang", e.langName(from)}
+			if added > 0 {
+				fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_new", args...)))
+			} else {
+				fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_back", args...)))
+			}
 		} else {
-			fmt.Fprintln(e.stdout, e.ui.T("lang_same", "Dir", e.rel(ws.Root), "Lang", e.langName(to)))
+			// The same language: only the starters missing from its folder are written.
+			if _, _, err := ws.AddLang(e.course, to, checker.GoVersion()); err != nil {
+				return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
+			}
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_same", "Dir", e.rel(ws.Root), "Lang", e.langName(to))))
 		}
 	}
 	if messages {
@@ -74,9 +83,9 @@ func runLang(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		if keep == "" {
-			fmt.Fprintln(e.stdout, e.ui.T("lang_messages_auto", "Dir", e.rel(ws.Root)))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_auto", "Dir", e.rel(ws.Root))))
 		} else {
-			fmt.Fprintln(e.stdout, e.ui.T("lang_messages_kept", "Dir", e.rel(ws.Root), "Lang", e.langName(keep)))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_kept", "Dir", e.rel(ws.Root), "Lang", e.langName(keep))))
 		}
 	}
 	return nil

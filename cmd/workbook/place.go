@@ -78,8 +78,10 @@ func (e *env) madeWorkspace() *workspace.Workspace {
 	return e.ws
 }
 
-// enter makes the content language the workspace's: its starters are written in it. A language the
-// user named that is not the workspace's is said once.
+// enter makes the content language the workspace's: its programs are in it. A workspace of the
+// layout before language folders is carried over first, losing nothing. Standing in the folder of
+// the other language's programs works in that language, for this command. A language the user named
+// that is not the workspace's is said once.
 func (e *env) enter(ws *workspace.Workspace) {
 	if e.entered == ws.Root {
 		return
@@ -90,16 +92,36 @@ func (e *env) enter(ws *workspace.Workspace) {
 	if lang == "" {
 		lang = ws.GuessLang(e.course)
 	}
+	if moved, err := ws.Migrate(e.course, lang); err != nil {
+		e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
+	} else if len(moved) > 0 {
+		if lang == "" {
+			lang = ws.GuessLang(e.course)
+		}
+		if lang != "" {
+			// The exercises the old layout lacked get their starters, as a new workspace has.
+			if _, _, err := ws.AddLang(e.course, lang, checker.GoVersion()); err != nil {
+				e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
+			}
+		}
+		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_migrated", len(moved), "Dir", e.rel(ws.Root), "Langs", e.rel(ws.LangDir("ru"))+", "+e.rel(ws.LangDir("bg")), "Backup", e.rel(ws.BackupRoot())))
+	}
 	if lang == "" {
 		return
 	}
+	if wd, err := os.Getwd(); err == nil && !e.contentNamed() {
+		if at := ws.LangAt(wd); at != "" {
+			e.content = at
+			return
+		}
+	}
 	if lang != e.content && e.contentNamed() && s.Assumed {
-		// Nobody chose the workspace's language: the one named now becomes it.
-		backups, err := ws.Switch(e.course, lang, e.content, checker.GoVersion())
-		if err != nil {
+		// Nobody chose the workspace's language: the one named now becomes it. Nothing is replaced:
+		// the programs in the other language stay in their own folder.
+		if _, err := ws.Switch(e.course, e.content, checker.GoVersion()); err != nil {
 			e.warn("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 		} else {
-			e.warn("workspace_switched", "Dir", e.rel(ws.Root), "Lang", e.langName(e.content), "Count", len(backups), "Backup", e.rel(ws.BackupRoot()))
+			e.warn("workspace_switched", "Dir", e.rel(ws.Root), "Lang", e.langName(e.content), "New", e.rel(ws.LangDir(e.content)), "Old", e.rel(ws.LangDir(lang)))
 			return
 		}
 	}
@@ -107,6 +129,9 @@ func (e *env) enter(ws *workspace.Workspace) {
 		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(lang), "Asked", e.langName(e.content), "Code", e.content)
 	}
 	e.content = lang
+	if fi, err := os.Stat(ws.LangDir(lang)); err != nil || !fi.IsDir() {
+		e.warn("warn_lang_dir_missing", "Dir", e.rel(ws.LangDir(lang)), "Lang", e.langName(lang), "Code", lang)
+	}
 }
 
 // makeCloneWorkspace makes the workspace of a clone, in the content language the learner chooses,
@@ -128,7 +153,7 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 	if _, _, err := ws.Create(e.course, s, checker.GoVersion()); err != nil {
 		return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 	}
-	e.warn("workspace_made", "Dir", e.rel(ws.Root)+string(filepath.Separator), "Lang", e.langName(s.Content))
+	e.warn("workspace_made", "Dir", e.rel(ws.Root)+string(filepath.Separator), "Lang", e.langName(s.Content), "Progs", e.rel(ws.LangDir(s.Content))+string(filepath.Separator))
 	moved, err := ws.Adopt(e.course, s.Content)
 	if err != nil {
 		return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
@@ -149,8 +174,9 @@ func (e *env) chooseContent() string {
 		if l := e.askContent(); l != "" {
 			e.choice.Content, e.choice.ContentFrom = l, workspace.FromWorkspace
 			e.content = l
-			if e.choice.MessagesFrom == workspace.FromContent || e.choice.MessagesFrom == workspace.FromLocale && e.choice.Messages == "en" {
-				// The learner answered in a language: the tool speaks it too, unless they asked otherwise.
+			if e.choice.MessagesFrom == workspace.FromContent {
+				// The learner answered in a language and nothing else names one for messages: the tool
+				// speaks it too. A locale (English included) keeps the messages its own.
 				e.choice.Messages, e.choice.MessagesFrom = l, workspace.FromWorkspace
 				e.ui = i18n.New(l)
 			}
@@ -167,6 +193,9 @@ func (e *env) askContent() string {
 	bg, ru := i18n.New("bg"), i18n.New("ru")
 	in := bufio.NewReader(e.stdin)
 	for range 3 {
+		if e.ui.Lang() == "en" {
+			fmt.Fprintln(e.stderr, e.ui.T("ask_content_lang"))
+		}
 		fmt.Fprintln(e.stderr, ru.T("ask_content_lang"))
 		fmt.Fprintln(e.stderr, bg.T("ask_content_lang"))
 		fmt.Fprintln(e.stderr, "  1) русский")
@@ -187,13 +216,18 @@ func (e *env) askContent() string {
 	return ""
 }
 
-// noteDefaultContent says, once and in both content languages, that the content is Bulgarian because
-// nothing named a language, and how to choose.
+// noteDefaultContent says, once, that the content is Bulgarian because nothing named a language, and
+// how to choose: in the message language when something (a locale, a flag) named it, else in both
+// content languages, since nothing tells which the learner reads.
 func (e *env) noteDefaultContent() {
 	if e.noted {
 		return
 	}
 	e.noted = true
+	if e.choice.MessagesFrom != workspace.FromContent {
+		e.warn("note_default_content")
+		return
+	}
 	for _, l := range []string{"bg", "ru"} {
 		fmt.Fprintln(e.stderr, "workbook: "+i18n.New(l).T("note_default_content"))
 	}
@@ -276,7 +310,7 @@ func (e *env) updateState(ws *workspace.Workspace, change func(*progress.State) 
 
 // warn prints a warning in the user's language on stderr.
 func (e *env) warn(id string, kv ...any) {
-	fmt.Fprintln(e.stderr, "workbook: "+e.ui.T(id, kv...))
+	fmt.Fprintln(e.stderr, "workbook: "+e.runnable(e.ui.T(id, kv...)))
 }
 
 // exerciseHere is the exercise whose folder in ws holds the working directory, or nil.
@@ -289,7 +323,8 @@ func (e *env) exerciseHere(ws *workspace.Workspace) *course.Exercise {
 	if err != nil {
 		return nil
 	}
-	return ws.ExerciseAt(wd, list)
+	ex, _ := ws.ExerciseAt(wd, list)
+	return ex
 }
 
 // sameDir reports whether a and b name the same folder.
@@ -299,15 +334,24 @@ func sameDir(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
-// recordCheck notes the verdict of a check of ex in ws, when the folder checked is the learner's own
-// folder for ex there (a check of some other folder, such as a solution, is not the learner's
-// progress).
-func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) {
-	if ws == nil || !sameDir(src, ws.ExerciseDir(ex)) {
-		return
+// recordCheck notes the verdict of a check of ex in ws, in the content language checked, when the
+// folder checked is the learner's own folder for ex there (a check of some other folder, such as a
+// solution, is not the learner's progress). A pass is never taken back by a check of the pristine
+// starter, which only a command (reset, restore, a new language) put there: the learner's passing
+// program is kept, and keptPass says so, for the caller to tell.
+func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) (keptPass bool) {
+	if ws == nil || !sameDir(src, ws.ExerciseDir(ex, e.content)) {
+		return false
 	}
+	lang := e.content
+	starter := verdict != "pass" && ws.Pristine(e.course, ex, lang)
+	kept := false
 	if _, err := e.updateState(ws, func(st *progress.State) error {
-		st.Record(ex.Name, verdict, time.Now())
+		if starter && st.LookupIn(lang, ex.Name).Status() == progress.Passed {
+			kept = true
+			return nil
+		}
+		st.RecordIn(lang, ex.Name, verdict, time.Now())
 		return nil
 	}); err != nil {
 		// The check itself is done and reported; a progress file that cannot be written is a warning.
@@ -316,4 +360,5 @@ func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, ver
 			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
 		}
 	}
+	return kept
 }

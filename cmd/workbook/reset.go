@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/progress"
@@ -17,11 +19,13 @@ func init() {
 	register(resetCmd)
 }
 
-// runReset puts the pristine starter of an exercise back, from the course the binary carries. The
-// learner's folder is copied, whole, into the workspace's backup folder first, so nothing is lost. Progress is untouched: it follows verdicts, and
-// the next check gives the new one.
+// runReset puts the pristine starter of an exercise back, from the course the binary carries. When
+// the folder holds the learner's work, it asks first on a terminal (and refuses without one unless
+// --yes), and the learner's folder is kept, whole, as a numbered version that `workbook restore`
+// brings back. Progress keeps its verdicts: a pass stays a pass (see recordCheck).
 func runReset(ctx context.Context, e *env, args []string) error {
 	flags := e.newFlags(resetCmd)
+	yes := flags.Bool("yes", false, e.ui.T("flag_yes_replace"))
 	pos, err := e.parse(resetCmd, flags, args)
 	if err != nil {
 		return err
@@ -34,25 +38,60 @@ func runReset(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	dir := p.ExerciseDir(ex)
-	backup, err := p.Restore(e.course, ex, e.content, checker.GoVersion())
+	dir := p.ExerciseDir(ex, e.content)
+	if p.HasWork(e.course, ex, e.content) {
+		if ok, err := e.confirmReplace(*yes, "reset_confirm", "Dir", e.place(dir), "Name", ex.Name, "Cmd", "workbook reset "+ex.Name+" --yes"); !ok || err != nil {
+			return err
+		}
+	}
+	kept, err := p.Reset(e.course, ex, e.content, checker.GoVersion())
 	if err != nil {
 		var be *workspace.BackupError
 		if errors.As(err, &be) {
 			return e.usageErr("err_reset_backup", "Dir", dir, "Err", be.Err.Error())
 		}
-		return e.usageErr("err_reset_write", "Dir", dir, "Err", err.Error(), "Backup", backup)
+		return e.usageErr("err_reset_write", "Dir", dir, "Err", err.Error(), "Backup", kept.Dir)
 	}
 	if _, err := e.updateState(p, func(st *progress.State) error {
-		st.Exercise(ex.Name).Resets++
+		st.In(e.content, ex.Name).Resets++
 		return nil
 	}); err != nil {
 		return err
 	}
-	if backup == "" {
-		fmt.Fprintln(e.stdout, e.ui.T("reset_done_fresh", "Dir", dir))
+	if kept.N == 0 {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("reset_done_fresh", "Dir", e.place(dir))))
 	} else {
-		fmt.Fprintln(e.stdout, e.ui.T("reset_done", "Dir", dir, "Backup", backup))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("reset_done", "Dir", e.place(dir), "Backup", e.rel(kept.Dir), "Name", ex.Name, "N", kept.N)))
 	}
 	return nil
+}
+
+// confirmReplace asks, on a terminal, whether a command may replace the learner's files (message
+// id says which); without a terminal it refuses unless yes. It returns true to go on; false with a
+// nil error when the learner said no (and was told that nothing changed).
+func (e *env) confirmReplace(yes bool, id string, kv ...any) (bool, error) {
+	if yes {
+		return true, nil
+	}
+	if !e.isTerminal() {
+		return false, e.usageErr("err_replace_needs_yes", kv...)
+	}
+	fmt.Fprint(e.stderr, e.ui.T(id, kv...)+" "+e.ui.T("confirm_yes_no")+" ")
+	answer, _ := readAnswer(e.stdin)
+	if !e.confirmed(answer) {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("replace_declined")))
+		return false, nil
+	}
+	return true, nil
+}
+
+// readAnswer reads one line of the learner's answer.
+func readAnswer(r io.Reader) (string, error) { return bufio.NewReader(r).ReadString('\n') }
+
+// place names a folder for the learner: relative to where they stand, or whole when they stand in it.
+func (e *env) place(dir string) string {
+	if r := e.rel(dir); r != "." {
+		return r
+	}
+	return dir
 }

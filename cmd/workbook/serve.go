@@ -52,6 +52,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr}
+	if e.choice.MessagesFrom != workspace.FromContent {
+		cfg.Messages = e.ui.Lang() // named by a flag, the environment, the workspace or the locale
+	}
 	cfg.Limits.RunTime = *timeout
 	if p != nil {
 		cfg.Place = e.webPlace(p)
@@ -71,7 +74,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
 		urlHost = "127.0.0.1"
 	}
-	url := "http://" + net.JoinHostPort(urlHost, port) + "/" + e.content + "/"
+	// The token is handed only in this address, printed to the learner alone (see internal/web).
+	url := "http://" + net.JoinHostPort(urlHost, port) + "/" + e.content + "/?token=" + srv.Token()
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -109,7 +113,7 @@ func (e *env) webPlace(p *workspace.Workspace) *web.Place {
 		Root:      p.Root,
 		StatePath: p.StatePath(),
 		Lang:      e.content,
-		Dir:       func(ex *course.Exercise, _ string) string { return p.ExerciseDir(ex) },
+		Dir:       func(ex *course.Exercise, lang string) string { return p.ExerciseDir(ex, lang) },
 		Fresh:     e.freshState(p),
 	}
 }

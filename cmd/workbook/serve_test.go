@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -43,7 +44,7 @@ func TestServe(t *testing.T) {
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "bg"}, e) }()
 
-	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/bg/`)
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/bg/\?token=[0-9a-f]{48}`)
 	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		url = urlRE.FindString(stdout.String())
@@ -54,14 +55,23 @@ func TestServe(t *testing.T) {
 	if !strings.Contains(stdout.String(), "нито напредъкът") {
 		t.Errorf("outside a workspace serve does not say that nothing is kept:\n%s", stdout.String())
 	}
-	resp, err := http.Get(url)
+	// Without the token printed to the learner, no page; with it, the browser keeps a cookie.
+	base, _, _ := strings.Cut(url, "?")
+	if resp, err := http.Get(base); err != nil {
+		t.Fatal(err)
+	} else if resp.Body.Close(); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("GET %s without the token: %d, want 403", base, resp.StatusCode)
+	}
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	resp, err := client.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `<html lang="bg">`) {
-		t.Errorf("GET %s: %d\n%.300s", url, resp.StatusCode, body)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `<html lang="bg">`) || resp.Request.URL.String() != base {
+		t.Errorf("GET %s: %d at %s\n%.300s", url, resp.StatusCode, resp.Request.URL, body)
 	}
 	// A page asked for under another host name (DNS rebinding) is refused.
 	req, _ := http.NewRequest("GET", url, nil)
@@ -107,7 +117,7 @@ func TestServeClone(t *testing.T) {
 		<-done
 	}()
 
-	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/ru/`)
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/ru/\?token=[0-9a-f]{48}`)
 	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		url = urlRE.FindString(stdout.String())
@@ -123,10 +133,13 @@ func TestServeClone(t *testing.T) {
 		t.Errorf("serve does not say it made the workspace:\n%s", stderr.String())
 	}
 	mine := "package main\n\n// моя версия, из my/\nfunc main() {}\n"
-	if err := os.WriteFile(filepath.Join(my, "exercise-deadline", "main.go"), []byte(mine), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(my, "ru", "exercise-deadline", "main.go"), []byte(mine), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Get(url + "exercises/exercise-deadline")
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	base, _, _ := strings.Cut(url, "?")
+	resp, err := client.Get(base + "exercises/exercise-deadline?" + strings.SplitN(url, "?", 2)[1])
 	if err != nil {
 		t.Fatal(err)
 	}

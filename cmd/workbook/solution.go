@@ -43,12 +43,12 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 		passed = st.Lookup(ex.Name).EverPassed()
 	}
 	if !passed && !*yes {
-		fmt.Fprintln(e.stdout, e.ui.T("solution_not_passed", "Title", ex.Title(e.content), "Name", ex.Name))
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_not_passed", "Title", ex.Title(e.content), "Name", ex.Name)))
 		fmt.Fprint(e.stdout, e.ui.T("solution_confirm")+" ")
 		answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
 		if !e.confirmed(answer) {
 			fmt.Fprintln(e.stdout)
-			fmt.Fprintln(e.stdout, e.ui.T("solution_declined", "Name", ex.Name))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_declined", "Name", ex.Name)))
 			return nil
 		}
 	}

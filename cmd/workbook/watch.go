@@ -106,7 +106,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 	}
 	defer fsw.Close()
 	for ex != nil {
-		dir := w.p.ExerciseDir(ex)
+		dir := w.p.ExerciseDir(ex, e.content)
 		// Watch before the first check, so that a save during it is not missed.
 		if err := fsw.Add(dir); err != nil {
 			return e.usageErr("err_watch_dir", "Dir", dir, "Err", err.Error(), "Name", ex.Name)
@@ -208,8 +208,11 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	if err != nil {
 		return false, e.usageErr("err_check_tool", "Err", err.Error())
 	}
+	markOtherLanguage(res, cases, e.content)
 	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
-	e.recordCheck(w.p, ex, dir, string(res.Verdict))
+	if e.recordCheck(w.p, ex, dir, string(res.Verdict)) {
+		fmt.Fprintln(out, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
+	}
 	if res.Verdict == checker.Pass {
 		return true, nil
 	}

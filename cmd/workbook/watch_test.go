@@ -65,7 +65,7 @@ func TestWatchSession(t *testing.T) {
 		t.Fatalf("init: exit %d\n%s%s", code, out.String(), errs.String())
 	}
 	ws := filepath.Join(root, "ws")
-	t.Chdir(filepath.Join(ws, "exercise-deadline"))
+	t.Chdir(filepath.Join(ws, "bg", "exercise-deadline"))
 
 	out, errs = syncBuffer{}, syncBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -49,9 +49,12 @@ type State struct {
 	Messages  string               `json:"messages,omitempty"`     // the message language chosen, if one was
 	Assumed   bool                 `json:"lang_assumed,omitempty"` // Lang was the default, not the learner's choice
 	Started   time.Time            `json:"started"`
-	Exercises map[string]*Exercise `json:"exercises,omitempty"`
-	Quizzes   map[string]*Quiz     `json:"quizzes,omitempty"`
-	Lessons   map[string]time.Time `json:"lessons,omitempty"` // topic -> when it was first opened
+	Exercises map[string]*Exercise `json:"exercises,omitempty"` // progress in Lang
+	// Other is the progress on exercises in the other content languages, by language: each language
+	// keeps its own copy of the learner's programs, and so its own verdicts.
+	Other   map[string]map[string]*Exercise `json:"other_langs,omitempty"`
+	Quizzes map[string]*Quiz                `json:"quizzes,omitempty"`
+	Lessons map[string]time.Time            `json:"lessons,omitempty"` // topic -> when it was first opened
 }
 
 // Exercise is the progress on one exercise.
@@ -122,13 +125,71 @@ func (s *State) Lookup(name string) *Exercise { return s.Exercises[name] }
 
 // Record notes the verdict of a check of exercise name.
 func (s *State) Record(name, verdict string, now time.Time) {
-	e := s.Exercise(name)
+	record(s.Exercise(name), verdict, now)
+}
+
+func record(e *Exercise, verdict string, now time.Time) {
 	e.Verdict = verdict
 	e.Checks++
 	e.LastCheck = now.UTC().Truncate(time.Second)
 	if verdict == "pass" && e.PassedAt.IsZero() {
 		e.PassedAt = e.LastCheck
 	}
+}
+
+// SwitchLang makes to the state's content language: the progress in the language left is kept in
+// Other, and the progress kept for to (if any) becomes Exercises. Quizzes, lessons and settings stay.
+func (s *State) SwitchLang(to string) {
+	if to == s.Lang {
+		return
+	}
+	if s.Other == nil {
+		s.Other = map[string]map[string]*Exercise{}
+	}
+	if len(s.Exercises) > 0 && s.Lang != "" {
+		s.Other[s.Lang] = s.Exercises
+	}
+	s.Exercises = s.Other[to]
+	delete(s.Other, to)
+	if len(s.Other) == 0 {
+		s.Other = nil
+	}
+	s.Lang = to
+}
+
+// In returns the progress on exercise name in the content language lang, creating it when missing.
+// A state that names no language keeps every language's progress in Exercises.
+func (s *State) In(lang, name string) *Exercise {
+	if lang == s.Lang || lang == "" || s.Lang == "" {
+		return s.Exercise(name)
+	}
+	if s.Other == nil {
+		s.Other = map[string]map[string]*Exercise{}
+	}
+	m := s.Other[lang]
+	if m == nil {
+		m = map[string]*Exercise{}
+		s.Other[lang] = m
+	}
+	e := m[name]
+	if e == nil {
+		e = &Exercise{}
+		m[name] = e
+	}
+	return e
+}
+
+// LookupIn returns the progress on exercise name in lang, or nil.
+func (s *State) LookupIn(lang, name string) *Exercise {
+	if lang == s.Lang || lang == "" || s.Lang == "" {
+		return s.Lookup(name)
+	}
+	return s.Other[lang][name]
+}
+
+// RecordIn notes the verdict of a check of exercise name made in the content language lang.
+func (s *State) RecordIn(lang, name, verdict string, now time.Time) {
+	record(s.In(lang, name), verdict, now)
 }
 
 // RecordQuiz notes an attempt at a lesson's quizzes: right answers of total.
@@ -257,6 +318,13 @@ func parse(data []byte) (*State, error) {
 	for name, e := range st.Exercises {
 		if e == nil {
 			return nil, fmt.Errorf("exercise %q has no record", name)
+		}
+	}
+	for lang, m := range st.Other {
+		for name, e := range m {
+			if e == nil {
+				return nil, fmt.Errorf("exercise %q in %q has no record", name, lang)
+			}
 		}
 	}
 	for name, q := range st.Quizzes {

@@ -322,3 +322,40 @@ func leftovers(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+// TestSwitchLang keeps each content language's verdicts apart: switching and back brings the first
+// language's progress back, and a check recorded in the other language touches only its own.
+func TestSwitchLang(t *testing.T) {
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	st := New("bg", now)
+	st.Record("ex", "pass", now)
+	st.SwitchLang("ru")
+	if got := st.Lookup("ex").Status(); got != NotStarted {
+		t.Errorf("in ru, status = %s, want %s", got, NotStarted)
+	}
+	st.Record("ex", "fail", now)
+	st.RecordIn("bg", "ex2", "pass", now)
+	if got := st.LookupIn("bg", "ex").Status(); got != Passed {
+		t.Errorf("bg status seen from ru = %s, want %s", got, Passed)
+	}
+	st.SwitchLang("bg")
+	for _, tt := range []struct {
+		lang, name string
+		want       Status
+	}{{"bg", "ex", Passed}, {"bg", "ex2", Passed}, {"ru", "ex", Failing}, {"ru", "ex2", NotStarted}} {
+		if got := st.LookupIn(tt.lang, tt.name).Status(); got != tt.want {
+			t.Errorf("%s %s = %s, want %s", tt.lang, tt.name, got, tt.want)
+		}
+	}
+	path := filepath.Join(t.TempDir(), FileName)
+	if err := Save(path, st); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.LookupIn("ru", "ex").Status(); got != Failing {
+		t.Errorf("after Save and Load, ru ex = %s, want %s", got, Failing)
+	}
+}

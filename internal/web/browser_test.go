@@ -159,6 +159,10 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// As the learner does: open the address with the token once; the cookie does the rest.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/ru/?token="+s.Token())); err != nil {
+		t.Fatalf("opening the address with the token: %v", err)
+	}
 	return &browserEnv{t: t, ctx: ctx, base: ts.URL, place: place, shots: shots}
 }
 
@@ -257,10 +261,14 @@ func TestBrowser(t *testing.T) {
 		}
 		b.do(chromedp.Click(chromedp.CSS(first+" .run")),
 			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy)")))
+		// The output is shown once: the lesson's own stands below the snippet already.
 		status := b.text(first + " .result-status")
-		out := b.text(first + " .result-cols .col:first-child pre")
-		if !strings.Contains(status, "совпадает") || out != "без таймаута: занято потоков 4 из 4, отказов каталога 5" {
+		out := b.text(first + " .result pre.output-text")
+		if !strings.Contains(status, "Тот же вывод, что в уроке") || out != "без таймаута: занято потоков 4 из 4, отказов каталога 5" {
 			t.Fatalf("run: status %q, output %q", status, out)
+		}
+		if n := b.eval(`String(document.querySelectorAll('.lesson .snippet[data-block="0"] .result pre.output-text').length)`); n != "1" {
+			t.Errorf("the run's output is shown %s times, want once", n)
 		}
 		// Edit: a pool of 8 threads; Ctrl+Enter runs it; the output now differs from the verified one.
 		code := b.eval(`document.querySelector('.lesson .snippet[data-block="0"] textarea').value`)
@@ -274,12 +282,16 @@ func TestBrowser(t *testing.T) {
 		b.do(chromedp.Focus(chromedp.CSS(first+" textarea")),
 			chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy):not([data-seen])")))
+		// An edited snippet is an experiment: its output once, a neutral word on how it differs.
 		status = b.text(first + " .result-status")
-		out = b.text(first + " .result-cols .col:first-child pre")
-		if !strings.Contains(status, "расходится") || !strings.Contains(out, "занято потоков 8 из 8") {
+		out = b.text(first + " .result pre.output-text")
+		if !strings.Contains(status, "Эксперимент") || !strings.Contains(status, "расходится") || !strings.Contains(out, "занято потоков 8 из 8") {
 			t.Fatalf("edited run: status %q, output %q", status, out)
 		}
-		if m := b.text(first + " .result-cols mark"); !strings.Contains(m, "8 из 8") {
+		if cls := b.eval(`document.querySelector('.lesson .snippet[data-block="0"] .result-status').className`); strings.Contains(cls, "bad") || strings.Contains(status, "✗") {
+			t.Errorf("an experiment is shown as a failure: %q %q", cls, status)
+		}
+		if m := b.text(first + " .result mark"); !strings.Contains(m, "8 из 8") {
 			t.Errorf("the differing line is not marked: %q", m)
 		}
 		b.scrollTo(first + " .result")

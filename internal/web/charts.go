@@ -199,6 +199,9 @@ func renderStorm(w io.Writer, c *chartCtx) error {
 			"x-label": p.T("web_chart_time_s"), "y-label": p.T("web_chart_per_tick"),
 			"load-label": p.T("web_chart_knocks"), "answered-label": p.T("web_chart_answered"),
 			"capacity-label": p.T("web_chart_capacity"), "down-label": p.T("web_chart_server_down"),
+			// The bars have three colours; the legend names each.
+			"load-over-label": p.T("web_chart_knocks_over"), "load-within-label": p.T("web_chart_knocks_within"),
+			"load-down-label": p.T("web_chart_knocks_down"),
 		})
 	w.Write([]byte(`<div class="chart-controls">`))
 	c.choices(w, "rule", p.T("web_chart_rule"), rules)

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/workbook-course/workbook/internal/i18n"
 	"os"
 	"slices"
 	"strconv"
@@ -178,6 +179,14 @@ func TestBrowserCharts(t *testing.T) {
 			cell := fmt.Sprintf("%d / %d", want.Runs[0].Load[0], want.Runs[0].Answered[0])
 			if row := b.text(fig + " .chart-table tbody tr:first-child"); !strings.Contains(row, cell) {
 				t.Errorf("table's first row %q lacks %q", row, cell)
+			}
+			// The legend names every colour the bars are drawn in, not only the first.
+			var legend []string
+			b.chartEval(fmt.Sprintf(`Chart.getChart(document.querySelector(%q)).legend.legendItems.map(function (i) { return i.text; })`, fig+" canvas"), &legend)
+			for _, w := range []string{"web_chart_knocks_within", "web_chart_knocks_over", "web_chart_knocks_down"} {
+				if want := i18n.New(lang).T(w); !slices.Contains(legend, want) {
+					t.Errorf("the legend %q lacks %q", legend, want)
+				}
 			}
 			// For the screenshot: doubling with costly refusals, the waves that never get through.
 			b.do(chromedp.Click(chromedp.CSS(fig+` fieldset[data-name=rule] input[value="2"]`)),

@@ -17,7 +17,9 @@
 // the page.
 //
 // The API is a handful of JSON POSTs: /api/run, /api/quiz, /api/save, /api/check and /api/hint.
-// Each must carry the session token (X-Workbook-Token) that only this server's pages hold, name
-// the server itself in Host (against DNS rebinding) and, when the browser says where it comes
-// from, come from the server's own origin. See guard.go.
+// Each must carry the session cookie (or the token in X-Workbook-Token), name the server itself in
+// Host (against DNS rebinding) and, when the browser says where it comes from, come from the
+// server's own origin. The token is handed only in the address the command prints (…?token=…);
+// opening it sets the cookie, which every page but the static files needs, and no page carries
+// the token. See guard.go.
 package web

@@ -79,30 +79,25 @@ func (s *Server) index(r *http.Request, d *pageData) (string, error) {
 		at[lp.topic] = len(body.Groups)
 		body.Groups = append(body.Groups, g)
 	}
-	// An exercise goes under the first lesson (in course order) that lists it, in that list's order;
-	// one no lesson lists goes under the lesson its exercise.yaml names.
-	byName := map[string]*course.Exercise{}
-	for _, ex := range exercises {
-		byName[ex.Name] = ex
+	// One course order, the one every command uses: the exercises in the order of their
+	// exercise.yaml, each under the first lesson (in course order) that lists it, or else the lesson
+	// its exercise.yaml names.
+	listedIn := map[string]int{}
+	for i := len(lessons) - 1; i >= 0; i-- {
+		for _, name := range lessons[i].l.Meta.Exercises {
+			listedIn[name] = i
+		}
 	}
-	placed := map[string]bool{}
 	add := func(i int, ex *course.Exercise) {
-		placed[ex.Name] = true
 		ie := s.exerciseItem(p, d.Lang, ex, st)
 		if ie.Status == string(progress.Passed) {
 			body.Passed++
 		}
 		body.Groups[i].Exercises = append(body.Groups[i].Exercises, ie)
 	}
-	for i, lp := range lessons {
-		for _, name := range lp.l.Meta.Exercises {
-			if ex := byName[name]; ex != nil && !placed[name] {
-				add(i, ex)
-			}
-		}
-	}
 	for _, ex := range exercises {
-		if placed[ex.Name] {
+		if i, ok := listedIn[ex.Name]; ok {
+			add(i, ex)
 			continue
 		}
 		i, ok := at[ex.Lesson]
@@ -191,12 +186,16 @@ func (s *Server) lesson(r *http.Request, d *pageData) (string, error) {
 	}
 	// A GET changes nothing: the page's script records the opening with a POST to /api/open.
 	st := s.state()
+	listed := map[string]bool{}
 	for _, name := range lp.l.Meta.Exercises {
-		ex, err := s.cfg.Course.Exercise(name)
-		if err != nil {
-			continue
+		listed[name] = true
+	}
+	if all, err := s.cfg.Course.Exercises(); err == nil {
+		for _, ex := range all { // in course order, as every list of the course
+			if listed[ex.Name] {
+				body.Exercises = append(body.Exercises, s.exerciseItem(d.P, d.Lang, ex, st))
+			}
 		}
-		body.Exercises = append(body.Exercises, s.exerciseItem(d.P, d.Lang, ex, st))
 	}
 	if st != nil {
 		if q := st.Quizzes[topic]; q != nil {
@@ -408,6 +407,14 @@ type checkReply struct {
 	Hash    string        `json:"hash,omitempty"` // the saved file's new hash
 	Status  string        `json:"status"`         // the exercise's status afterwards
 	Text    string        `json:"status_text"`
+	// Next is, after a pass, the first exercise of the course not passed yet (course order), with
+	// the words of the link to it; nil when every exercise has passed or nothing is kept.
+	Next *nextLink `json:"next,omitempty"`
+}
+
+type nextLink struct {
+	URL  string `json:"url"`
+	Text string `json:"text"`
 }
 
 // apiCheck saves the learner's program (in a place) and checks it as `workbook check` does: the
@@ -466,10 +473,22 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 	if res.Verdict == checker.Pass {
 		status = progress.Passed
 	}
-	if _, err := s.update(func(st *progress.State) { st.Record(ex.Name, string(res.Verdict), s.cfg.Now()) }); err != nil {
+	st, err := s.update(func(st *progress.State) { st.RecordIn(req.Lang, ex.Name, string(res.Verdict), s.cfg.Now()) })
+	if err != nil {
 		s.logf("%v", err)
 	}
 	reply.Status, reply.Text = string(status), p.T("web_status_"+string(status))
+	if res.Verdict == checker.Pass && st != nil {
+		if all, err := s.cfg.Course.Exercises(); err == nil {
+			for _, next := range all { // in course order, as every list of the course
+				if st.LookupIn(req.Lang, next.Name).Status() != progress.Passed {
+					reply.Next = &nextLink{URL: "/" + req.Lang + "/exercises/" + next.Name,
+						Text: p.T("web_next_exercise", "Title", next.Title(req.Lang))}
+					break
+				}
+			}
+		}
+	}
 	return reply, nil
 }
 

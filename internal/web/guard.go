@@ -18,10 +18,13 @@ import (
 //   - Every request must name the server in its Host header: localhost, a loopback address or the
 //     address it listens on, with its port. A page of another site that a DNS trick resolves to
 //     127.0.0.1 still sends its own name, and gets 403 (DNS rebinding).
-//   - A request that changes anything or runs code is a POST with a JSON body and the session token
-//     in the X-Workbook-Token header. The token is made at start and written only into the pages
-//     this server sends, which another site cannot read; a custom header and a JSON body also make
-//     the browser ask before sending such a request across sites, and the server never says yes.
+//   - The session token is made at start and handed only in the address printed to the learner
+//     (…/?token=…), as Jupyter does: that GET sets an HttpOnly, SameSite=Strict cookie and redirects
+//     to the address without it. No page carries the token, and every page (the static files
+//     aside) needs the cookie, so another local user who reaches the port gets nothing.
+//   - A request that changes anything or runs code is a POST with a JSON body and the session
+//     cookie (or the token in the X-Workbook-Token header); a JSON body also makes the browser ask
+//     before sending such a request across sites, and the server never says yes.
 //   - A POST that comes with an Origin (browsers send one) must come from the server's own origin,
 //     and one marked Sec-Fetch-Site: cross-site is refused.
 
@@ -119,12 +122,30 @@ func (g *guard) check(r *http.Request, post bool) (int, string) {
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		return http.StatusUnsupportedMediaType, "web_err_json"
 	}
-	t := r.Header.Get(TokenHeader)
-	if t == "" || subtle.ConstantTimeCompare([]byte(t), []byte(g.token)) != 1 {
+	if !g.tokenOK(r.Header.Get(TokenHeader)) && !g.cookieOK(r) {
 		return http.StatusForbidden, "web_err_token"
 	}
 	return 0, ""
 }
+
+// tokenOK reports whether t is the session token.
+func (g *guard) tokenOK(t string) bool {
+	return t != "" && subtle.ConstantTimeCompare([]byte(t), []byte(g.token)) == 1
+}
+
+// cookieOK reports whether r carries the session cookie, which only a browser that opened the
+// address with the token holds (HttpOnly, SameSite=Strict: no other site's request carries it).
+func (g *guard) cookieOK(r *http.Request) bool {
+	c, err := r.Cookie(g.cookieName())
+	return err == nil && g.tokenOK(c.Value)
+}
+
+// CookieName is the cookie that keeps the session token in the learner's browser, for the server
+// listening on port: browsers keep cookies by host, not port, so two servers on one machine each
+// need their own.
+func CookieName(port string) string { return "workbook_token_" + port }
+
+func (g *guard) cookieName() string { return CookieName(g.port) }
 
 // secure sets the headers every response gets: nothing is loaded from elsewhere, nothing frames
 // the pages, no referrer leaves them.

@@ -34,13 +34,16 @@ var staticFS embed.FS
 type Config struct {
 	Course *course.Course // the course (lessons, exercises, solutions)
 	Lang   string         // the language pages open in: bg or ru
-	Place  *Place         // the learner's workspace or clone; nil outside both (nothing is saved)
-	Addr   string         // the address the server listens on, host:port, for the Host check
-	Token  string         // the session token; New makes one when empty
-	Limits checker.Limits // for snippet runs and checks (the checker's defaults when zero)
-	Jobs   int            // programs built or run at once (default 2)
-	Log    io.Writer      // where the server tells about problems it works around (nil: nowhere)
-	Now    func() time.Time
+	// Messages is the message language the learner chose (en, ru or bg) for the page's own words:
+	// menus, buttons, status, legends, errors. "" lets them follow each page's content language.
+	Messages string
+	Place    *Place         // the learner's workspace or clone; nil outside both (nothing is saved)
+	Addr     string         // the address the server listens on, host:port, for the Host check
+	Token    string         // the session token; New makes one when empty
+	Limits   checker.Limits // for snippet runs and checks (the checker's defaults when zero)
+	Jobs     int            // programs built or run at once (default 2)
+	Log      io.Writer      // where the server tells about problems it works around (nil: nowhere)
+	Now      func() time.Time
 }
 
 // Server serves the course. It is an http.Handler.
@@ -106,7 +109,7 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Token returns the session token the pages carry.
+// Token returns the session token: the command hands it to the learner in the address it prints.
 func (s *Server) Token() string { return s.cfg.Token }
 
 func (s *Server) routes() {
@@ -137,6 +140,24 @@ func (s *Server) routes() {
 // anything else.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	secure(w.Header())
+	if r.Method != http.MethodPost && s.guard.hostOK(r.Host) && !strings.HasPrefix(r.URL.Path, "/static/") {
+		// The pages hold the learner's programs and progress: only a browser that came with the
+		// address printed to the learner (its ?token=) gets them, and keeps a cookie for the rest.
+		if t := r.URL.Query().Get("token"); t != "" && s.guard.tokenOK(t) {
+			http.SetCookie(w, &http.Cookie{Name: s.guard.cookieName(), Value: s.cfg.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+			q := r.URL.Query()
+			q.Del("token")
+			u := *r.URL
+			u.RawQuery = q.Encode()
+			http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
+			return
+		}
+		if !s.guard.cookieOK(r) {
+			lang := langOfPath(r.URL.Path, s.cfg.Lang)
+			http.Error(w, s.ui(lang).T("web_err_no_token"), http.StatusForbidden)
+			return
+		}
+	}
 	code, id := s.guard.check(r, r.Method == http.MethodPost)
 	if code != 0 {
 		lang := langOfPath(r.URL.Path, s.cfg.Lang)
@@ -155,7 +176,6 @@ type pageData struct {
 	Lang    string
 	Other   string // the other content language
 	Title   string
-	Token   string
 	P       *i18n.Printer
 	Here    string // the path below /{lang}/, for the language switch
 	Version string // of the assets, to keep caches fresh
@@ -170,6 +190,7 @@ var jsMessages = map[string]string{
 	"your_output": "web_js_your_output", "verified_output": "web_js_verified_output",
 	"choose_first": "web_js_choose_first", "checking": "web_js_checking", "fixed_line": "web_js_fixed_line",
 	"check_pass": "web_js_check_pass", "check_fail": "web_js_check_fail", "hint_count": "web_js_hint_count",
+	"run_same": "web_js_run_same", "experiment_same": "web_js_experiment_same", "experiment_differs": "web_js_experiment_differs",
 }
 
 // page wraps a page handler: it checks the language in the path and renders the page's template.
@@ -206,7 +227,7 @@ func (s *Server) newPage(lang, urlPath string) *pageData {
 		js[k] = p.T(id)
 	}
 	return &pageData{
-		Lang: lang, Other: otherLang(lang), Token: s.cfg.Token, P: p, Here: here,
+		Lang: lang, Other: otherLang(lang), P: p, Here: here,
 		Version: s.assets["app.js"].etag, Place: s.cfg.Place, JS: js,
 	}
 }
@@ -363,7 +384,12 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // ui returns the message printer for a page language.
-func (s *Server) ui(lang string) *i18n.Printer { return i18n.New(lang) }
+func (s *Server) ui(lang string) *i18n.Printer {
+	if s.cfg.Messages != "" {
+		return i18n.New(s.cfg.Messages)
+	}
+	return i18n.New(lang)
+}
 
 func (s *Server) logf(format string, args ...any) {
 	if s.cfg.Log == nil {

@@ -51,9 +51,11 @@ func newTestServer(t *testing.T, withPlace bool) (*Server, *Place) {
 	return s, cfg.Place
 }
 
+// get asks for a page as the learner's browser does: with the session cookie.
 func get(s *Server, target string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(http.MethodGet, target, nil)
 	r.Host = testAddr
+	r.AddCookie(&http.Cookie{Name: CookieName("8080"), Value: "test-token"})
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, r)
 	return w
@@ -93,7 +95,7 @@ func TestPages(t *testing.T) {
 		{"/bg/", 200, []string{`<html lang="bg">`, "Когато съседът е бавен", `href="/bg/exercises/exercise-retry"`, `href="/ru/"`}, []string{"Когда сосед"}},
 		{"/ru/lessons/slow-neighbour", 200, []string{
 			`id="таймаут-сколько-ждать"`, `href="#таймаут-сколько-ждать"`, `class="snippet"`, `class="quiz"`,
-			`class="output-text"`, `href="/bg/lessons/slow-neighbour"`, "workbook-token", `<span class="kd">func</span>`,
+			`class="output-text"`, `href="/bg/lessons/slow-neighbour"`, `<span class="kd">func</span>`,
 		}, []string{"<!-- quiz", "raw HTML omitted", "choice correct", "checked"}},
 		{"/bg/lessons/retry-storm", 200, []string{`<html lang="bg">`, `class="snippet"`, `data-kind="fill"`, `class="blank"`}, []string{"checked"}},
 		{"/ru/exercises/exercise-retry", 200, []string{"Повторы без двойного списания", `class="snippet exercise-editor"`, "func main()", `data-draft=`}, nil},
@@ -223,6 +225,9 @@ func TestGuard(t *testing.T) {
 				r = httptest.NewRequest(tt.method, target, nil)
 			}
 			r.Host = tt.host
+			if tt.method == "GET" {
+				r.AddCookie(&http.Cookie{Name: CookieName("8080"), Value: "test-token"}) // the learner's browser
+			}
 			for k, v := range tt.headers {
 				r.Header.Set(k, v)
 			}
@@ -499,6 +504,10 @@ func TestExercise(t *testing.T) {
 	if w.Code != 200 || r.Verdict != "pass" || r.Status != "passed" {
 		t.Fatalf("solution: %d %+v", w.Code, r)
 	}
+	// A pass leads on to the first exercise of the course not passed yet.
+	if r.Next == nil || r.Next.URL != "/bg/exercises/exercise-timeout" || !strings.HasPrefix(r.Next.Text, "Нататък: ") {
+		t.Errorf("next after the pass = %+v, want a link to exercise-timeout", r.Next)
+	}
 	if saved, _ := os.ReadFile(filepath.Join(dir, "main.go")); string(saved) != string(sol) {
 		t.Errorf("the checked program was not saved as it was sent (CRLF to LF)")
 	}
@@ -637,6 +646,85 @@ func TestGetChangesNothing(t *testing.T) {
 			t.Errorf("a refused POST changed the progress file")
 		}
 	})
+}
+
+// TestToken: the session token is handed only in the address printed to the learner. That address
+// sets a cookie and leads on without the token; a page asked for without the cookie (another local
+// user who reaches the port) is refused; no page carries the token; a POST with the cookie and no
+// header is the page's own.
+func TestToken(t *testing.T) {
+	s, _ := newTestServer(t, false)
+	bare := func(target string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(http.MethodGet, target, nil)
+		r.Host = testAddr
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		return w
+	}
+	if w := bare("/ru/"); w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "workbook serve") {
+		t.Errorf("GET /ru/ without the cookie: %d %q, want 403 saying where the address is", w.Code, w.Body.String())
+	}
+	if w := bare("/ru/?token=wrong"); w.Code != http.StatusForbidden {
+		t.Errorf("GET with a wrong token: %d, want 403", w.Code)
+	}
+	w := bare("/ru/lessons/slow-neighbour?token=test-token&x=1")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/ru/lessons/slow-neighbour?x=1" {
+		t.Errorf("GET with the token: %d to %q, want 303 to the address without it", w.Code, w.Header().Get("Location"))
+	}
+	var cookie *http.Cookie
+	for _, c := range w.Result().Cookies() {
+		if c.Name == CookieName("8080") {
+			cookie = c
+		}
+	}
+	if cookie == nil || cookie.Value != "test-token" || !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode {
+		t.Fatalf("cookie = %+v, want the token, HttpOnly, SameSite=Strict", cookie)
+	}
+	page := get(s, "/ru/")
+	if page.Code != http.StatusOK || strings.Contains(page.Body.String(), "test-token") {
+		t.Errorf("GET /ru/ with the cookie: %d; the page must not carry the token", page.Code)
+	}
+	if w := bare("/static/app.js"); w.Code != http.StatusOK {
+		t.Errorf("GET /static/app.js without the cookie: %d, want 200 (nothing secret)", w.Code)
+	}
+	r := httptest.NewRequest(http.MethodPost, "/api/run", strings.NewReader(`{}`))
+	r.Host = testAddr
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Origin", "http://"+testAddr)
+	r.AddCookie(&http.Cookie{Name: CookieName("8080"), Value: "test-token"})
+	pw := httptest.NewRecorder()
+	s.ServeHTTP(pw, r)
+	if pw.Code == http.StatusForbidden {
+		t.Errorf("POST with the cookie and no header: 403 %s", pw.Body.String())
+	}
+	r = httptest.NewRequest(http.MethodPost, "/api/run", strings.NewReader(`{}`))
+	r.Host = testAddr
+	r.Header.Set("Content-Type", "application/json")
+	pw = httptest.NewRecorder()
+	s.ServeHTTP(pw, r)
+	if pw.Code != http.StatusForbidden {
+		t.Errorf("POST with neither cookie nor token: %d, want 403", pw.Code)
+	}
+}
+
+// TestMessagesLanguage: with a message language chosen, the page's own words are in it, whatever the
+// content language of the page; the content stays in the page's language.
+func TestMessagesLanguage(t *testing.T) {
+	c := course.New(workbook.Content())
+	s, err := New(Config{Course: c, Lang: "ru", Addr: testAddr, Token: "test-token", Messages: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{"/ru/", "/bg/"} {
+		w := get(s, page)
+		body := w.Body.String()
+		if w.Code != http.StatusOK || !strings.Contains(body, "Resilient services in Go") {
+			t.Errorf("GET %s: %d, want the page's own words in English:\n%.400s", page, w.Code, body)
+		}
+	}
+	if w := get(s, "/ru/lessons/slow-neighbour"); !strings.Contains(w.Body.String(), "Когда сосед") {
+		t.Errorf("the Russian lesson's content is not in Russian:\n%.400s", w.Body.String())
+	}
 }
 
 // TestQuizExplained answers the quizzes of a lesson whose answers all carry explanations: the page

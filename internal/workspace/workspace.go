@@ -1,18 +1,28 @@
 // Package workspace finds, makes and mends a learner's workspace: the folder that holds the learner's
-// programs (one folder per exercise with its starter, its statement and a go.mod of its own) and the
-// progress file, which also keeps the learner's settings (content and message languages).
+// programs and the progress file, which also keeps the learner's settings (content and message
+// languages). Each content language has its own folder of programs, one folder per exercise with its
+// starter, its statement and a go.mod of its own:
+//
+//	my/.workbook.json               progress and settings
+//	my/ru/exercise-deadline/        the learner's program in Russian
+//	my/bg/exercise-deadline/        and in Bulgarian, made the first time the learner switches
+//	my/.workbook-backup/ru/exercise-deadline/1/   a kept version (Keep, Reset, RestoreVersion)
 //
 //	ws := workspace.Find(wd) // nil outside any workspace or clone of the course
 //	if ws != nil && !ws.Exists() {
 //		// in a clone whose workspace (./my/) is not made yet
 //		_, _, err := ws.Create(c, workspace.Settings{Content: "ru"}, checker.GoVersion())
 //	}
-//	dir := ws.ExerciseDir(ex)
+//	dir := ws.ExerciseDir(ex, "ru")
+//
+// Nothing the learner wrote is overwritten or hidden: switching languages (Switch) only changes which
+// folder is in use; Reset and RestoreVersion keep what they replace as a numbered version first, and
+// Migrate carries a workspace of the older layout (exercise folders at the root) over, losing nothing.
 //
 //	choice, err := workspace.Decide(workspace.Sources{Lang: flagLang, Getenv: os.Getenv, Stored: ws.Settings()})
 //
 // Course content is never read from a workspace: starters, statements, cases and solutions come from
-// the course's file system (the one the binary embeds), so Create and Restore always give pristine
+// the course's file system (the one the binary embeds), so Create and Reset always give pristine
 // starters, however much the learner has edited. In a clone of the repository the workspace is the
 // git-ignored folder CloneFolder at the clone's root; elsewhere it is any folder made by Create
 // (`workbook init`). The command line and the web server both find it here.
@@ -21,10 +31,10 @@ package workspace
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -39,7 +49,7 @@ const (
 	CloneFolder = "my"
 	// DefaultFolder is the folder `workbook init` makes when it is given none.
 	DefaultFolder = "workbook-course"
-	// backupFolder keeps what Restore replaced; hidden, so go build skips it.
+	// backupFolder keeps the learner's versions (see Keep); hidden, so go build skips it.
 	backupFolder = ".workbook-backup"
 	// modulePath is the module line that tells a clone of the course.
 	modulePath = "module github.com/workbook-course/workbook\n"
@@ -54,15 +64,21 @@ type Workspace struct {
 // StatePath is the progress file at the workspace's root.
 func (w *Workspace) StatePath() string { return filepath.Join(w.Root, progress.FileName) }
 
-// ExerciseDir is the folder of the learner's program for ex.
-func (w *Workspace) ExerciseDir(ex *course.Exercise) string { return filepath.Join(w.Root, ex.Name) }
+// LangDir is the folder of the learner's programs in the content language lang: each language
+// keeps its own copy, so that switching languages replaces nothing.
+func (w *Workspace) LangDir(lang string) string { return filepath.Join(w.Root, lang) }
 
-// StatementPath is the file holding the statement of ex.
-func (w *Workspace) StatementPath(ex *course.Exercise) string {
-	return filepath.Join(w.ExerciseDir(ex), StatementFile)
+// ExerciseDir is the folder of the learner's program for ex in the content language lang.
+func (w *Workspace) ExerciseDir(ex *course.Exercise, lang string) string {
+	return filepath.Join(w.LangDir(lang), ex.Name)
 }
 
-// BackupRoot is where Restore keeps the learner's versions.
+// StatementPath is the file holding the statement of ex in lang.
+func (w *Workspace) StatementPath(ex *course.Exercise, lang string) string {
+	return filepath.Join(w.ExerciseDir(ex, lang), StatementFile)
+}
+
+// BackupRoot is where the learner's kept versions live (see Keep).
 func (w *Workspace) BackupRoot() string { return filepath.Join(w.Root, backupFolder) }
 
 // Exists reports whether the workspace has been made: its progress file is there.
@@ -155,29 +171,20 @@ func (w *Workspace) Settings() Settings {
 	return s
 }
 
-// Create makes the workspace, or adds to it the exercises it lacks: one folder per exercise with the
-// pristine starter in lang, the statement and a go.mod naming goLine. Existing folders are left
-// alone; the progress file is written with s when there is none. It returns how many exercises were
-// added and how many were already there.
+// Create makes the workspace, or adds to it the exercises it lacks: in the folder of the content
+// language s.Content, one folder per exercise with the pristine starter, the statement and a go.mod
+// naming goLine. Existing folders are left alone; the progress file is written with s when there is
+// none. It returns how many exercises were added and how many were already there.
 func (w *Workspace) Create(c *course.Course, s Settings, goLine string) (added, kept int, err error) {
-	list, err := c.Exercises()
-	if err != nil {
-		return 0, 0, err
-	}
 	if err := os.MkdirAll(w.Root, 0o755); err != nil {
+		return 0, 0, &PathError{Path: w.Root, Err: err}
+	}
+	if _, err := w.Migrate(c, s.Content); err != nil {
 		return 0, 0, err
 	}
-	for _, ex := range list {
-		target := w.ExerciseDir(ex)
-		if _, err := os.Lstat(target); err == nil {
-			kept++
-			continue
-		}
-		if err := writeExercise(c, ex, s.Content, target, goLine); err != nil {
-			os.RemoveAll(target) // never leave half an exercise: the next Create makes it whole
-			return added, kept, &PathError{Path: target, Err: err}
-		}
-		added++
+	added, kept, err = w.AddLang(c, s.Content, goLine)
+	if err != nil {
+		return added, kept, err
 	}
 	if !w.Exists() {
 		st := progress.New(s.Content, time.Now())
@@ -185,6 +192,34 @@ func (w *Workspace) Create(c *course.Course, s Settings, goLine string) (added, 
 		if err := progress.Save(w.StatePath(), st); err != nil {
 			return added, kept, &PathError{Path: w.StatePath(), Err: err}
 		}
+	}
+	return added, kept, nil
+}
+
+// AddLang writes, in the folder of lang, the starter of every exercise that has no folder there yet;
+// existing folders are left alone.
+func (w *Workspace) AddLang(c *course.Course, lang, goLine string) (added, kept int, err error) {
+	if !IsContentLang(lang) {
+		return 0, 0, fmt.Errorf("unknown content language %q", lang)
+	}
+	list, err := c.Exercises()
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := os.MkdirAll(w.LangDir(lang), 0o755); err != nil {
+		return 0, 0, &PathError{Path: w.LangDir(lang), Err: err}
+	}
+	for _, ex := range list {
+		target := w.ExerciseDir(ex, lang)
+		if _, err := os.Lstat(target); err == nil {
+			kept++
+			continue
+		}
+		if err := w.writeExercise(c, ex, lang, target, goLine); err != nil {
+			os.RemoveAll(target) // never leave half an exercise: the next Create makes it whole
+			return added, kept, &PathError{Path: target, Err: err}
+		}
+		added++
 	}
 	return added, kept, nil
 }
@@ -210,7 +245,10 @@ func (w *Workspace) Adopt(c *course.Course, lang string) ([]string, error) {
 	}
 	var moved []string
 	for _, ex := range w.oldEdits(c, lang) {
-		if err := copyTree(os.DirFS(w.oldDir(ex, lang)), ".", w.ExerciseDir(ex)); err != nil {
+		if _, _, err := w.Keep(c, ex, lang); err != nil {
+			return moved, err
+		}
+		if err := copyTree(os.DirFS(w.oldDir(ex, lang)), ".", w.ExerciseDir(ex, lang)); err != nil {
 			return moved, err
 		}
 		moved = append(moved, ex.Name)
@@ -306,82 +344,7 @@ type PathError struct {
 func (e *PathError) Error() string { return e.Path + ": " + e.Err.Error() }
 func (e *PathError) Unwrap() error { return e.Err }
 
-// Restore puts the pristine starter of ex in lang back in its folder. What the folder held is
-// copied, whole, into a numbered backup first (the highest number is the newest); backup is "" when
-// the folder was missing. The folder is emptied rather than moved, because the learner's shell or
-// editor may stand in it.
-func (w *Workspace) Restore(c *course.Course, ex *course.Exercise, lang, goLine string) (backup string, err error) {
-	dir := w.ExerciseDir(ex)
-	if _, err := os.Stat(dir); err == nil {
-		for n := 1; ; n++ {
-			backup = filepath.Join(w.BackupRoot(), ex.Name, strconv.Itoa(n))
-			if _, err := os.Lstat(backup); errors.Is(err, fs.ErrNotExist) {
-				break
-			}
-		}
-		if err := copyTree(os.DirFS(dir), ".", backup); err != nil {
-			return "", &BackupError{Dir: dir, Err: err}
-		}
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return "", &BackupError{Dir: dir, Err: err}
-		}
-		for _, d := range entries {
-			if err := os.RemoveAll(filepath.Join(dir, d.Name())); err != nil {
-				return backup, err
-			}
-		}
-	}
-	return backup, writeExercise(c, ex, lang, dir, goLine)
-}
-
-// Switch rewrites the workspace in the content language to: every exercise folder gets the starter
-// and statement in to, through Restore, so that what the learner wrote is kept in a backup (a folder
-// that still holds the pristine starter in from is replaced without one). The progress file then
-// names to as the learner's choice. It returns the backups made.
-func (w *Workspace) Switch(c *course.Course, from, to, goLine string) ([]string, error) {
-	list, err := c.Exercises()
-	if err != nil {
-		return nil, err
-	}
-	var backups []string
-	for _, ex := range list {
-		if w.pristine(c, ex, from) {
-			if err := os.RemoveAll(w.ExerciseDir(ex)); err != nil {
-				return backups, err
-			}
-		}
-		backup, err := w.Restore(c, ex, to, goLine)
-		if backup != "" {
-			backups = append(backups, backup)
-		}
-		if err != nil {
-			return backups, err
-		}
-	}
-	_, err = progress.Update(w.StatePath(), func() *progress.State { return progress.New(to, time.Now()) }, func(st *progress.State) error {
-		st.Lang, st.Assumed = to, false
-		return nil
-	})
-	return backups, err
-}
-
-// pristine reports whether the folder of ex holds exactly what Create writes in lang: the starter's
-// files, the statement and go.mod, unchanged.
-func (w *Workspace) pristine(c *course.Course, ex *course.Exercise, lang string) bool {
-	dir := w.ExerciseDir(ex)
-	statement, err := ex.Statement(lang)
-	if err != nil {
-		return false
-	}
-	if got, err := os.ReadFile(w.StatementPath(ex)); err != nil || string(got) != statement {
-		return false
-	}
-	// The statement and go.mod aside, the folder is the starter.
-	return w.pristineDir(c, ex, lang, dir, StatementFile, "go.mod")
-}
-
-// BackupError means Restore could not keep the learner's version, so it changed nothing.
+// BackupError means the learner's version could not be kept, so nothing was changed.
 type BackupError struct {
 	Dir string
 	Err error
@@ -390,36 +353,71 @@ type BackupError struct {
 func (e *BackupError) Error() string { return e.Dir + ": " + e.Err.Error() }
 func (e *BackupError) Unwrap() error { return e.Err }
 
-// ExerciseAt is the exercise of list whose folder holds path, or nil.
-func (w *Workspace) ExerciseAt(path string, list []*course.Exercise) *course.Exercise {
+// ExerciseAt is the exercise of list whose folder, in either content language, holds path, and that
+// language; nil and "" when none does.
+func (w *Workspace) ExerciseAt(path string, list []*course.Exercise) (*course.Exercise, string) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil
+		return nil, ""
 	}
-	for _, ex := range list {
-		if Within(abs, w.ExerciseDir(ex)) {
-			return ex
+	for _, lang := range course.Langs {
+		for _, ex := range list {
+			if Within(abs, w.ExerciseDir(ex, lang)) {
+				return ex, lang
+			}
 		}
 	}
-	return nil
+	return nil, ""
 }
 
-// GuessLang finds the content language of a workspace whose progress file lost it: the language of
-// the statements the workspace holds, or "" when none tells.
+// LangAt is the content language whose folder holds path, or "".
+func (w *Workspace) LangAt(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return ""
+	}
+	for _, lang := range course.Langs {
+		if Within(abs, w.LangDir(lang)) {
+			return lang
+		}
+	}
+	return ""
+}
+
+// GuessLang finds the content language of a workspace whose progress file lost it: the only
+// language folder it has, else the language of the statements in its exercise folders (of the
+// layout before language folders), or "" when none tells.
 func (w *Workspace) GuessLang(c *course.Course) string {
+	var have []string
+	for _, l := range course.Langs {
+		if fi, err := os.Stat(w.LangDir(l)); err == nil && fi.IsDir() {
+			have = append(have, l)
+		}
+	}
+	if len(have) == 1 {
+		return have[0]
+	}
 	list, err := c.Exercises()
 	if err != nil {
 		return ""
 	}
 	for _, ex := range list {
-		data, err := os.ReadFile(w.StatementPath(ex))
-		if err != nil {
-			continue
+		if l := statementLang(ex, filepath.Join(w.Root, ex.Name)); l != "" {
+			return l
 		}
-		for _, l := range course.Langs {
-			if s, err := ex.Statement(l); err == nil && s == string(data) {
-				return l
-			}
+	}
+	return ""
+}
+
+// statementLang is the language of the statement of ex found in dir, or "".
+func statementLang(ex *course.Exercise, dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, StatementFile))
+	if err != nil {
+		return ""
+	}
+	for _, l := range course.Langs {
+		if s, err := ex.Statement(l); err == nil && s == string(data) {
+			return l
 		}
 	}
 	return ""
@@ -431,13 +429,28 @@ func Within(path, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
+// cloneRun is how a statement tells a learner in a clone to run the tool: from the clone's root.
+const cloneRun = "go run ./cmd/workbook"
+
+// Statement is the statement of ex in lang as the workspace holds it, beside the learner's program.
+// In a clone, its commands for the clone (`go run ./cmd/workbook …`, written for the clone's root)
+// become ones that work in the exercise's folder, where the learner reads them: the folder is a
+// module of its own, so `go -C ../../.. run ./cmd/workbook …` runs the clone's tool from there.
+func (w *Workspace) Statement(ex *course.Exercise, lang string) (string, error) {
+	s, err := ex.Statement(lang)
+	if err != nil || w.Clone == "" {
+		return s, err
+	}
+	return strings.ReplaceAll(s, cloneRun, "go -C ../../.. run ./cmd/workbook"), nil
+}
+
 // writeExercise copies the starter of ex in lang from the course to target, with the statement and
 // a go.mod.
-func writeExercise(c *course.Course, ex *course.Exercise, lang, target, goLine string) error {
+func (w *Workspace) writeExercise(c *course.Course, ex *course.Exercise, lang, target, goLine string) error {
 	if err := copyTree(c.FS(), ex.StarterDir(lang), target); err != nil {
 		return err
 	}
-	statement, err := ex.Statement(lang)
+	statement, err := w.Statement(ex, lang)
 	if err != nil {
 		return err
 	}

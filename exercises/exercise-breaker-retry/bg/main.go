@@ -41,6 +41,9 @@ func main() {
 	if *payments < 1 || *attempts < 1 || *threshold < 1 || *cooldown < 1 {
 		usageError(fs, "броят на плащанията и опитите, прагът и изчакването трябва да са поне 1")
 	}
+	if *payments > 200 {
+		usageError(fs, "плащанията са най-много 200")
+	}
 	if timeline == "" || strings.Trim(timeline, "x.") != "" {
 		usageError(fs, "сценарият може да съдържа само x (не работи) и . (работи)")
 	}

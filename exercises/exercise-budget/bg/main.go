@@ -41,6 +41,9 @@ func main() {
 	if *requests < 1 || *window < 1 || *tries < 1 {
 		usageError(fs, "заявките, прозорецът и опитите трябва да са поне 1")
 	}
+	if *requests > 1000000 || *tries > 1000 {
+		usageError(fs, "най-много 1000000 заявки в секунда и 1000 опита на заявка")
+	}
 	if *percent < 0 || *percent > 100 {
 		usageError(fs, "бюджетът е процент от 0 до 100")
 	}

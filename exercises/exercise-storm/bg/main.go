@@ -155,6 +155,8 @@ func parse(args []string) (params, error) {
 		return p, fmt.Errorf("клиентите трябва да са от 1 до 10000000")
 	case p.down < 0 || p.rate < 0:
 		return p, fmt.Errorf("престоят и скоростта на сървъра не могат да са отрицателни")
+	case p.rate > 10_000_000:
+		return p, fmt.Errorf("скоростта на сървъра е най-много 10000000 отговора за тик")
 	case p.cost < 0 || p.cost > 99:
 		return p, fmt.Errorf("цената на отказа е от 0 до 99 процента от отговора")
 	case p.base < 1 || p.cap < p.base || p.cap > 10000:

@@ -155,6 +155,8 @@ func parse(args []string) (params, error) {
 		return p, fmt.Errorf("клиентов должно быть от 1 до 10000000")
 	case p.down < 0 || p.rate < 0:
 		return p, fmt.Errorf("простой и скорость сервера не бывают отрицательными")
+	case p.rate > 10_000_000:
+		return p, fmt.Errorf("скорость сервера — не больше 10000000 ответов за такт")
 	case p.cost < 0 || p.cost > 99:
 		return p, fmt.Errorf("цена отказа — от 0 до 99 процентов ответа")
 	case p.base < 1 || p.cap < p.base || p.cap > 10000:

@@ -5,6 +5,8 @@
 
   document.documentElement.classList.add('js');
 
+  // No page carries the session token: the browser holds it as a cookie, set when the learner
+  // opened the address that workbook serve printed, and sends it with every request.
   var token = meta('workbook-token');
   var lang = meta('workbook-lang');
   var messages = {};
@@ -267,8 +269,9 @@
     s.result.hidden = false;
     s.result.innerHTML = '';
     s.result.appendChild(el('div', 'result-status busy', msg('running')));
+    var experiment = Object.keys(edits).length > 0;
     post('/api/run', { topic: topic, block: s.block, edits: edits }).then(function (r) {
-      showRun(s.result, r);
+      showRun(s.result, r, experiment);
     }, function (err) {
       s.result.innerHTML = '';
       s.result.appendChild(el('div', 'result-status bad', err.message));
@@ -296,9 +299,22 @@
     return pre;
   }
 
-  function showRun(box, r) {
+  // showRun shows a run's output once. The lesson's own output stands below the snippet already, so
+  // a run that gives it is said to, and an edited snippet is an experiment: what it printed, with a
+  // neutral word on where it parts from the lesson's output, never a failure.
+  function showRun(box, r, experiment) {
     box.innerHTML = '';
-    var good = r.status === 'pass' && (r.want === undefined || r.match);
+    var same = r.want === undefined || r.match;
+    if (r.status === 'pass' && (same || experiment)) {
+      var line0 = r.diff ? r.diff.line : 0;
+      var note = same ? msg(experiment ? 'experiment_same' : 'run_same')
+        : msg('experiment_differs').replace('{line}', String(line0));
+      box.appendChild(el('div', 'result-status ' + (same && !experiment ? 'ok' : 'note'), (same && !experiment ? '✓ ' : '◦ ') + note));
+      box.appendChild(lineMarked(r.stdout.replace(/\n$/, ''), same ? 0 : line0));
+      if (r.stderr) box.appendChild(el('pre', 'output-text stderr', r.stderr.replace(/\n$/, '')));
+      return;
+    }
+    var good = r.status === 'pass' && same;
     box.appendChild(el('div', 'result-status ' + (good ? 'ok' : 'bad'), (good ? '✓ ' : '✗ ') + r.message));
     if (r.status === 'build_error') {
       box.appendChild(el('pre', 'output-text build-log', r.build_log));
@@ -462,6 +478,12 @@
         var ok = r.verdict === 'pass';
         result.classList.toggle('passed', ok);
         result.appendChild(el('div', 'verdict ' + (ok ? 'ok' : 'bad'), (ok ? '✓ ' : '✗ ') + msg(ok ? 'check_pass' : 'check_fail')));
+        if (ok && r.next) {
+          // A pass leads on: the first exercise of the course not passed yet.
+          var next = el('a', 'next-exercise', r.next.text + ' →');
+          next.href = r.next.url;
+          result.appendChild(next);
+        }
         var pre = el('pre', 'report');
         pre.innerHTML = r.report;
         result.appendChild(pre);

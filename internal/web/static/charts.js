@@ -110,6 +110,19 @@
     d.runs.forEach(function (r) { r.load.forEach(function (v) { top = Math.max(top, v); }); });
     o.scales.y = { type: 'logarithmic', min: 1, max: top, title: axisTitle(figure.dataset.yLabel, t) };
     o.plugins.tooltip = { mode: 'index', intersect: false };
+    // The bars are drawn in three colours (before the server is up, over what it can answer, within
+    // it): the legend names each colour, not only the first.
+    o.plugins.legend.labels.generateLabels = function (chart) {
+      var items = Chart.defaults.plugins.legend.labels.generateLabels(chart);
+      var out = [];
+      items.forEach(function (it) {
+        if (it.datasetIndex !== 0) { out.push(it); return; }
+        [[figure.dataset.loadWithinLabel, t.accent], [figure.dataset.loadOverLabel, t.bad], [figure.dataset.loadDownLabel, t.faint]].forEach(function (p) {
+          out.push(Object.assign({}, it, { text: p[0], fillStyle: p[1], strokeStyle: p[1] }));
+        });
+      });
+      return out;
+    };
     var chart = new Chart(canvas, {
       data: { labels: labels, datasets: datasets(run()) }, options: o,
       plugins: [shade(0, d.down - 1, figure.dataset.downLabel, t)]

@@ -42,6 +42,9 @@ func main() {
 	if *payments < 1 || *attempts < 1 || *threshold < 1 || *cooldown < 1 {
 		usageError(fs, "число платежей и попыток, порог и остывание должны быть не меньше 1")
 	}
+	if *payments > 200 {
+		usageError(fs, "платежей не больше 200")
+	}
 	if timeline == "" || strings.Trim(timeline, "x.") != "" {
 		usageError(fs, "в сценарии допустимы только x (не работает) и . (работает)")
 	}

@@ -41,6 +41,9 @@ func main() {
 	if *requests < 1 || *window < 1 || *tries < 1 {
 		usageError(fs, "число запросов, окно и предел попыток должны быть не меньше 1")
 	}
+	if *requests > 1000000 || *tries > 1000 {
+		usageError(fs, "не больше 1000000 запросов в секунду и 1000 попыток на запрос")
+	}
 	if *percent < 0 || *percent > 100 {
 		usageError(fs, "бюджет — процент от 0 до 100")
 	}

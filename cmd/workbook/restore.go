@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/workbook-course/workbook/internal/workspace"
+)
+
+var restoreCmd = &command{name: "restore", usage: "restore_usage", summary: "restore_summary"}
+
+func init() {
+	restoreCmd.run = runRestore
+	register(restoreCmd)
+}
+
+// runRestore lists the kept versions of the learner's program for an exercise (`restore EXERCISE`),
+// or brings one back (`restore EXERCISE N`, the newest when N is "last"). What the folder holds is
+// kept as a version first, so restoring loses nothing either; it asks before replacing the
+// learner's files, as reset does.
+func runRestore(ctx context.Context, e *env, args []string) error {
+	flags := e.newFlags(restoreCmd)
+	yes := flags.Bool("yes", false, e.ui.T("flag_yes_replace"))
+	pos, err := e.parse(restoreCmd, flags, args)
+	if err != nil {
+		return err
+	}
+	p, err := e.needWorkspace()
+	if err != nil {
+		return err
+	}
+	version := ""
+	if n := len(pos); n > 0 && isVersionArg(pos[n-1]) && (n == 2 || e.exerciseHere(p) != nil) {
+		version, pos = pos[n-1], pos[:n-1]
+	}
+	ex, err := e.exerciseArg(p, pos, "err_restore_args")
+	if err != nil {
+		return err
+	}
+	list, err := p.Versions(ex, e.content)
+	if err != nil {
+		return e.usageErr("err_restore_read", "Dir", e.rel(p.VersionsDir(ex, e.content)), "Err", err.Error())
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_none", "Name", ex.Name, "Lang", e.langName(e.content))))
+		return nil
+	}
+	if version == "" {
+		e.printVersions(p, ex.Name, list)
+		return nil
+	}
+	n := list[len(list)-1].N
+	if version != "last" {
+		n, _ = strconv.Atoi(version)
+	}
+	dir := p.ExerciseDir(ex, e.content)
+	if p.HasWork(e.course, ex, e.content) {
+		if ok, err := e.confirmReplace(*yes, "restore_confirm", "Dir", e.place(dir), "Name", ex.Name, "N", n, "Cmd", fmt.Sprintf("workbook restore %s %d --yes", ex.Name, n)); !ok || err != nil {
+			return err
+		}
+	}
+	kept, err := p.RestoreVersion(e.course, ex, e.content, n)
+	var nv *workspace.NoVersionError
+	var be *workspace.BackupError
+	switch {
+	case errors.As(err, &nv):
+		return e.usageErr("err_restore_no_version", "Name", ex.Name, "N", n, "Last", list[len(list)-1].N)
+	case errors.As(err, &be):
+		return e.usageErr("err_reset_backup", "Dir", e.place(dir), "Err", be.Err.Error())
+	case err != nil:
+		return e.usageErr("err_restore_write", "Dir", e.place(dir), "Err", err.Error())
+	}
+	if kept.N != 0 {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_done_kept", "Dir", e.place(dir), "N", n, "Kept", kept.N, "Name", ex.Name)))
+	} else {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_done", "Dir", e.place(dir), "N", n, "Name", ex.Name)))
+	}
+	return nil
+}
+
+// isVersionArg reports whether a is a version number or "last".
+func isVersionArg(a string) bool {
+	if a == "last" {
+		return true
+	}
+	n, err := strconv.Atoi(a)
+	return err == nil && n > 0
+}
+
+// printVersions lists the kept versions, newest last, each with when it was kept and its files.
+func (e *env) printVersions(p *workspace.Workspace, name string, list []workspace.Version) {
+	w := e.stdout
+	fmt.Fprintln(w, e.runnable(e.ui.N("restore_list", len(list), "Name", name, "Lang", e.langName(e.content))))
+	for _, v := range list {
+		var files []string
+		filepath.WalkDir(v.Dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".go") {
+				rel, _ := filepath.Rel(v.Dir, path)
+				files = append(files, filepath.ToSlash(rel))
+			}
+			return nil
+		})
+		sort.Strings(files)
+		fmt.Fprintf(w, "  %3d  %s  %s\n", v.N, v.Time.Local().Format("2006-01-02 15:04:05"), strings.Join(files, ", "))
+	}
+	fmt.Fprintln(w, e.runnable(e.ui.T("restore_how", "Name", name, "N", list[len(list)-1].N)))
+}
