@@ -88,7 +88,9 @@ func (p *Program) Isolation() *Isolation { return SandboxIsolation() }
 // Codes a RunOutput's Reason and a CaseResult's Message may carry, beside exit_zero, exit_nonzero and
 // exit_code.
 const (
-	ReasonCPULimit     = "cpu_limit"     // killed at its CPU-time limit (Status Timeout)
+	ReasonCPULimit     = "cpu_limit"     // stopped at its CPU-time limit (Status Timeout)
+	ReasonBlocked      = "blocked"       // stopped by the wall clock while using little CPU: it slept or waited (Status Timeout)
+	ReasonBudget       = "budget"        // a case not run to its end: the cases before it used up the program's budget (Status NotRun)
 	ReasonMemoryLimit  = "memory_limit"  // ran out of its memory limit (Status MemoryLimit)
 	ReasonProcessLimit = "process_limit" // could not start another process or thread (Status Crash)
 	ReasonNetwork      = "network"       // failed trying to use the network, which a run does not have
@@ -108,7 +110,7 @@ func classify(out *RunOutput, lim Limits, cpu time.Duration, signal string, kill
 	// The kernel's CPU clock and the usage wait4 reports differ by a tenth or more: a SIGKILL that
 	// the checker did not send, after more than half the CPU time, is the CPU limit.
 	case signal == "SIGKILL" && cpu >= lim.CPUTime/2, signal == "SIGXCPU":
-		out.Status, out.Reason = Timeout, ReasonCPULimit
+		out.Status, out.Reason, out.Stopped = Timeout, ReasonCPULimit, true
 	case out.ExitCode != 0 && (strings.Contains(stderr, "runtime: out of memory") ||
 		strings.Contains(stderr, "fatal error: out of memory") ||
 		strings.Contains(stderr, "cannot allocate memory")):
