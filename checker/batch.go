@@ -400,7 +400,7 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, deadl
 			continue
 		}
 		p.key, _ = exeKey(srcs[i])
-		p.BuildTime = share
+		p.BuildTime, p.batched = share, true
 		progs[i] = p
 	}
 	return missing, timedOut

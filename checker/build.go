@@ -31,9 +31,10 @@ type Limits struct {
 	// WallTime is the wall-clock backstop of one run (default ten times RunTime): a run stopped
 	// there that used little CPU gets the message blocked (it slept or waited).
 	WallTime time.Duration
-	// Budget is the CPU time the runs of one RunCases may take together (default twice RunTime):
-	// once the cases before a case have used it up, that case gets only a short limit (shortRun),
-	// and is not_run (message budget) if it does not finish within it.
+	// Budget is the CPU time that the runs of one RunCases which were stopped at a time limit may
+	// take together (default twice RunTime; a run that ends by itself costs it nothing): once the
+	// cases before a case have used it up, that case gets only a short limit (shortRun), and is
+	// not_run (message budget) if it does not finish within it.
 	Budget      time.Duration
 	OutputBytes int64 // stdout plus stderr of one run (default 1 MiB)
 	// The limits below are enforced where the system allows it (see Isolation).
@@ -41,6 +42,9 @@ type Limits struct {
 	Memory    int64         // heap and other private memory of each process, in bytes (default 512 MiB)
 	Processes int           // processes and threads of a run together (default 128)
 }
+
+// WithDefaults returns the limits with every unset one at its default.
+func (l Limits) WithDefaults() Limits { return l.withDefaults() }
 
 func (l Limits) withDefaults() Limits {
 	if l.BuildTime <= 0 {
@@ -97,6 +101,7 @@ type Program struct {
 	// unless a run of it failed for a reason outside the program (tainted).
 	key     string
 	tainted atomic.Bool
+	batched bool // built by a batch's go command, not alone (for tests)
 }
 
 // taint marks the program's executable as not to be kept in the cache (and drops it from there):

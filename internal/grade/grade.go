@@ -6,8 +6,9 @@
 //	rep, err := grade.Run(ctx, job, "submissions", "report")
 //	err = grade.Write("report", rep, "ru")
 //
-// Programs are built many per go command (checker.BuildMany) while the cases of those already built
-// run on the other cores. Each finished student is appended to a journal in the report folder at
+// Programs are built many per go command, each into an executable of its own (checker.BuildMany),
+// while the cases of those already built run on the other cores; no two students' programs ever
+// share an executable or a process. Each finished student is appended to a journal in the report folder at
 // once; a run that is stopped and started again continues where it stopped and never lists a student
 // twice, and a student whose submission changed is graded again. Job.Shard grades one slice of a
 // class; Merge joins the reports of the slices into the report one run would have made.
@@ -418,12 +419,11 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 	return ctx.Err()
 }
 
-// defaultBatch is how many of n programs one go command builds when jobs run at once. Most of a
-// batch is linked into one executable (checker.BuildMany), so a batch costs a go command's start
-// and one link whatever its size: a class of up to 24 (8 per job, for more jobs) is built in one
-// go, and a larger one in batches of equal size under that cap, the runs of one batch overlapping
-// the build of the next. (With runs as cheap as they are since cases run without testscript, one
-// batch of 24 grades a tenth faster than two of 12; BENCHMARKS.md.)
+// defaultBatch is how many of n programs one go command builds when jobs run at once. A batch shares
+// one go command's start, module loading and compile scheduling among its programs, and links each
+// into its own executable (checker.BuildMany): a class of up to 24 (8 per job, for more jobs) is
+// built in one go, and a larger one in batches of equal size under that cap, the runs of one batch
+// overlapping the build of the next.
 func defaultBatch(n, jobs int) int {
 	limit := max(24, 8*jobs)
 	batches := max(1, (n+limit-1)/limit)
@@ -592,6 +592,9 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 			}
 		}
 		res.Summarize()
+		if res.Hung != "" {
+			res.RunLimit = checker.Millis(g.job.Limits.WithDefaults().Budget)
+		}
 	}
 	capResult(res)
 	it.st.Result = res
