@@ -1,6 +1,9 @@
 package checker
 
 import (
+	"fmt"
+	"os"
+	"strconv"
 	"time"
 	"unsafe"
 
@@ -21,4 +24,28 @@ func processCPU(pid int) (cpu time.Duration, ok bool) {
 		return 0, false
 	}
 	return time.Duration(ts.Nano()), true
+}
+
+// runnableTime is how long the threads of the process pid have been on a CPU or waiting for one
+// (the first two fields of /proc/PID/task/TID/schedstat, added up).
+func runnableTime(pid int) (time.Duration, bool) {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, false
+	}
+	var sum time.Duration
+	seen := false
+	for _, t := range tasks {
+		data, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
+		if err != nil {
+			continue
+		}
+		var on, waiting int64
+		if _, err := fmt.Sscan(string(data), &on, &waiting); err == nil {
+			sum += time.Duration(on + waiting)
+			seen = true
+		}
+	}
+	return sum, seen
 }

@@ -10,3 +10,5 @@ import "time"
 const canWatchCPU = false
 
 func processCPU(pid int) (time.Duration, bool) { return 0, false }
+
+func runnableTime(pid int) (time.Duration, bool) { return 0, false }

@@ -51,30 +51,40 @@ func shortRun(lim Limits) runLimit {
 	return runLimit{CPU: cpu, Wall: 10 * cpu}
 }
 
-// wallDeadline is when the wall clock stops a run of limit rl.
+// wallDeadline is when the wall clock alone stops a run of limit rl: where the CPU time is watched,
+// at four times Wall, the watcher stopping it at Wall of time neither on a CPU nor waiting for one
+// (see watchCPU); elsewhere at Wall or three times CPU, whichever comes first.
 func (rl runLimit) wallDeadline() time.Duration {
 	if !canWatchCPU {
 		return min(rl.Wall, 3*rl.CPU)
 	}
-	return rl.Wall
+	return 4 * rl.Wall
 }
 
-// judgeTime sets the status of a run from its CPU time: a run stopped at its CPU limit, or one that
-// ended by itself after using more CPU time than its limit, did not finish in time (cpu_limit); a
-// run the wall clock stopped that used less than a tenth of that time on a CPU slept or waited
-// (blocked), and one that used more is judged as a CPU-bound one (cpu_limit).
-func judgeTime(out *RunOutput, rl runLimit, cpuStopped, wallStopped bool) {
-	switch {
-	case cpuStopped:
+// judgeTime sets the status of a run from how its time ran out (stopped: "cpu", "blocked", "wall"
+// or "" when it ended by itself): a run stopped at its CPU limit, or one that ended by itself after
+// using more CPU time than its limit, did not finish in time (cpu_limit); a run stopped after Wall
+// of time spent neither on a CPU nor waiting for one slept or waited (blocked); a run the wall clock
+// alone stopped is blocked if it used less than a tenth of that time on a CPU, and is judged as a
+// CPU-bound one (cpu_limit) otherwise.
+func judgeTime(out *RunOutput, rl runLimit, stopped string) {
+	switch stopped {
+	case "cpu":
 		out.Status, out.ExitCode, out.Reason, out.Stopped = Timeout, -1, ReasonCPULimit, true
-	case wallStopped:
+		return
+	case "blocked":
+		out.Status, out.ExitCode, out.Reason, out.Stopped = Timeout, -1, ReasonBlocked, true
+		return
+	}
+	switch {
+	case stopped == "wall":
 		out.Status, out.ExitCode, out.Stopped = Timeout, -1, true
 		if out.CPU < out.Duration/10 && out.CPU < rl.CPU {
 			out.Reason = ReasonBlocked
 		} else {
 			out.Reason = ReasonCPULimit
 		}
-	case out.Status == Pass && out.CPU > rl.CPU:
+	case stopped == "" && out.Status == Pass && out.CPU > rl.CPU:
 		out.Status, out.ExitCode, out.Reason, out.Stopped = Timeout, -1, ReasonCPULimit, true
 	}
 }
@@ -134,11 +144,11 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	start := time.Now()
 	err = cmd.Start()
 	sb.started()
-	var cpuOver atomic.Bool
+	var watchStop atomic.Value // the limit the watcher stopped the run at
 	if err == nil {
 		watched := make(chan struct{})
 		if canWatchCPU {
-			go watchCPU(cmd.Process.Pid, rl.CPU, &cpuOver, cancel, watched)
+			go watchCPU(cmd.Process.Pid, rl, &watchStop, cancel, watched)
 		}
 		err = cmd.Wait()
 		close(watched)
@@ -159,9 +169,11 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		out.Stderr += "sandbox: " + msg
 		return out
 	}
-	wallStopped := rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
-	cpuStopped := cpuOver.Load()
-	timedOut := wallStopped || cpuStopped
+	stopped, _ := watchStop.Load().(string)
+	if stopped == "" && rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+		stopped = "wall"
+	}
+	timedOut := stopped != ""
 	var ee *exec.ExitError
 	switch {
 	case full:
@@ -187,7 +199,7 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		out.CPU = ps.UserTime() + ps.SystemTime()
 	}
 	if !full && ctx.Err() == nil {
-		judgeTime(&out, rl, cpuStopped, wallStopped)
+		judgeTime(&out, rl, stopped)
 	}
 	classify(&out, p.limits, out.CPU, exitSignal(cmd.ProcessState), full || timedOut || ctx.Err() != nil)
 	if !full && sb.outOfMemory() {
@@ -197,9 +209,13 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	return out
 }
 
-// watchCPU reads the CPU time of the process pid every few milliseconds until done is closed, and
-// once it passes limit sets over and calls stop. It reads more often as the limit comes near.
-func watchCPU(pid int, limit time.Duration, over *atomic.Bool, stop func(), done <-chan struct{}) {
+// watchCPU reads the CPU time of the process pid every few milliseconds until done is closed: once
+// it passes rl.CPU it stores "cpu" in stopped and calls stop. Once rl.Wall has passed, it also reads
+// how long the process's threads have been on a CPU or waiting for one (runnableTime), and stops the
+// run as "blocked" once it has spent rl.Wall otherwise, sleeping or waiting: a program a busy
+// machine keeps waiting for a CPU is never stopped for that.
+func watchCPU(pid int, rl runLimit, stopped *atomic.Value, stop func(), done <-chan struct{}) {
+	start := time.Now()
 	wait := time.Millisecond
 	for {
 		t := time.NewTimer(wait)
@@ -213,13 +229,26 @@ func watchCPU(pid int, limit time.Duration, over *atomic.Bool, stop func(), done
 		if !ok {
 			return
 		}
-		if cpu >= limit {
-			over.Store(true)
+		elapsed := time.Since(start)
+		limit := ""
+		switch {
+		case cpu >= rl.CPU:
+			limit = "cpu"
+		case elapsed >= rl.Wall:
+			if run, ok := runnableTime(pid); !ok || elapsed-min(run, elapsed) >= rl.Wall {
+				limit = "blocked"
+			}
+		}
+		if limit != "" {
+			stopped.Store(limit)
 			stop()
 			return
 		}
 		// The program cannot use more than the machine's CPUs in the time to the next reading.
-		wait = min(max((limit-cpu)/time.Duration(2*runtime.NumCPU()), time.Millisecond), 10*time.Millisecond)
+		wait = min(max((rl.CPU-cpu)/time.Duration(2*runtime.NumCPU()), time.Millisecond), 10*time.Millisecond)
+		if elapsed >= rl.Wall {
+			wait = 50 * time.Millisecond
+		}
 	}
 }
 

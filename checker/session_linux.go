@@ -77,7 +77,7 @@ type sessionReply struct {
 	CPU    int64  `json:"cpu_ns"`
 	Retire bool   `json:"retire"`
 	Memory bool   `json:"memory"`
-	// Limit is "cpu" or "wall" when the init stopped the run at that limit of the request.
+	// Limit is "cpu", "blocked" or "wall" when the init stopped the run at that limit of the request.
 	Limit string `json:"limit"`
 }
 
@@ -335,7 +335,7 @@ func startSession(l level, cfg initConfig) (*session, error) {
 // run's CPU limit (reading its CPU clock) and at its wall-clock limit, and answers with the CPU time
 // it used; the checker's own deadline, a second later, only stops an init that failed to.
 func (s *session) run(ctx context.Context, p *Program, dir string, args []string, stdin string, rl runLimit) (out RunOutput, healthy, sent bool) {
-	rctx, cancel := context.WithTimeout(ctx, rl.Wall+time.Second)
+	rctx, cancel := context.WithTimeout(ctx, 4*rl.Wall+time.Second)
 	defer cancel()
 	dfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
@@ -464,7 +464,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		exited(&out, code)
 	}
 	if !full && ctx.Err() == nil {
-		judgeTime(&out, rl, r.Limit == "cpu", r.Limit == "wall")
+		judgeTime(&out, rl, r.Limit)
 	}
 	classify(&out, p.limits, out.CPU, signalName(syscall.WaitStatus(r.Status)), full || r.Limit != "" || ctx.Err() != nil)
 	return out, healthy, true

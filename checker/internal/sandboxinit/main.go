@@ -433,7 +433,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	if cfg.Proc && cfg.RunMemory > 0 {
 		go watchMemory(cfg.RunMemory, &over, done)
 	}
-	w := &timeWatch{pid: s.pid, cpu: time.Duration(req.CPU), wall: time.Duration(req.Wall), done: make(chan struct{})}
+	w := &timeWatch{pid: s.pid, cpu: time.Duration(req.CPU), wall: time.Duration(req.Wall), proc: cfg.Proc, done: make(chan struct{})}
 	w.ended.Add(1)
 	go w.watch()
 	var ws syscall.WaitStatus
@@ -452,11 +452,18 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 }
 
 // timeWatch stops a run at its limits: at cpu of the program's CPU time (its process's CPU clock,
-// all its threads; the processes it starts each have RLIMIT_CPU) and at wall of wall-clock time.
-// So a run's time is judged by what the program used, whatever else the machine is doing.
+// all its threads; the processes it starts each have RLIMIT_CPU), answering "cpu"; and, with a /proc
+// of the namespace's own (proc), once the run has spent wall of wall-clock time neither on a CPU nor
+// waiting for one (the schedstat of every thread of the run's processes), answering "blocked": a
+// program that sleeps or waits, told from one that a busy machine keeps waiting for a CPU, which is
+// never stopped for it. Without such a /proc, and in any case at four times wall, the wall clock
+// alone stops it ("wall"). So a run's time is judged by what the program did, whatever else the
+// machine is doing.
 type timeWatch struct {
 	pid       int
 	cpu, wall time.Duration
+	proc      bool
+	last      time.Time     // when the run's processes were last added up
 	done      chan struct{} // closed by stop
 	mu        sync.Mutex
 	finished  bool   // the program has been reaped: nothing more may be killed
@@ -478,11 +485,24 @@ func (w *timeWatch) watch() {
 		}
 		limit := ""
 		cpu, ok := processCPU(w.pid)
+		elapsed := time.Since(start)
+		// Past its first 50 ms a run's processes are added up as a whole, every 50 ms: the CPU
+		// time of the children it waits for counts too, and the time it spent runnable.
+		tree := w.proc && elapsed >= 50*time.Millisecond && time.Since(w.last) >= 50*time.Millisecond
+		var treeCPU, run time.Duration
+		treeOK := false
+		if tree {
+			w.last = time.Now()
+			treeCPU, run, treeOK = runnable()
+		}
 		switch {
-		case ok && w.cpu > 0 && cpu >= w.cpu:
+		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU >= w.cpu:
 			limit = "cpu"
-		case w.wall > 0 && time.Since(start) >= w.wall:
+		case w.wall <= 0 || elapsed < w.wall:
+		case elapsed >= 4*w.wall || !w.proc:
 			limit = "wall"
+		case tree && (!treeOK || elapsed-min(run, elapsed) >= w.wall):
+			limit = "blocked"
 		}
 		if limit != "" {
 			w.mu.Lock()
@@ -499,7 +519,41 @@ func (w *timeWatch) watch() {
 		if w.cpu > 0 {
 			wait = min(max((w.cpu-cpu)/2, time.Millisecond), wait)
 		}
+
 	}
+}
+
+// runnable adds up the time every thread of every process of the namespace but the init has spent
+// on a CPU (cpu) and on a CPU or waiting for one (run), from the first two fields of
+// /proc/PID/task/TID/schedstat.
+func runnable() (cpu, run time.Duration, ok bool) {
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, 0, false
+	}
+	for _, p := range procs {
+		pid := p.Name()
+		if pid == "1" || pid[0] < '0' || pid[0] > '9' {
+			continue
+		}
+		tasks, err := os.ReadDir("/proc/" + pid + "/task")
+		if err != nil {
+			continue
+		}
+		for _, task := range tasks {
+			data, err := os.ReadFile("/proc/" + pid + "/task/" + task.Name() + "/schedstat")
+			if err != nil {
+				continue
+			}
+			var on, waiting int64
+			if _, err := fmt.Sscan(string(data), &on, &waiting); err == nil {
+				cpu += time.Duration(on)
+				run += time.Duration(on + waiting)
+				ok = true
+			}
+		}
+	}
+	return cpu, run, ok
 }
 
 // stop ends the watch once the program is reaped and returns the limit it was stopped at, or "".
