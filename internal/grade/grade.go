@@ -613,45 +613,10 @@ func (g *grader) runCases(ctx context.Context, it *item, res *checker.Result, pa
 		it.st.Drawn = d
 		cases = append(cases[:len(cases):len(cases)], d.Cases...)
 	}
+	// A case's time is judged by the program's own CPU time, so a busy machine gives the verdicts of
+	// an idle one and a timeout needs no second run.
 	res.Cases = it.prog.RunCases(ctx, cases, opt)
-	g.confirmTimeouts(ctx, it.prog, res.Cases, opt)
 	return nil
-}
-
-// maxConfirm is how many timed-out cases of one student are run a second time.
-const maxConfirm = 4
-
-// confirmTimeouts runs again, one at a time, the cases in which a program that finishes in other
-// cases ran out of time: the limit is wall time, and on a machine busy with builds and other
-// students' programs a quick program can miss it. The second run's result stands. A program that
-// times out in every case is not given a second chance: it hangs.
-func (g *grader) confirmTimeouts(ctx context.Context, prog *checker.Program, results []checker.CaseResult, opt checker.Options) {
-	var again []int
-	for i, c := range results {
-		switch c.Status {
-		case checker.Timeout:
-			again = append(again, i)
-		case checker.NotRun:
-			return // the program hung: the cases after the first were cut short for it
-		}
-	}
-	if len(again) == 0 || len(again) == len(results) || len(again) > maxConfirm {
-		return
-	}
-	opt.Parallel = 1
-	byName := map[string]checker.Case{}
-	for _, c := range g.job.Cases {
-		byName[c.Name] = c
-	}
-	for _, i := range again {
-		c, ok := byName[results[i].Name]
-		if !ok || ctx.Err() != nil {
-			continue
-		}
-		if r := prog.RunCases(ctx, []checker.Case{c}, opt); len(r) == 1 {
-			results[i] = r[0]
-		}
-	}
 }
 
 // copyOne copies a single-file submission, a regular file of at most maxFileBytes (see openRegular).
