@@ -324,7 +324,10 @@ func (b *budget) judge(results []CaseResult) {
 	for i := range results {
 		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU) {
 			r := &results[i]
+			// What a run cut short printed (or how it died at the short limit) says nothing of
+			// the program: only the arguments stay.
 			r.Status, r.Message, r.Diff, r.Want = NotRun, ReasonBudget, nil, ""
+			r.Got, r.Stderr, r.ExitCode, r.WantExit = "", "", -1, nil
 		}
 		spent += b.charge[i]
 	}

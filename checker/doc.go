@@ -295,5 +295,6 @@
 //	  pattern     string   the failed stdout or stderr line's regular expression
 //	isolation  object   the protections of the runs: level (namespaces, landlock, rlimits or
 //	                    basic), applied and missing (lists of codes; see Isolation), and cgroup,
-//	                    the cgroup v2 folder the runs' cgroups are made in, when there is one
+//	                    the cgroup v2 folder the runs' cgroups are made in, when there is one, and
+//	                    time_by, what the time limit is judged by: cpu (Linux) or wall (elsewhere)
 package checker

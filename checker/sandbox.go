@@ -17,6 +17,10 @@ type Isolation struct {
 	// Cgroup is the cgroup v2 folder in which each run gets a cgroup of its own, where the system
 	// delegates one to the checker (Linux only).
 	Cgroup string `json:"cgroup,omitempty"`
+	// TimeBy says what a run's time limit is judged by: "cpu" where the program's CPU time is read
+	// while it runs (Linux), "wall" where the wall clock stops it and its CPU time, reported once it
+	// has ended, judges it (macOS, Windows).
+	TimeBy string `json:"time_by"`
 }
 
 // Protection codes, in the order they are listed.
@@ -74,6 +78,10 @@ func (iso *Isolation) Has(p string) bool {
 // from trying the sandbox once (it is cached); elsewhere it is the portable baseline.
 func SandboxIsolation() *Isolation {
 	iso := *platformIsolation()
+	iso.TimeBy = "wall"
+	if canWatchCPU {
+		iso.TimeBy = "cpu"
+	}
 	iso.Applied = append([]string{}, iso.Applied...)
 	iso.Missing = append([]string{}, iso.Missing...)
 	return &iso
