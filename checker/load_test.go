@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -79,6 +80,24 @@ func TestVerdictsUnderLoad(t *testing.T) {
 		}
 		if res.Verdict != idleRes.Verdict || res.Passed != idleRes.Passed || idleRes.Verdict != Pass {
 			t.Errorf("the reference solution: %s (%d passed) under load, %s (%d passed) without", res.Verdict, res.Passed, idleRes.Verdict, idleRes.Passed)
+		}
+		// The hostile programs that are stopped by a time limit, with the verdicts and messages
+		// TestHostile asks of them on a machine as it is.
+		for _, h := range loadHostile(t) {
+			if !strings.Contains(h.fields["verdict"], string(Timeout)) || len(h.missingNeeds(SandboxIsolation())) > 0 {
+				continue
+			}
+			t.Run("hostile/"+h.name, func(t *testing.T) {
+				src := filepath.Join(t.TempDir(), "src")
+				h.writeSource(t, src)
+				prog, err := Build(context.Background(), src, h.limits(t))
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer prog.Close()
+				delete(h.fields, "max") // how long it takes under load is not what is checked here
+				runHostile(t, h, prog, newHostileEnv(t))
+			})
 		}
 	})
 }
