@@ -87,9 +87,9 @@ func (r *Result) Summarize() {
 // from memory (see parseDirect); any other goes through testscript, in a work folder of its own.
 //
 // Every case gets its verdict: a case that runs out of its time never stops the others. What the
-// program's runs may cost together is bounded instead, by Limits.Budget of CPU time (see budget): a
-// case whose earlier cases (in their order) have used it up gets only a short limit (shortRun), and
-// is not_run with message budget when it does not finish within it. So a program that hangs in every
+// program's runs that do not finish may cost together is bounded instead, by Limits.Budget of CPU
+// time (see budget): a case whose earlier cases (in their order) have used it up gets only a short
+// limit (shortRun), and is not_run with message budget when it does not finish within it. So a program that hangs in every
 // case costs about two run limits of CPU time and a fraction of a second per case, one that hangs in
 // some cases keeps the points of the others, and which cases are cut depends on the program alone,
 // never on the machine's load.

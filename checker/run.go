@@ -85,7 +85,8 @@ func judgeTime(out *RunOutput, rl runLimit, stopped string) {
 			out.Reason = ReasonCPULimit
 		}
 	case stopped == "" && out.Status == Pass && out.CPU > rl.CPU:
-		out.Status, out.ExitCode, out.Reason, out.Stopped = Timeout, -1, ReasonCPULimit, true
+		// It ended by itself, its exit code is its own; but it took longer than its limit.
+		out.Status, out.Reason, out.Stopped = Timeout, ReasonCPULimit, true
 	}
 }
 
