@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,11 +35,12 @@ import (
 // each with the package's import path), never from the text of compiler messages, which a program
 // controls: a program that failed is built again alone, for exactly the verdict and messages Build
 // gives it; one the batch did not produce and that no event blames (a package that fails to load
-// stops the whole go command) goes into a second batch. The batch has half a build limit
-// (Limits.BuildTime); when it runs past it, every program it did not produce is built alone, all at
-// once, each with what is left of its own limit, so a program that takes long to compile (a
-// compile-time bomb) costs its author alone and no class waits much longer than one build limit
-// for it. Each executable is checked before use (checkExe): one whose static data could never fit
+// stops the whole go command) goes into a second batch. The batch is stopped once half a build
+// limit (Limits.BuildTime) has passed without a new executable; every program it did not produce is
+// then built alone, as many at once as there are CPUs, each with the other half of its limit, so a
+// program that takes long to compile (a compile-time bomb) costs its author alone and the class
+// waits about one build limit for it, while a busy machine, on which the executables keep coming,
+// only slowly, never stops the batch. Each executable is checked before use (checkExe): one whose static data could never fit
 // in a run's memory is a build error (static_data).
 //
 // The results are index-aligned with srcs: for each program either a *Program (Close it) or an error,
@@ -87,28 +89,24 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 			batch = append(batch, i)
 		}
 	}
-	start := time.Now()
-	deadline := start.Add(lim.BuildTime / 2)
 	timedOut := false
 	if len(batch) > 1 {
 		var missing []int
-		missing, timedOut = buildBatch(ctx, staged, batch, lim, deadline, progs, errs)
+		missing, timedOut = buildBatch(ctx, staged, batch, lim, progs, errs)
 		// A second batch without the programs the first one blamed: a package that fails to load
 		// stops the whole go command, so innocent programs may be missing too.
 		if !timedOut && len(missing) > 1 && len(missing) < len(batch) {
-			_, timedOut = buildBatch(ctx, staged, missing, lim, deadline, progs, errs)
+			_, timedOut = buildBatch(ctx, staged, missing, lim, progs, errs)
 		}
 	}
-	// Whatever is left is built alone, several at once. After a batch that ran out of its time,
-	// each gets what is left of its own limit (at least half of it): the batch had the other half.
+	// Whatever is left is built alone, a few at once (as many as there are CPUs: more would only
+	// slow each down, and a build is judged by its time). After a batch that stopped making progress,
+	// each gets the other half of its limit: the slow one has had the first half in the batch.
 	alone := lim
 	if timedOut {
-		alone.BuildTime = max(lim.BuildTime-time.Since(start), lim.BuildTime/2)
+		alone.BuildTime = lim.BuildTime / 2
 	}
 	sem := make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
-	if timedOut {
-		sem = make(chan struct{}, len(srcs)+1) // all at once: the slow one must not hold the others
-	}
 	var wg sync.WaitGroup
 	for i := range srcs {
 		if progs[i] != nil {
@@ -299,11 +297,13 @@ func (e *buildEvents) close() map[string]bool {
 }
 
 // buildBatch builds the programs srcs[i] for i in idx with one go command, each into an executable
-// of its own, until deadline, and stores each program it produced in progs. A program the go
-// command's events blame gets a *BuildFailure in errs with again set (it is built alone, for its
-// own messages). It returns the programs it neither produced nor blamed, and whether the go command
-// ran out of its time.
-func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, deadline time.Time, progs []*Program, errs []error) (missing []int, timedOut bool) {
+// of its own, and stores each program it produced in progs. The go command is stopped once half of
+// lim.BuildTime has passed without a new executable (see watchProgress): a program that takes that
+// long to compile holds no one else, and a busy machine, on which the class's executables keep
+// coming, only slowly, never stops the batch. A program the go command's events blame gets a
+// *BuildFailure in errs with again set (it is built alone, for its own messages). It returns the
+// programs it neither produced nor blamed, and whether the go command was stopped.
+func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs []*Program, errs []error) (missing []int, timedOut bool) {
 	goBin, err := GoTool()
 	if err != nil {
 		return idx, false
@@ -342,8 +342,11 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, deadl
 	if len(copied) == 0 {
 		return missing, false
 	}
-	bctx, cancel := context.WithDeadline(ctx, deadline)
+	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var stalled atomic.Bool
+	watching := make(chan struct{})
+	go watchProgress(outDir, lim.BuildTime/2, &stalled, cancel, watching)
 	env := buildEnv(goBin, scratch)
 	if n := runtime.GOMAXPROCS(0); len(copied) >= n {
 		// Enough programs to keep every core busy with one compiler or linker each: single-threaded
@@ -368,11 +371,12 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, deadl
 		runErr = cmd.Wait()
 	}
 	elapsed := time.Since(start)
+	close(watching)
 	failed := events.close()
 	if sb.setupError() != "" || ctx.Err() != nil {
 		return append(missing, copied...), false
 	}
-	timedOut = bctx.Err() != nil
+	timedOut = stalled.Load()
 	share := elapsed / time.Duration(len(copied))
 	for _, i := range copied {
 		pkg := fmt.Sprintf("p%03d", i)
@@ -404,6 +408,29 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, deadl
 		progs[i] = p
 	}
 	return missing, timedOut
+}
+
+// watchProgress watches the folder the go command links the executables into, until done is closed,
+// and once window has passed without a new one there sets stalled and calls stop.
+func watchProgress(outDir string, window time.Duration, stalled *atomic.Bool, stop func(), done <-chan struct{}) {
+	tick := time.NewTicker(min(window/8, 250*time.Millisecond))
+	defer tick.Stop()
+	last, seen := time.Now(), 0
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		if entries, err := os.ReadDir(outDir); err == nil && len(entries) > seen {
+			last, seen = time.Now(), len(entries)
+		}
+		if time.Since(last) >= window {
+			stalled.Store(true)
+			stop()
+			return
+		}
+	}
 }
 
 // cachedProgram sets *prog to a program whose executable for the sources in staged (a snapshot) is

@@ -116,7 +116,7 @@ func (p *Program) taint() {
 // runDirs makes the folders of the program's scratch folder that its runs need: where the runs
 // have a private /tmp, empty (see runFolder); where they have none, the home and tmp they are given.
 // (runs, where a run gets a folder of its own, is made with the first such folder.) A program of
-// one executable or from the cache never builds in its scratch folder, and one that never runs needs
+// a batch or from the cache never builds in its scratch folder, and one that never runs needs
 // none of them: folders are made only when needed, since making one costs up to a millisecond on
 // some disks (BENCHMARKS.md).
 func (p *Program) runDirs() error {
