@@ -63,10 +63,12 @@
 // A failure is blamed on a package from the go command's structured events (build-output and
 // build-fail, each with its ImportPath), never from the compiler's text, which a program controls
 // (its messages may name the other packages); a blamed program is built again alone, for the exact
-// messages Build gives it. The batch has half of BuildTime; when it runs past it, every program it
-// did not produce is built alone, all at once, each with what is left of its own limit, so a
-// compile-time bomb (28 struct types of two of the one before, compared with ==) costs its author
-// alone and the class waits about one build limit for it, not one per program.
+// messages Build gives it. The batch is stopped once half of BuildTime has passed without a new
+// executable in its output folder; every program it did not produce is then built alone, as many at
+// once as there are CPUs, each with the other half of its limit, so a compile-time bomb (28 struct
+// types of two of the one before, compared with ==) costs its author alone and the class waits
+// about one build limit for it, not one per program, while a busy machine, on which the
+// executables keep coming, only slowly, never stops a batch.
 //
 // An executable is kept in the cache of executables (execache.go) only under the key of its own
 // program's sources, only after checkExe, and only when the program is closed with no run of it
