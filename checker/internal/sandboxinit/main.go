@@ -330,6 +330,7 @@ func serve(cfg *config) {
 	}
 	cfg.keys = ringKeys()
 	dropNewKeys(cfg)
+	warmThreads(8)
 	send(reply{Ready: true})
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, syscall.CmsgSpace(5*4))
@@ -375,6 +376,30 @@ func serve(cfg *config) {
 			return
 		}
 	}
+}
+
+// warmThreads makes the Go runtime start n threads now and keep them idle: a run's processes may
+// use up RLIMIT_NPROC (a fork bomb), and the init, whose watchdogs then still read /proc and wait
+// in system calls, must not need a new thread at that moment (the runtime cannot start one and the
+// init would die). n stays within the initThreads the checker adds to the limit for the init.
+func warmThreads(n int) {
+	var locked, release sync.WaitGroup
+	locked.Add(n)
+	release.Add(1)
+	var done sync.WaitGroup
+	done.Add(n)
+	for i := 0; i < n; i++ {
+		go func() {
+			defer done.Done()
+			runtime.LockOSThread()
+			locked.Done()
+			release.Wait()
+			runtime.UnlockOSThread()
+		}()
+	}
+	locked.Wait()
+	release.Done()
+	done.Wait()
 }
 
 // runOnce runs the program fds[4] in the work folder fds[0] with stdin, stdout and stderr fds[1:4],
