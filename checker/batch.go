@@ -1,33 +1,47 @@
 package checker
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// BuildMany builds several learners' programs, as Build would build each of them, but with as few
-// go commands and links as it can: the programs that need nothing but the standard library are
-// copied side by side into one scratch module and built by one go command, which shares its
-// start-up, module loading and scheduling among them. Those whose package initialisation provably
-// does nothing but set up inert data (fitOneExe) are linked into one executable, one package each
-// behind a dispatcher, each run as a separate build would run (batch_exe.go); the others get an
-// executable each from the same go command (`go build -o DIR/ . ./p001 …`). A program with its own
-// go.mod that asks for more than a module line and this toolchain's go version (requirements,
-// replacements, another toolchain, an older language version), or that imports anything outside
-// the standard library, is built alone with Build; so is every program the batch failed to
-// produce, so that a program that does not compile gets exactly the verdict and compiler messages
-// Build would give it.
+// BuildMany builds several learners' programs, as Build would build each of them, with as few go
+// commands as it can, and always one executable per program: the programs that need nothing but
+// the standard library are copied side by side into one scratch module, one package each, and
+// built by one go command (`go build -json -o DIR/ ./p000 ./p001 …`), which shares its start-up,
+// module loading, the compile cache and the scheduling of parallel links among them, and links
+// each package into an executable of its own. No two programs ever share an executable, a process
+// or a cached artefact. A program with its own go.mod that asks for more than a module line and
+// this toolchain's go version, or that imports anything outside the standard library, is built
+// alone with Build.
+//
+// What failed is read from the go command's structured events (-json: build-output and build-fail,
+// each with the package's import path), never from the text of compiler messages, which a program
+// controls: a program that failed is built again alone, for exactly the verdict and messages Build
+// gives it; one the batch did not produce and that no event blames (a package that fails to load
+// stops the whole go command) goes into a second batch. The batch is stopped once half a build
+// limit (Limits.BuildTime) has passed without a new executable; every program it did not produce is
+// then built alone, as many at once as there are CPUs, each with the other half of its limit, so a
+// program that takes long to compile (a compile-time bomb) costs its author alone and the class
+// waits about one build limit for it, while a busy machine, on which the executables keep coming,
+// only slowly, never stops the batch. Each executable is checked before use (checkExe): one whose static data could never fit
+// in a run's memory is a build error (static_data).
 //
 // The results are index-aligned with srcs: for each program either a *Program (Close it) or an error,
 // a *BuildFailure when the program itself is at fault. BuildTime of a program built in a batch is its
@@ -75,34 +89,50 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 			batch = append(batch, i)
 		}
 	}
+	timedOut := false
 	if len(batch) > 1 {
-		missing := buildBatch(ctx, staged, batch, lim, progs)
+		var missing []int
+		missing, timedOut = buildBatch(ctx, staged, batch, lim, progs, errs)
 		// A second batch without the programs the first one blamed: a package that fails to load
 		// stops the whole go command, so innocent programs may be missing too.
-		if len(missing) > 1 && len(missing) < len(batch) {
-			buildBatch(ctx, staged, missing, lim, progs)
+		if !timedOut && len(missing) > 1 && len(missing) < len(batch) {
+			_, timedOut = buildBatch(ctx, staged, missing, lim, progs, errs)
 		}
 	}
+	// Whatever is left is built alone, a few at once (as many as there are CPUs: more would only
+	// slow each down, and a build is judged by its time). After a batch that stopped making progress,
+	// each gets the other half of its limit: the slow one has had the first half in the batch.
+	alone := lim
+	if timedOut {
+		alone.BuildTime = lim.BuildTime / 2
+	}
+	sem := make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
 	for i := range srcs {
 		if progs[i] != nil {
 			progs[i].Skipped = skipped[i]
 			continue
 		}
 		if errs[i] != nil {
-			continue
+			if bf := (*BuildFailure)(nil); !errors.As(errs[i], &bf) || !bf.again {
+				continue
+			}
+			errs[i] = nil
 		}
 		if ctx.Err() != nil {
 			errs[i] = ctx.Err()
 			continue
 		}
-		progs[i], errs[i] = build(ctx, staged[i], skipped[i], lim)
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			progs[i], errs[i] = build(ctx, staged[i], skipped[i], alone)
+		}()
 	}
+	wg.Wait()
 	return progs, errs
 }
-
-// testSeparate is set by tests that compare programs built into one executable with the same
-// programs built each into its own.
-var testSeparate bool
 
 // batchable reports whether the program in src can be built in a shared module: it is a package
 // main, its go.mod (if any) holds only a module line and the go version of this toolchain, and it
@@ -133,8 +163,8 @@ func batchable(src string) (bool, error) {
 		}
 		f, err := parser.ParseFile(fset, filepath.Join(src, name), nil, parser.ImportsOnly)
 		if err != nil {
-			// A syntax error: the batch reports it as well as a build of its own would, and the
-			// program is then rebuilt alone for its exact messages.
+			// A syntax error: the batch blames it, and the program is then rebuilt alone for its
+			// exact messages.
 			continue
 		}
 		for _, imp := range f.Imports {
@@ -171,6 +201,19 @@ func plainGoMod(text string) bool {
 	return true
 }
 
+// sameGoVersion reports whether a go.mod's go directive names the toolchain's language version.
+func sameGoVersion(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		if m := goModGo.FindStringSubmatch(strings.TrimSpace(line)); m != nil {
+			return "1."+m[1] == GoVersion()
+		}
+	}
+	return false
+}
+
 // goRoot is the GOROOT of the go command that builds learners' programs.
 func goRoot() string {
 	if r := toolEnv().root; r != "" {
@@ -194,83 +237,116 @@ func isStd(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// buildBatch builds the programs srcs[i] for i in idx with one go command and stores each program it
-// produced in progs. It returns the indices it did not produce and did not blame on the program
-// itself (candidates for another batch).
-func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs []*Program) []int {
+// batchModule is the module path of a batch's scratch module; its packages are batchModule/pNNN.
+const batchModule = "learners"
+
+// buildEvent is one event of `go build -json` (Go 1.24 on): what the go command says about a
+// package, with its import path.
+type buildEvent struct {
+	ImportPath string
+	Action     string // build-output, build-fail
+	Output     string
+}
+
+// buildEvents reads the go command's -json events as they come and notes the packages they say
+// failed. Only well-formed events count; their Output, the compiler's words, is never read for
+// blame.
+type buildEvents struct {
+	mu     sync.Mutex
+	failed map[string]bool
+	w      *io.PipeWriter
+	done   chan struct{}
+}
+
+func newBuildEvents() *buildEvents {
+	r, w := io.Pipe()
+	e := &buildEvents{failed: map[string]bool{}, w: w, done: make(chan struct{})}
+	go func() {
+		defer close(e.done)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			line := bytes.TrimSpace(sc.Bytes())
+			if len(line) == 0 || line[0] != '{' {
+				continue
+			}
+			var ev buildEvent
+			if json.Unmarshal(line, &ev) != nil {
+				continue
+			}
+			if ev.Action == "build-fail" {
+				e.mu.Lock()
+				e.failed[ev.ImportPath] = true
+				e.mu.Unlock()
+			}
+		}
+		io.Copy(io.Discard, r)
+	}()
+	return e
+}
+
+func (e *buildEvents) Write(b []byte) (int, error) { return e.w.Write(b) }
+
+// close ends the stream and waits until every event is read.
+func (e *buildEvents) close() map[string]bool {
+	e.w.Close()
+	<-e.done
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.failed
+}
+
+// buildBatch builds the programs srcs[i] for i in idx with one go command, each into an executable
+// of its own, and stores each program it produced in progs. The go command is stopped once half of
+// lim.BuildTime has passed without a new executable (see watchProgress): a program that takes that
+// long to compile holds no one else, and a busy machine, on which the class's executables keep
+// coming, only slowly, never stops the batch. A program the go command's events blame gets a
+// *BuildFailure in errs with again set (it is built alone, for its own messages). It returns the
+// programs it neither produced nor blamed, and whether the go command was stopped.
+func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs []*Program, errs []error) (missing []int, timedOut bool) {
 	goBin, err := GoTool()
 	if err != nil {
-		return nil
+		return idx, false
 	}
 	scratch, err := TempDir("batch")
 	if err != nil {
-		return nil
+		return idx, false
 	}
 	defer os.RemoveAll(scratch)
 	mod := filepath.Join(scratch, "mod")
 	outDir := filepath.Join(scratch, "bin")
 	for _, d := range []string{mod, outDir, filepath.Join(scratch, "home"), filepath.Join(scratch, "tmp"), filepath.Join(scratch, "gopath"), filepath.Join(scratch, "config")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil
+			return idx, false
 		}
 	}
-	verOnce.Do(func() { verLine = goVersionLine() })
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module learners\n\ngo "+verLine+"\n"), 0o644); err != nil {
-		return nil
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module "+batchModule+"\n\ngo "+GoVersion()+"\n"), 0o644); err != nil {
+		return idx, false
 	}
 	// Without the symbol table and DWARF (which no learner's run uses: panics still name functions,
 	// files and lines) the linker, the bulk of building a small program, does a third less work.
-	args := []string{"build", "-ldflags=-s -w", "-o", outDir + string(filepath.Separator)}
-	pkgOf := map[string]int{}
+	args := []string{"build", "-json", "-ldflags=-s -w", "-o", outDir + string(filepath.Separator)}
 	var copied []int
-	// The programs that fit one executable are linked into one (batch_exe.go); the others, and all
-	// when fewer than two fit, are linked each into its own by the same go command.
-	var members []oneExeMember
-	fits := map[int]fit{}
-	usesFlag := false
-	for _, i := range idx {
-		if f, why := fitOneExe(srcs[i]); why == "" {
-			fits[i] = f
-		}
-	}
-	if len(fits) < 2 || testSeparate {
-		clear(fits)
-	}
 	for _, i := range idx {
 		pkg := fmt.Sprintf("p%03d", i)
 		dst := filepath.Join(mod, pkg)
-		if f, ok := fits[i]; ok {
-			m := oneExeMember{idx: i, pkg: pkg}
-			if err := addOneExe(srcs[i], dst, f, &m); err != nil {
-				os.RemoveAll(dst)
-				continue // Build alone will say what is wrong.
-			}
-			usesFlag = usesFlag || f.usesFlag
-			members = append(members, m)
-			pkgOf[pkg] = i
-			copied = append(copied, i)
-			continue
-		}
 		if err := copySource(srcs[i], dst); err != nil {
-			continue // Build alone will say what is wrong.
+			missing = append(missing, i) // Build alone will say what is wrong.
+			continue
 		}
 		os.Remove(filepath.Join(dst, "go.mod"))
 		os.Remove(filepath.Join(dst, "go.sum"))
-		pkgOf[pkg] = i
 		copied = append(copied, i)
 		args = append(args, "./"+pkg)
 	}
-	if len(members) > 0 {
-		if err := os.WriteFile(filepath.Join(mod, dispatchFile), dispatcher(members, usesFlag), 0o644); err != nil {
-			return nil
-		}
-		args = append(args, ".")
-	}
 	if len(copied) == 0 {
-		return nil
+		return missing, false
 	}
-	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
+	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var stalled atomic.Bool
+	watching := make(chan struct{})
+	go watchProgress(outDir, lim.BuildTime/2, &stalled, cancel, watching)
 	env := buildEnv(goBin, scratch)
 	if n := runtime.GOMAXPROCS(0); len(copied) >= n {
 		// Enough programs to keep every core busy with one compiler or linker each: single-threaded
@@ -279,10 +355,13 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		args = append(args[:1], append([]string{"-p=" + strconv.Itoa(n)}, args[1:]...)...)
 		env = append(env, "GOMAXPROCS=1")
 	}
-	cmd, out := goCommand(bctx, goBin, mod, env, 4<<20, args...)
+	cmd, _ := goCommand(bctx, goBin, mod, env, 1<<20, args...)
+	events := newBuildEvents()
+	cmd.Stdout = events
 	sb, err := sandboxBuild(cmd, scratch, lim)
 	if err != nil {
-		return nil // each is built alone, which reports the error
+		events.close()
+		return append(missing, copied...), false // each is built alone, which reports the error
 	}
 	defer sb.close()
 	start := time.Now()
@@ -292,111 +371,91 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		runErr = cmd.Wait()
 	}
 	elapsed := time.Since(start)
-	if sb.setupError() != "" {
-		return nil
+	close(watching)
+	failed := events.close()
+	if sb.setupError() != "" || ctx.Err() != nil {
+		return append(missing, copied...), false
 	}
-	if ctx.Err() != nil {
-		return nil
-	}
-	blamed := map[int]bool{}
-	if runErr != nil {
-		for _, m := range blamePattern.FindAllStringSubmatch(out.String(), -1) {
-			if i, ok := pkgOf[m[1]]; ok {
-				blamed[i] = true
-			}
-		}
-	}
+	timedOut = stalled.Load()
 	share := elapsed / time.Duration(len(copied))
-	var missing []int
-	oneExe := filepath.Join(outDir, oneExeCommand)
-	if runtime.GOOS == "windows" {
-		oneExe += ".exe"
-	}
-	if _, err := os.Stat(oneExe); err == nil {
-		// The executable holds every member's code: where runs have a user of their own, none
-		// may read it, only run it (see oneExeMode).
-		os.Chmod(oneExe, oneExeMode)
-		var kept []oneExeKept
-		for _, m := range members {
-			p, err := adoptMember(oneExe, m.token, lim)
-			if err != nil {
-				continue
-			}
-			p.BuildTime = share
-			progs[m.idx] = p
-			if key, err := exeKey(srcs[m.idx]); err == nil {
-				kept = append(kept, oneExeKept{key: key, token: m.token})
-			}
-		}
-		keepOneExe(oneExe, kept)
-	} else {
-		for _, m := range members {
-			if !blamed[m.idx] {
-				missing = append(missing, m.idx)
-			}
-		}
-	}
 	for _, i := range copied {
-		if _, ok := fits[i]; ok {
-			continue
-		}
 		pkg := fmt.Sprintf("p%03d", i)
 		exe := filepath.Join(outDir, pkg)
 		if runtime.GOOS == "windows" {
 			exe += ".exe"
 		}
 		if _, err := os.Stat(exe); err != nil {
-			if !blamed[i] {
+			if failed[batchModule+"/"+pkg] && !timedOut {
+				// Blamed by the go command itself: built again alone, for the messages and the
+				// reason Build gives.
+				errs[i] = &BuildFailure{Verdict: BuildError, again: true}
+			} else {
 				missing = append(missing, i)
 			}
 			continue
 		}
-		if key, err := exeKey(srcs[i]); err == nil {
-			keepExe(key, exe)
+		if err := checkExe(exe, lim); err != nil {
+			errs[i] = err
+			continue
 		}
 		p, err := adopt(exe, lim)
 		if err != nil {
+			missing = append(missing, i)
 			continue
 		}
-		p.BuildTime = share
+		p.key, _ = exeKey(srcs[i])
+		p.BuildTime, p.batched = share, true
 		progs[i] = p
 	}
-	return missing
+	return missing, timedOut
+}
+
+// watchProgress watches the folder the go command links the executables into, until done is closed,
+// and once window has passed without a new one there sets stalled and calls stop.
+func watchProgress(outDir string, window time.Duration, stalled *atomic.Bool, stop func(), done <-chan struct{}) {
+	tick := time.NewTicker(min(window/8, 250*time.Millisecond))
+	defer tick.Stop()
+	last, seen := time.Now(), 0
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		if entries, err := os.ReadDir(outDir); err == nil && len(entries) > seen {
+			last, seen = time.Now(), len(entries)
+		}
+		if time.Since(last) >= window {
+			stalled.Store(true)
+			stop()
+			return
+		}
+	}
 }
 
 // cachedProgram sets *prog to a program whose executable for the sources in staged (a snapshot) is
-// in the cache of executables, and reports whether there was one.
+// in the cache of executables, and reports whether there was one. A cached executable was built from
+// exactly those sources, alone in its executable.
 func cachedProgram(staged string, lim Limits, prog **Program) bool {
 	if checkGoMod(staged) != nil {
 		return false
 	}
 	key, err := exeKey(staged)
-	if err != nil || !inExeCache(key) {
+	if err != nil {
 		return false
 	}
 	p, exe, err := newProgram(lim)
 	if err != nil {
 		return false
 	}
-	switch {
-	case cachedExe(key, exe):
-		p.Path = exe
-	default:
-		token, ok := cachedOneExe(key, exe)
-		if !ok || os.Mkdir(filepath.Join(filepath.Dir(exe), token), 0o755) != nil {
-			p.Close()
-			return false
-		}
-		p.Path = selectorPath(exe, token)
+	if !cachedExe(key, exe) {
+		p.Close()
+		return false
 	}
-	p.Cached = true
+	p.Path, p.Cached, p.key = exe, true, key
 	*prog = p
 	return true
 }
-
-// blamePattern finds the package a message of the batch's go command is about: "# learners/p003"
-// headers and "p003/main.go:…" positions.
-var blamePattern = regexp.MustCompile(`(?m)(?:^# learners/|^|[\s/])(p\d{3,})(?:/|$)`)
 
 // adopt gives a program built in a batch a scratch folder of its own, laid out as Build lays one out,
 // and moves the executable there.

@@ -16,26 +16,48 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// Limits bound what building and running a learner's program may cost.
+// Limits bound what building and running a learner's program may cost. The time of a run is judged
+// by the program's own CPU time, which does not depend on what else the machine is doing; the wall
+// clock only stops a program that sleeps or blocks (see runLimit).
 type Limits struct {
-	BuildTime   time.Duration // wall time for go build (default 2 min)
-	RunTime     time.Duration // wall time for one run (default 2 s)
-	OutputBytes int64         // stdout plus stderr of one run (default 1 MiB)
+	BuildTime time.Duration // wall time for building one program (default 30 s)
+	// RunTime is the time one run may take, counted as the CPU time of the program (default 2 s):
+	// past it the run is stopped, status timeout, message cpu_limit.
+	RunTime time.Duration
+	// WallTime is the wall-clock backstop of one run (default ten times RunTime): a run stopped
+	// there that used little CPU gets the message blocked (it slept or waited).
+	WallTime time.Duration
+	// Budget is the CPU time that the runs of one RunCases which were stopped at a time limit may
+	// take together (default twice RunTime; a run that ends by itself costs it nothing): once the
+	// cases before a case have used it up, that case gets only a short limit (shortRun), and is
+	// not_run (message budget) if it does not finish within it.
+	Budget      time.Duration
+	OutputBytes int64 // stdout plus stderr of one run (default 1 MiB)
 	// The limits below are enforced where the system allows it (see Isolation).
-	CPUTime   time.Duration // CPU time of each process of a run, whole seconds (default twice RunTime)
+	CPUTime   time.Duration // the kernel's CPU-time limit of each process of a run, whole seconds (default twice RunTime)
 	Memory    int64         // heap and other private memory of each process, in bytes (default 512 MiB)
 	Processes int           // processes and threads of a run together (default 128)
 }
 
+// WithDefaults returns the limits with every unset one at its default.
+func (l Limits) WithDefaults() Limits { return l.withDefaults() }
+
 func (l Limits) withDefaults() Limits {
 	if l.BuildTime <= 0 {
-		l.BuildTime = 2 * time.Minute
+		l.BuildTime = 30 * time.Second
 	}
 	if l.RunTime <= 0 {
 		l.RunTime = 2 * time.Second
+	}
+	if l.WallTime <= 0 {
+		l.WallTime = 10 * l.RunTime
+	}
+	if l.Budget <= 0 {
+		l.Budget = 2 * l.RunTime
 	}
 	if l.OutputBytes <= 0 {
 		l.OutputBytes = 1 << 20
@@ -58,8 +80,9 @@ func (l Limits) withDefaults() Limits {
 type BuildFailure struct {
 	Verdict Verdict
 	Log     string
-	Reason  string   // a code for a known cause (go_version, go_mod, module, cgo, build_time, build_memory, no_go_files, not_main), else ""
+	Reason  string   // a code for a known cause (go_version, go_mod, module, cgo, build_time, build_memory, build_size, static_data, no_go_files, not_main), else ""
 	Skipped []string // what of the learner's folder took no part in the build, "path: why" (see snapshot)
+	again   bool     // blamed in a batch: BuildMany builds it alone for its own messages
 }
 
 func (e *BuildFailure) Error() string { return string(e.Verdict) + ": " + e.Log }
@@ -74,12 +97,26 @@ type Program struct {
 	limits    Limits
 	dirsOnce  sync.Once // the folders the runs need, made at the first run (see runDirs)
 	dirsErr   error
+	// key is the cache key of the program's own sources; Close keeps the executable under it
+	// unless a run of it failed for a reason outside the program (tainted).
+	key     string
+	tainted atomic.Bool
+	batched bool // built by a batch's go command, not alone (for tests)
+}
+
+// taint marks the program's executable as not to be kept in the cache (and drops it from there):
+// one of its runs failed for a reason outside the program, such as a sandbox that could not be set
+// up or a run the checker itself had to stop.
+func (p *Program) taint() {
+	if !p.tainted.Swap(true) && p.Cached {
+		dropExe(p.key)
+	}
 }
 
 // runDirs makes the folders of the program's scratch folder that its runs need: where the runs
 // have a private /tmp, empty (see runFolder); where they have none, the home and tmp they are given.
 // (runs, where a run gets a folder of its own, is made with the first such folder.) A program of
-// one executable or from the cache never builds in its scratch folder, and one that never runs needs
+// a batch or from the cache never builds in its scratch folder, and one that never runs needs
 // none of them: folders are made only when needed, since making one costs up to a millisecond on
 // some disks (BENCHMARKS.md).
 func (p *Program) runDirs() error {
@@ -124,6 +161,9 @@ func (p *Program) Close() error {
 		return nil
 	}
 	p.dropSessions()
+	if !p.Cached && !p.tainted.Load() && p.Path != "" {
+		keepExe(p.key, p.Path)
+	}
 	return os.RemoveAll(p.scratch)
 }
 
@@ -193,6 +233,7 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 		return nil, err
 	}
 	exe := exePath(scratch)
+	p.key = key
 	if cachedExe(key, exe) {
 		p.Path, p.Cached = exe, true
 		ok = true
@@ -234,8 +275,12 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 		log := cleanBuildLog(out.String(), srcCopy)
 		return fail(&BuildFailure{Verdict: BuildError, Log: log, Reason: buildReason(srcCopy, log)})
 	}
+	if err := checkExe(exe, lim); err != nil {
+		return fail(err)
+	}
+	// The executable is kept in the cache when the program is closed, if no run of it failed for
+	// a reason outside the program (see taint).
 	p.Path = exe
-	keepExe(key, exe)
 	ok = true
 	return p, nil
 }
@@ -404,10 +449,8 @@ var scratchSource = regexp.MustCompile(regexp.QuoteMeta(filepath.Join(os.TempDir
 
 // cleanTrace takes the scratch folder out of what a program printed on stderr (a panic's stack
 // trace names its files by their paths when built), so that it reads relative to the learner's
-// folder, and writes GOROOT as $GOROOT. What a program built into one executable printed reads as
-// a separate build's (cleanOneExe).
+// folder, and writes GOROOT as $GOROOT.
 func cleanTrace(s string) string {
-	s = cleanOneExe(s)
 	if !strings.Contains(s, "workbook-") && !strings.Contains(s, goRoot()) {
 		return s
 	}

@@ -45,13 +45,14 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 	res.Cases = prog.RunCases(ctx, cases, opt)
 	res.Summarize()
 	if res.Hung != "" {
-		res.RunLimit = Millis(prog.limits.RunTime)
+		res.RunLimit = Millis(prog.limits.Budget)
 	}
 	return res, nil
 }
 
 // Summarize sets Passed and the overall Verdict from the cases: Pass when all passed, else the status
-// of the first case that did not.
+// of the first case that did not; Hung names the first case that ran out of time when later cases
+// were not run to their end for the budget.
 func (r *Result) Summarize() {
 	r.Passed, r.Total = 0, len(r.Cases)
 	r.Verdict = Pass
@@ -84,6 +85,14 @@ func (r *Result) Summarize() {
 // RunCases runs the cases against the built program, each run in a fresh, empty folder of its own,
 // several cases at once. A case of run, expect, status, stdout and stderr lines alone runs straight
 // from memory (see parseDirect); any other goes through testscript, in a work folder of its own.
+//
+// Every case gets its verdict: a case that runs out of its time never stops the others. What the
+// program's runs that do not finish may cost together is bounded instead, by Limits.Budget of CPU
+// time (see budget): a case whose earlier cases (in their order) have used it up gets only a short
+// limit (shortRun), and is not_run with message budget when it does not finish within it. So a program that hangs in every
+// case costs about two run limits of CPU time and a fraction of a second per case, one that hangs in
+// some cases keeps the points of the others, and which cases are cut depends on the program alone,
+// never on the machine's load.
 func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []CaseResult {
 	return p.runCases(ctx, cases, opt, true)
 }
@@ -104,7 +113,7 @@ func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direc
 		par = runtime.GOMAXPROCS(0)
 	}
 	sem := make(chan struct{}, par)
-	hang := &hangState{}
+	hang := newBudget(len(cases), p.limits)
 	runRoot := filepath.Join(p.scratch, "runs")
 	cts := make([]*caseT, len(cases))
 	var scripted []int
@@ -118,7 +127,7 @@ func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direc
 			continue
 		}
 		ct := cts[i]
-		st := &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang, expected: dc.expected, runRoot: runRoot, hang: hang}
+		st := &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang, expected: dc.expected, runRoot: runRoot, hang: hang, idx: i}
 		// The cases start in their order, par at a time.
 		sem <- struct{}{}
 		wg.Add(1)
@@ -132,6 +141,7 @@ func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direc
 		p.runScripts(ctx, cases, scripted, cts, runRoot, sem, hang, opt)
 	}
 	wg.Wait()
+	hang.judge(results)
 	for i, ct := range cts {
 		rec := ct.rec
 		switch {
@@ -154,7 +164,7 @@ func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direc
 
 // runScripts runs the cases which of through testscript, in a folder of their own (each run's
 // folder made in runRoot), sharing sem and hang with the cases that run without it.
-func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts []*caseT, runRoot string, sem chan struct{}, hang *hangState, opt Options) {
+func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts []*caseT, runRoot string, sem chan struct{}, hang *budget, opt Options) {
 	rt := &rootT{sem: sem, cases: map[string]*caseT{}}
 	root, err := os.MkdirTemp(p.scratch, "cases-")
 	if err != nil {
@@ -176,6 +186,7 @@ func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts
 			continue
 		}
 		ct.file = file
+		ct.idx = i
 		files = append(files, file)
 		rt.cases[name] = ct
 	}
@@ -188,7 +199,7 @@ func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts
 				return errors.New("unexpected test runner")
 			}
 			env.Values[stateKey{}] = &caseState{ctx: ctx, prog: p, rec: ct.rec, lang: opt.Lang,
-				expected: ct.expected, runRoot: runRoot, hang: hang}
+				expected: ct.expected, runRoot: runRoot, hang: hang, idx: ct.idx}
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -249,45 +260,77 @@ type caseState struct {
 	// where each run gets its own empty folder, apart from testscript's work folder.
 	expected map[string][]byte
 	runRoot  string
-	hang     *hangState
+	hang     *budget
+	idx      int // the case's place among the cases
 }
 
-// hangState is what the cases of one RunCases share about a program that hangs. Once a case has
-// run out of its time limit, the runs after it get only a short budget (hangBudget): a program that
-// finishes within it gets its real result, one that does not is marked not_run, and from then on
-// the remaining runs are not started at all. So a program that hangs in every case costs one limit
-// (two at once, with two CPUs) and a fraction of a second, not fifteen limits, while a program that
-// is only slow never times out and is never cut short.
-type hangState struct {
-	mu     sync.Mutex
-	first  string // the first case that timed out
-	gaveUp bool   // a short run hung too: run nothing more
+// budget is what the cases of one RunCases share about what the program's runs cost when they do
+// not finish. A case is charged the CPU limit of each run of it that was stopped at a time limit (a
+// run that ends by itself costs the budget nothing, however slow: a slow program is never cut
+// short). A case whose earlier cases (in the order of the cases, not of their runs) were charged
+// Limits.Budget or more is past the budget: its runs start with the short limit (shortRun) once
+// that is known, and afterwards (judge) it keeps its verdict only if no run of it was stopped and
+// none used more than the short limit of CPU time; otherwise it is not_run, message budget. Since
+// whether a run is stopped is judged by CPU time, which cases are cut depends on the program, not on
+// the machine's load or on which runs happened to go first.
+type budget struct {
+	mu      sync.Mutex
+	limit   time.Duration
+	full    runLimit
+	short   runLimit
+	charge  []time.Duration // what each case was charged so far
+	stopped []bool          // a run of the case was stopped at a time limit
+	maxRun  []time.Duration // the most CPU time one run of the case used
 }
 
-func (h *hangState) state() (hung, gaveUp bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.first != "", h.gaveUp
+func newBudget(n int, lim Limits) *budget {
+	lim = lim.withDefaults()
+	return &budget{limit: lim.Budget, full: fullRun(lim), short: shortRun(lim),
+		charge: make([]time.Duration, n), stopped: make([]bool, n), maxRun: make([]time.Duration, n)}
 }
 
-func (h *hangState) timedOut(name string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.first == "" {
-		h.first = name
+// limitFor is the limit of the next run of case i: the short one once the cases before it are known
+// to have used the budget up.
+func (b *budget) limitFor(i int) runLimit {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var spent time.Duration
+	for j := 0; j < i; j++ {
+		spent += b.charge[j]
 	}
+	if spent >= b.limit {
+		return b.short
+	}
+	return b.full
 }
 
-func (h *hangState) giveUp() {
-	h.mu.Lock()
-	h.gaveUp = true
-	h.mu.Unlock()
+// ran records a run of case i under the limit rl.
+func (b *budget) ran(i int, out *RunOutput, rl runLimit) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if out.Stopped {
+		b.stopped[i] = true
+		b.charge[i] += rl.CPU
+	}
+	b.maxRun[i] = max(b.maxRun[i], out.CPU)
 }
 
-// hangBudget is the time a run gets once the program has hung in another case: a twentieth of the
-// limit, between 50 and 250 ms, which is ample for the exercises' runs (a few milliseconds each).
-func hangBudget(limit time.Duration) time.Duration {
-	return min(max(limit/20, 50*time.Millisecond), 250*time.Millisecond)
+// judge marks not_run, message budget, every case past the budget that did not finish within the
+// short limit.
+func (b *budget) judge(results []CaseResult) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var spent time.Duration
+	for i := range results {
+		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU) {
+			r := &results[i]
+			// What a run cut short printed (or how it died at the short limit) says nothing of
+			// the program: only the arguments stay.
+			r.Status, r.Message, r.Diff, r.Want = NotRun, ReasonBudget, nil, ""
+			r.Got, r.Stderr, r.ExitCode, r.WantExit = "", "", -1, nil
+		}
+		spent += b.charge[i]
+	}
 }
 
 func state(ts *testscript.TestScript) *caseState { return ts.Value(stateKey{}).(*caseState) }
@@ -309,36 +352,27 @@ func cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 // the program printed (nil when it was not run) and why the case fails, or "".
 func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutput, string) {
 	rec := st.rec
-	budget, short := st.prog.limits.RunTime, false
-	if hung, gaveUp := st.hang.state(); gaveUp {
-		rec.Args = append([]string{}, args...)
-		rec.Status, rec.Message = NotRun, "hang"
-		return nil, "not run: the program hangs"
-	} else if hung {
-		budget, short = hangBudget(budget), true
-	}
+	rl := st.hang.limitFor(st.idx)
 	dir, own, err := runFolder(st.runRoot, st.prog.emptyDir(), inputs, args, st.expected)
 	if err != nil {
 		return nil, fmt.Sprintf("preparing the run's folder: %v", err)
 	}
-	out := st.prog.run(st.ctx, dir, args, "", budget)
+	out := st.prog.run(st.ctx, dir, args, "", rl)
 	if own {
 		os.RemoveAll(dir)
 	}
+	st.hang.ran(st.idx, &out, rl)
 	st.lastRun = &out
 	rec.Args = append([]string{}, args...)
 	rec.Got, rec.Stderr, rec.ExitCode = out.Stdout, out.Stderr, out.ExitCode
 	rec.Duration += Millis(out.Duration)
 	switch out.Status {
 	case Timeout:
-		if short {
-			rec.Status, rec.Message = NotRun, "hang"
-			st.hang.giveUp()
-			return &out, "not run to the end: the program hangs"
-		}
-		st.hang.timedOut(rec.Name)
 		rec.Status, rec.Message = Timeout, out.Reason
-		return &out, fmt.Sprintf("the program did not finish within %s", st.prog.limits.RunTime)
+		if out.Reason == ReasonBlocked {
+			return &out, fmt.Sprintf("the program was stopped after %s of wall-clock time, using almost no CPU: it sleeps or waits", out.Duration.Round(time.Millisecond))
+		}
+		return &out, fmt.Sprintf("the program did not finish within %s of CPU time", rl.CPU)
 	case OutputLimit:
 		rec.Status = OutputLimit
 		return &out, fmt.Sprintf("the program printed more than %d bytes", st.prog.limits.OutputBytes)
@@ -467,6 +501,7 @@ type caseT struct {
 	rec      *CaseResult
 	expected map[string][]byte
 	file     string // the script testscript runs, when it runs the case
+	idx      int    // the case's place among the cases
 	ran      bool
 	failed   bool
 	failure  string // why the case failed, in testscript's words, with the case's name

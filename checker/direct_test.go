@@ -280,7 +280,7 @@ func compareCases(t *testing.T, label string, d, s CaseResult, progs ...*Program
 }
 
 // TestDirectCourse checks that every case of the course runs without testscript. That each comes
-// out as it does through testscript, against every program of the course, TestOneExeDiff checks.
+// out as it does through testscript, against every program of the course, TestBatchMatchesAlone checks.
 func TestDirectCourse(t *testing.T) {
 	seen := map[string]bool{}
 	for _, cp := range coursePrograms(t) {

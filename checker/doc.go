@@ -20,7 +20,7 @@
 // no condition and no $VARIABLE, runs straight from memory, without testscript (see parseDirect):
 // every case of the course does, and costs 1.1× its bare runs. Any other case runs through
 // testscript.RunT with a small custom T, each in a work folder of its own; both ways give the same
-// result (TestDirectMatchesTestscript, TestOneExeDiff).
+// result (TestDirectMatchesTestscript, TestBatchMatchesAlone).
 //
 // Comment lines "# bg: …", "# ru: …", "# en: …" at the top give the case's title in each language.
 // Cases in a visible/ folder are shown to the learner; those in hidden/ are not, and a learner's
@@ -43,9 +43,37 @@
 // go command itself runs in the sandbox below, as the checker's own user: new namespaces (no
 // network), no capabilities, Landlock rules that let it read only GOROOT, the build cache and the
 // scratch folder and write only the last two, 1 GiB of memory per process, and no file over 64
-// MiB (which bounds the executable and every entry a build adds to the cache). Compiler messages
-// are given with paths relative to the learner's folder; a path in GOROOT reads $GOROOT/…, and any
-// other path of the machine <outside>.
+// MiB (which bounds the executable and every entry a build adds to the cache), within
+// Limits.BuildTime (30 s by default: an exercise compiles in about a second). Compiler messages are
+// given with paths relative to the learner's folder; a path in GOROOT reads $GOROOT/…, and any other
+// path of the machine <outside>. Every executable is checked before it is used or cached (checkExe),
+// by what it is, not by its syntax: the writable memory its segments ask for at start (ELF's
+// writable PT_LOAD segments, Mach-O's writable segments, PE's writable sections: data and bss) must
+// fit in half a run's memory, so var ballast = [...]byte{700 << 20: 0}, one element in the source
+// and nothing in the file, is a build error (static_data), not a crash of every run.
+//
+// # One student, one process
+//
+// BuildMany (grade, verify) builds many learners' programs with one go command: those that need
+// only the standard library are copied side by side into one scratch module, one package each, and
+// `go build -json -ldflags=-s -w -o DIR/ ./p000 ./p001 …` shares the go command's start, the compile
+// cache and the scheduling of parallel links among them, and links each package into an executable
+// of its own. No two learners' programs ever share an executable, a process or a cached artefact: a
+// program that reads its own executable or memory finds only its own code (TestClassBesideAttacks).
+// A failure is blamed on a package from the go command's structured events (build-output and
+// build-fail, each with its ImportPath), never from the compiler's text, which a program controls
+// (its messages may name the other packages); a blamed program is built again alone, for the exact
+// messages Build gives it. The batch is stopped once half of BuildTime has passed without a new
+// executable in its output folder; every program it did not produce is then built alone, as many at
+// once as there are CPUs, each with the other half of its limit, so a compile-time bomb (28 struct
+// types of two of the one before, compared with ==) costs its author alone and the class waits
+// about one build limit for it, not one per program, while a busy machine, on which the
+// executables keep coming, only slowly, never stops a batch.
+//
+// An executable is kept in the cache of executables (execache.go) only under the key of its own
+// program's sources, only after checkExe, and only when the program is closed with no run of it
+// having failed for a reason outside the program (a sandbox that could not be set up, a run the
+// checker had to stop itself): a fault of the machine is never cached as the program's.
 //
 // A build that fails is a verdict, never an error: BuildFailure.Reason (copied into Result.Message)
 // names the known causes a learner can fix: go_version (go.mod asks for a Go that is not installed;
@@ -67,21 +95,49 @@
 // folder of the program's that stays empty. Files the program writes are not kept. (An instructor's case that compares
 // with testscript's own cmp keeps that file on disk, out of reach only where Landlock applies.)
 //
-// A case's runs after another case has run out of its time limit get a short budget (a twentieth of
-// the limit, 50 to 250 ms): a program that finishes within it gets its real result, one that does
-// not is marked not_run (message hang), and from then on no run is started; Result.Hung names the
-// case it first hung on. So a program that hangs in every case costs about one limit, not one per
-// case, and a slow program, which never reaches its limit, is never cut short.
+// # Time
 //
-// Each run gets a scrubbed environment, a wall-time limit, a cap on the bytes it may print, and the
-// sandbox described below.
+// A run's time limit (Limits.RunTime, `--timeout`, 2 s by default) counts the program's own CPU
+// time, which does not depend on what else the machine is doing: a run past it is stopped, status
+// timeout, message cpu_limit. On Linux the CPU time is read while the program runs, from the
+// kernel's per-process CPU clock (clock_gettime of MAKE_PROCESS_CPUCLOCK); in a session (below) the
+// sandbox init reads it, and past the first 50 ms also adds up the schedstat of every thread of
+// every process of the run, so the CPU time of the children it waits for counts too. The wall clock
+// is only a backstop for a program that sleeps or blocks: a run is stopped once it has spent
+// Limits.WallTime (ten times RunTime) neither on a CPU nor waiting for one (schedstat's run-queue
+// time), message blocked, so a program that a busy machine keeps waiting for a CPU is never stopped
+// for it; at four times WallTime the wall clock alone stops any run. RLIMIT_CPU (Limits.CPUTime)
+// stops each process as a last resort. On macOS and Windows a running program's CPU time cannot be
+// read: a run is stopped by the wall clock at three times RunTime (or WallTime, if sooner) and
+// judged afterwards by the CPU time the system reports (ProcessState's user and system time):
+// cpu_limit past RunTime, blocked when it used less than a tenth of the time it ran. A run that
+// ends by itself after more CPU time than RunTime is a timeout everywhere, so the verdict does not
+// depend on how soon a watcher noticed. TestVerdictsUnderLoad checks that four CPU burners change no
+// status.
+//
+// Every case gets its verdict: a case that runs out of its time never cancels the others. What a
+// program's runs that do not finish may cost is bounded instead (see budget): a case is charged
+// RunTime for each of its runs that was stopped at a time limit, and a case whose earlier cases (in
+// their order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of
+// RunTime, 50 to 250 ms of CPU time, ten times that of wall clock): it keeps its real result if it
+// finishes within it, and is not_run, message budget, if not; Result.Hung names the first case that
+// timed out and Result.RunLimit is the budget. A run that ends by itself costs the budget nothing,
+// however slow, so a slow program is never cut short; an endless loop in every case costs about two
+// limits and a fraction of a second per case (exercise-deadline's 20 cases, about 3 s on two
+// cores), and a program that hangs in some cases keeps the points of the others. Which cases are
+// cut depends on the program's CPU time alone, not on the machine's load or on which runs went
+// first.
+//
+// Each run gets a scrubbed environment, the time limits above, a cap on the bytes it may print, and
+// the sandbox described below.
 //
 // # Isolation
 //
 // Learner code is untrusted. What a run gets depends on the system, and Result.Isolation (JSON
 // "isolation") says which protections applied and which are missing, so that nobody believes in a
 // protection the system could not give; `workbook check` prints a line only when one is missing.
-// The protections are: time (wall-time limit, default 2 s), output (default 1 MiB; the program is
+// The protections are: time (the time limits above: CPU time on Linux, the wall clock standing in
+// for it elsewhere), output (default 1 MiB; the program is
 // stopped at the cap), env (scrubbed environment), process_tree (everything the program started
 // dies with it, even after setsid), network (no network at all), filesystem (reads and writes only in
 // the work folder), private_tmp, memory and cpu (limits per process), processes (a limit per run),
@@ -95,7 +151,7 @@
 // IPC and UTS namespaces, inside a new user namespace: as an ordinary user the namespace's root is
 // the user, and as root it is nobody (65534), so that a learner's program never runs as root. The
 // init mounts a private tmpfs on /tmp (HOME and TMPDIR point into it), sets resource limits
-// (RLIMIT_CPU from Limits.CPUTime, default twice the wall time; RLIMIT_DATA from Limits.Memory,
+// (RLIMIT_CPU from Limits.CPUTime, default twice RunTime; RLIMIT_DATA from Limits.Memory,
 // default 512 MiB, which a Go program respects and which, unlike the address space it reserves at
 // start, grows only with what it uses; RLIMIT_AS 2 GiB above that as a backstop; RLIMIT_NPROC from
 // Limits.Processes, default 128 processes and threads, counted per user namespace and so per run;
@@ -128,12 +184,16 @@
 // and work folder, forks and execs the program from there, and ends; after the program the init
 // kills every process left in the namespace, empties /tmp and takes the keys the run added out of the
 // user's keyrings, so no run sees what another left behind, and the runs of a session may be of
-// different programs: the sessions of one set of limits are shared by every program in the process
-// (a class graded one student after another starts one init per worker, not one per student). Where
+// different programs, one at a time: the sessions of one set of limits are shared by every program in
+// the process (a class graded one student after another starts one init per worker, not one per
+// student), and a run is always a process of its own program alone. A request carries the run's CPU
+// and wall-clock limits; the init stops the run at them itself (see Time) and answers with the
+// limit it was stopped at and the CPU time the program used (wait4's rusage). Where
 // the init cannot give runs IPC namespaces (namespaces without a user namespace, as root), each
 // program has sessions of its own, and the keyrings of nobody, whom the programs run as, are emptied
-// when a session starts and after every run. A session serves one run at a time; a run stopped at its
-// time or output limit kills its session with it, and the next run starts a new one. An idle session
+// when a session starts and after every run. A session serves one run at a time; a run the init
+// stopped at its time limits leaves the session as any run does, and one stopped at its output cap
+// kills its session with it, the next run starting a new one. An idle session
 // ends after ten seconds, when its program is closed if it serves one program only, and when the
 // checker's process dies. Each session is bound to one CPU, the one with the fewest sessions, and its
 // programs with it: programs that run at the same time do not take each other's CPU, and a program's
@@ -168,8 +228,8 @@
 // cgroup; its processes keep their per-process limits.
 //
 // On macOS, Windows and other systems a run gets the portable baseline: a scrubbed environment, a
-// scratch work folder (fresh for each run, with only the case's input files), the wall-time limit
-// and the output cap; the expected files are never on disk there either, a go.mod is held to its
+// scratch work folder (fresh for each run, with only the case's input files), the time limits
+// (the wall clock standing in for the CPU time, see Time) and the output cap; the expected files are never on disk there either, a go.mod is held to its
 // module and go lines, and only .go files are read, as everywhere. What is missing there: the file
 // system is open to the program (it can read the course's content in a clone, or the user's files),
 // there is no network isolation, no memory, CPU, process or disk limit, no seccomp filter, and the
@@ -187,8 +247,9 @@
 // package main, invalid UTF-8, a hunt for the expected files that also writes its own, stat probes by
 // guessed names, a go.mod replacing the course's module, an import of it, an assembly file that
 // includes a file of the machine, a FIFO and links to /dev/zero and outside as .go files, a 256 MiB
-// initialised array, eight children holding memory together, a disk filler, forbidden system calls,
-// a /proc listing) are run by TestHostile at every level the system can set up, and as
+// initialised array, ballast of 700 MiB of zeros, a compile-time bomb, a 1 GiB constant expression,
+// a sleeper, a deadlock, eight children holding memory together, a disk filler, forbidden system
+// calls, a /proc listing) are run by TestHostile at every level the system can set up, and as
 // nobody when the tests run as root; it asserts each verdict and that nothing was reached, written
 // or left running.
 //
@@ -203,14 +264,15 @@
 //	                    no_program
 //	passed     int      cases passed
 //	total      int      cases run
-//	message    string   optional: a known cause of a failed build (go_version, module, cgo,
-//	                    build_time, no_go_files, not_main)
+//	message    string   optional: a known cause of a failed build (go_version, go_mod, module, cgo,
+//	                    build_time, build_memory, build_size, static_data, no_go_files, not_main)
 //	build_log  string   the compiler's messages (build_error) or the reason (no_program)
 //	build_ms   number   how long go build took, in milliseconds
 //	skipped    array    what of the folder took no part in the build, "path: why" (why: symlink,
 //	                    not_regular, not_go)
-//	hung       string   the case the program first hung on, when later cases were cut short
-//	run_limit_ms number the time limit of a run, with hung
+//	hung       string   the first case that timed out, when later cases were not run to their end
+//	                    for the budget (status not_run, message budget)
+//	run_limit_ms number the program's time budget (Limits.Budget), with hung
 //	cases      array    one object per case:
 //	  name        string   the case file's name without .txtar
 //	  title       string   the case's title in the user's language
@@ -228,12 +290,13 @@
 //	                       trailing_space, tab, missing_newline, extra_newline, latin_lookalike,
 //	                       cyrillic_in_word, missing_lines, extra_lines, invisible_char)
 //	  message     string   why the case failed when it is not a difference in stdout (exit_zero,
-//	                       exit_nonzero, exit_code, cpu_limit, memory_limit, process_limit,
+//	                       exit_nonzero, exit_code, cpu_limit, blocked, budget, memory_limit, process_limit,
 //	                       network, file_access, sandbox; stdout_match, stdout_no_match,
 //	                       stderr_match, stderr_no_match for a failed stdout or stderr line; or, for
 //	                       a case only testscript runs, its words, naming the case and line)
 //	  pattern     string   the failed stdout or stderr line's regular expression
 //	isolation  object   the protections of the runs: level (namespaces, landlock, rlimits or
 //	                    basic), applied and missing (lists of codes; see Isolation), and cgroup,
-//	                    the cgroup v2 folder the runs' cgroups are made in, when there is one
+//	                    the cgroup v2 folder the runs' cgroups are made in, when there is one, and
+//	                    time_by, what the time limit is judged by: cpu (Linux) or wall (elsewhere)
 package checker

@@ -17,7 +17,11 @@ import (
 // sources (every file's path and bytes), the toolchain's full version, the target and the build's
 // flags. A check after an edit builds as before; a check of unchanged sources (watch after a save
 // that changed nothing, serve's Check pressed twice, a second check, a regrade) runs the executable
-// it already has. The cache is used only where the sandbox keeps runs out of it (Landlock's file
+// it already has. An executable is kept only under the key of its own program's sources (there is
+// one program in every executable), only once it has been checked (checkExe), and only when the
+// program is closed with no run of it having failed for a reason outside the program (a sandbox that
+// could not be set up, a run the checker had to stop itself; see Program.taint), so that a fault of
+// the machine is never cached as the program's. The cache is used only where the sandbox keeps runs out of it (Landlock's file
 // rules), so that no learner's program can plant an executable for another's sources.
 
 // buildFlags are the flags of every build of a learner's program; a change of them changes the key.
@@ -138,19 +142,12 @@ func cachedExe(key, exe string) bool {
 	return true
 }
 
-// inExeCache reports whether the cache of executables has an entry under key, an executable of its
-// own or a member of one executable, without taking it (cachedExe and cachedOneExe take it).
-func inExeCache(key string) bool {
-	dir := exeCacheDir()
-	if dir == "" || key == "" {
-		return false
+// dropExe removes the cached executable of key: a run of it failed for a reason outside the program,
+// so it is built afresh next time.
+func dropExe(key string) {
+	if dir := exeCacheDir(); dir != "" && key != "" {
+		os.Remove(filepath.Join(dir, key))
 	}
-	for _, name := range []string{key, key + ".one"} {
-		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-			return true
-		}
-	}
-	return false
 }
 
 // keepExe stores the executable exe under key, and trims the cache to exeCacheMax entries.

@@ -10,7 +10,8 @@ import (
 )
 
 // hangProgram behaves by its first argument: "loop" spins for ever, "child" starts a copy of itself
-// that spins and waits for it, "slow N" keeps a CPU busy for N ms and prints "ok", and a number
+// that spins and waits for it, "slow N" keeps a CPU busy for N ms and prints "ok", "sleep" sleeps
+// for an hour, "third N" spins when N is a multiple of three and prints N otherwise, and a number
 // prints itself, except for 7, on which it spins.
 const hangProgram = `package main
 
@@ -43,114 +44,141 @@ func main() {
 		fmt.Println("ok")
 	case "7":
 		spin()
+	case "sleep":
+		time.Sleep(time.Hour)
+	case "third":
+		if n, _ := strconv.Atoi(os.Args[2]); n%3 == 0 {
+			spin()
+		}
+		fmt.Println(os.Args[2])
 	default:
 		fmt.Println(os.Args[1])
 	}
 }
 `
 
-// TestHangingProgram checks, in CPU-independent terms, that a program that hangs costs one time
-// limit per CPU, not one per case: at most Parallel cases wait out the full limit, the others are
-// not_run (or, where the program is fine, get their real result), and the check says which case it
-// first hung on; and that a program that is only slow is never cut short.
-func TestHangingProgram(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs a program that hangs")
+// hangCases are 15 cases of hangProgram: with "N", each case's number is its argument; with two
+// arguments, the second is the run's and "ok" is expected; "third" prints the case's number.
+func hangCases(args ...string) []Case {
+	var cs []Case
+	for i := 0; i < 15; i++ {
+		a := args[0]
+		want := a
+		switch a {
+		case "N":
+			a, want = fmt.Sprint(i), fmt.Sprint(i)
+		case "third":
+			a, want = fmt.Sprint("third ", i), fmt.Sprint(i)
+		}
+		script := fmt.Sprintf("run %s\nexpect want\n-- want --\n%s\n", a, want)
+		if len(args) > 1 {
+			script = fmt.Sprintf("run %s\nexpect want\n-- want --\nok\n", args[1])
+		}
+		cs = append(cs, Case{Name: fmt.Sprintf("%02d", i), Visible: i < 3, Script: []byte(script)})
 	}
+	return cs
+}
+
+// hangTest is one way of hanging and what must come of it, in counts of cases, never in time.
+type hangTest struct {
+	name      string
+	cases     []Case
+	verdict   Verdict
+	maxFull   int    // cases that may wait out the whole limit
+	minPassed int    // cases that must pass
+	hung      bool   // later cases were cut short for the budget
+	message   string // the message of the cases that timed out
+}
+
+var hangTests = []hangTest{
+	{"endless loop", hangCases("loop"), Timeout, 2, 0, true, ReasonCPULimit},
+	{"waits for a child that spins", hangCases("child"), Timeout, 2, 0, true, ""},
+	{"hangs in one case only", hangCases("N"), Timeout, 1, 14, false, ReasonCPULimit},
+	// Five of fifteen hang: the ten others keep their points.
+	{"hangs in some cases", hangCases("third"), Timeout, 2, 10, true, ReasonCPULimit},
+	{"sleeps", hangCases("sleep"), Timeout, 2, 0, true, ReasonBlocked},
+	{"slow but within the limit", hangCases("slow", "slow 300"), Pass, 0, 15, false, ""},
+}
+
+// buildHangProgram builds hangProgram with a CPU limit of 600 ms a run.
+func buildHangProgram(t *testing.T) *Program {
+	t.Helper()
 	src := filepath.Join(t.TempDir(), "src")
 	os.MkdirAll(src, 0o755)
 	if err := os.WriteFile(filepath.Join(src, "main.go"), []byte(hangProgram), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	limit := 600 * time.Millisecond
-	prog, err := Build(context.Background(), src, Limits{RunTime: limit, CPUTime: 2 * time.Second})
+	prog, err := Build(context.Background(), src, Limits{RunTime: 600 * time.Millisecond, WallTime: 3 * time.Second, CPUTime: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return prog
+}
+
+// TestHangingProgram checks, in CPU-independent terms, that a program that hangs costs its budget
+// and a fraction of a second per case, not one limit per case: at most Budget/RunTime cases wait
+// out the full limit, the others get a short limit and are not_run (message budget) or, where the
+// program is fine, get their real result; that a program that hangs in some cases keeps the
+// points of the others; that a sleeper is named as such; and that a program that is only slow is
+// never cut short.
+func TestHangingProgram(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a program that hangs")
+	}
+	prog := buildHangProgram(t)
 	defer prog.Close()
-	cases := func(args ...string) []Case {
-		var cs []Case
-		for i := 0; i < 15; i++ {
-			a := args[0]
-			if a == "N" {
-				a = fmt.Sprint(i)
-			}
-			script := fmt.Sprintf("run %s\nexpect want\n-- want --\n%s\n", a, a)
-			if len(args) > 1 {
-				script = fmt.Sprintf("run %s\nexpect want\n-- want --\nok\n", args[1])
-			}
-			cs = append(cs, Case{Name: fmt.Sprintf("%02d", i), Visible: i < 3, Script: []byte(script)})
-		}
-		return cs
-	}
 	const par = 2
-	tests := []struct {
-		name      string
-		cases     []Case
-		verdict   Verdict
-		maxFull   int // cases that may wait out the whole limit
-		minPassed int
-		hung      bool
-	}{
-		{"endless loop", cases("loop"), Timeout, par, 0, true},
-		{"waits for a child that spins", cases("child"), Timeout, par, 0, true},
-		{"hangs in one case only", cases("N"), Timeout, 1, 14 - par, false},
-		{"slow but within the limit", cases("slow", "slow 300"), Pass, 0, 15, false},
-	}
 	for _, lv := range testLevels(t) {
 		t.Run(lv.name, func(t *testing.T) {
 			defer lv.use()()
-			for _, tt := range tests {
-				if tt.verdict == Pass && lv.name != "best" {
-					continue // a slow program is judged by its time alone, the same at every level
+			for _, tt := range hangTests {
+				if (tt.verdict == Pass || tt.message == ReasonBlocked) && lv.name != "best" {
+					continue // judged by time alone, the same at every level
 				}
-				t.Run(tt.name, func(t *testing.T) { checkHang(t, prog, tt.cases, par, tt.verdict, tt.maxFull, tt.minPassed, tt.hung) })
+				t.Run(tt.name, func(t *testing.T) { checkHang(t, prog, par, tt) })
 			}
 		})
 	}
 }
 
-// checkHang runs cases and checks the hang budget's bounds, in counts of cases, never in time.
-func checkHang(t *testing.T, prog *Program, cases []Case, par int, verdict Verdict, maxFull, minPassed int, hung bool) {
-	tt := struct {
-		cases     []Case
-		verdict   Verdict
-		maxFull   int
-		minPassed int
-		hung      bool
-	}{cases, verdict, maxFull, minPassed, hung}
-	{
-		{
-			res := &Result{Cases: prog.RunCases(context.Background(), tt.cases, Options{Parallel: par})}
-			res.Summarize()
-			full, notRun := 0, 0
-			for _, c := range res.Cases {
-				switch c.Status {
-				case Timeout:
-					full++
-				case NotRun:
-					notRun++
-					if c.Message != "hang" {
-						t.Errorf("%s: not_run with message %q, want hang", c.Name, c.Message)
-					}
-				}
+// checkHang runs the cases and checks the budget's bounds, in counts of cases, never in time. It
+// returns the cases' statuses.
+func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
+	t.Helper()
+	res := &Result{Cases: prog.RunCases(context.Background(), tt.cases, Options{Parallel: par})}
+	res.Summarize()
+	full, notRun := 0, 0
+	var statuses []Verdict
+	for _, c := range res.Cases {
+		statuses = append(statuses, c.Status)
+		switch c.Status {
+		case Timeout:
+			full++
+			if tt.message != "" && c.Message != tt.message {
+				t.Errorf("%s: timeout with message %q, want %q", c.Name, c.Message, tt.message)
 			}
-			t.Logf("verdict %s, passed %d, timed out %d, not run %d, hung on %q", res.Verdict, res.Passed, full, notRun, res.Hung)
-			if res.Verdict != tt.verdict {
-				t.Errorf("verdict %s, want %s", res.Verdict, tt.verdict)
-			}
-			if full > tt.maxFull {
-				t.Errorf("%d cases waited out the full limit, want at most %d", full, tt.maxFull)
-			}
-			if res.Passed < tt.minPassed {
-				t.Errorf("%d cases passed, want at least %d", res.Passed, tt.minPassed)
-			}
-			if (res.Hung != "") != tt.hung {
-				t.Errorf("hung on %q, want a case named: %v", res.Hung, tt.hung)
-			}
-			if len(res.Cases) != 15 {
-				t.Errorf("%d case results, want one per case", len(res.Cases))
+		case NotRun:
+			notRun++
+			if c.Message != ReasonBudget {
+				t.Errorf("%s: not_run with message %q, want %s", c.Name, c.Message, ReasonBudget)
 			}
 		}
 	}
+	t.Logf("verdict %s, passed %d, timed out %d, not run %d, hung on %q", res.Verdict, res.Passed, full, notRun, res.Hung)
+	if res.Verdict != tt.verdict {
+		t.Errorf("verdict %s, want %s", res.Verdict, tt.verdict)
+	}
+	if full > tt.maxFull {
+		t.Errorf("%d cases waited out the full limit, want at most %d", full, tt.maxFull)
+	}
+	if res.Passed < tt.minPassed {
+		t.Errorf("%d cases passed, want at least %d", res.Passed, tt.minPassed)
+	}
+	if (res.Hung != "") != tt.hung {
+		t.Errorf("hung on %q, want a case named: %v", res.Hung, tt.hung)
+	}
+	if len(res.Cases) != 15 {
+		t.Errorf("%d case results, want one per case", len(res.Cases))
+	}
+	return statuses
 }

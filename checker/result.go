@@ -16,8 +16,9 @@ const (
 	OutputLimit Verdict = "output_limit" // a run printed more than the output cap
 	MemoryLimit Verdict = "memory_limit" // a run used more memory than its limit
 	NoProgram   Verdict = "no_program"   // the folder holds no Go package main
-	// NotRun is the status of a case left out, or stopped after a short budget, because the program
-	// had already hung in another case (Result.Hung); never a Result's Verdict.
+	// NotRun is the status of a case not run to its end because the program's earlier cases that
+	// did not finish used up its budget (Limits.Budget; message budget, Result.Hung); never a
+	// Result's Verdict.
 	NotRun Verdict = "not_run"
 )
 
@@ -32,8 +33,8 @@ type Result struct {
 	Message  string   `json:"message,omitempty"`
 	BuildLog string   `json:"build_log,omitempty"`
 	Skipped  []string `json:"skipped,omitempty"` // what of the folder took no part in the build, "path: why"
-	// Hung names the first case that ran out of its time limit when the cases after it were cut
-	// short for it (status not_run); RunLimit is that limit, in milliseconds.
+	// Hung names the first case that ran out of its time limit when later cases were not run to
+	// their end for the budget (status not_run); RunLimit is the budget, in milliseconds.
 	Hung      string       `json:"hung,omitempty"`
 	RunLimit  Millis       `json:"run_limit_ms,omitempty"`
 	BuildTime Millis       `json:"build_ms"`

@@ -8,8 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,6 +23,71 @@ type RunOutput struct {
 	Status   Verdict       // Pass (it ran and exited by itself), Timeout, OutputLimit, MemoryLimit or Crash
 	Reason   string        // why, when known: one of the Reason* codes, else ""
 	Duration time.Duration // wall time
+	CPU      time.Duration // the program's CPU time (with the children it waited for), where the system reports it
+	// Stopped says that the run was stopped at one of its time limits (CPU or wall clock).
+	Stopped bool
+}
+
+// runLimit is what one run may take: CPU, the program's CPU time, which decides whether it finished
+// in time whatever the machine's load; Wall, the wall-clock backstop for a program that sleeps or
+// blocks (where the CPU time cannot be watched while the program runs, see canWatchCPU, the wall
+// clock stops it at three times CPU, and the CPU time judges it afterwards).
+type runLimit struct {
+	CPU, Wall time.Duration
+}
+
+// fullRun is the limit of a run under lim: its RunTime of CPU time, its WallTime of wall clock.
+func fullRun(lim Limits) runLimit {
+	lim = lim.withDefaults()
+	return runLimit{CPU: lim.RunTime, Wall: lim.WallTime}
+}
+
+// shortRun is the limit of a run once its program's budget is spent (see Limits.Budget): a twentieth
+// of RunTime of CPU time, from 50 to 250 ms, which is ample for the exercises' runs (a few
+// milliseconds each), and ten times that of wall clock.
+func shortRun(lim Limits) runLimit {
+	lim = lim.withDefaults()
+	cpu := min(max(lim.RunTime/20, 50*time.Millisecond), 250*time.Millisecond)
+	return runLimit{CPU: cpu, Wall: 10 * cpu}
+}
+
+// wallDeadline is when the wall clock alone stops a run of limit rl: where the CPU time is watched,
+// at four times Wall, the watcher stopping it at Wall of time neither on a CPU nor waiting for one
+// (see watchCPU); elsewhere at Wall or three times CPU, whichever comes first.
+func (rl runLimit) wallDeadline() time.Duration {
+	if !canWatchCPU {
+		return min(rl.Wall, 3*rl.CPU)
+	}
+	return 4 * rl.Wall
+}
+
+// judgeTime sets the status of a run from how its time ran out (stopped: "cpu", "blocked", "wall"
+// or "" when it ended by itself): a run stopped at its CPU limit, or one that ended by itself after
+// using more CPU time than its limit, did not finish in time (cpu_limit); a run stopped after Wall
+// of time spent neither on a CPU nor waiting for one slept or waited (blocked); a run the wall clock
+// alone stopped is blocked if it used less than a tenth of that time on a CPU, and is judged as a
+// CPU-bound one (cpu_limit) otherwise.
+func judgeTime(out *RunOutput, rl runLimit, stopped string) {
+	switch stopped {
+	case "cpu":
+		out.Status, out.ExitCode, out.Reason, out.Stopped = Timeout, -1, ReasonCPULimit, true
+		return
+	case "blocked":
+		out.Status, out.ExitCode, out.Reason, out.Stopped = Timeout, -1, ReasonBlocked, true
+		return
+	}
+	switch {
+	case stopped == "wall":
+		out.Status, out.ExitCode, out.Stopped = Timeout, -1, true
+		if out.CPU < out.Duration/10 && out.CPU < rl.CPU {
+			out.Reason = ReasonBlocked
+		} else {
+			out.Reason = ReasonCPULimit
+		}
+	case stopped == "" && out.Status == Pass && out.CPU > rl.CPU:
+		// It ended by itself, its exit code is its own; but it took longer than its limit.
+		out.Status, out.Reason, out.Stopped = Timeout, ReasonCPULimit, true
+	}
 }
 
 // Run runs the built program once with args, in dir (the program's own scratch folder when dir is
@@ -31,18 +98,22 @@ type RunOutput struct {
 // exit is left to the caller to judge (ExitCode), with Reason naming a likely cause when stderr shows
 // one (the network, a file outside the work folder, the process limit).
 func (p *Program) Run(ctx context.Context, dir string, args []string, stdin string) RunOutput {
-	return p.run(ctx, dir, args, stdin, p.limits.RunTime)
+	return p.run(ctx, dir, args, stdin, fullRun(p.limits))
 }
 
-// run is Run with a wall-time limit of its own; stderr names the program's files as the learner's
-// folder does (cleanTrace).
-func (p *Program) run(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) RunOutput {
-	out := p.runRaw(ctx, dir, args, stdin, limit)
+// run is Run with a limit of its own; stderr names the program's files as the learner's folder does
+// (cleanTrace). A run that failed for a reason outside the program (the sandbox) taints the
+// program's executable: it is not kept in the cache.
+func (p *Program) run(ctx context.Context, dir string, args []string, stdin string, rl runLimit) RunOutput {
+	out := p.runRaw(ctx, dir, args, stdin, rl)
+	if out.Reason == ReasonSandbox || ctx.Err() != nil {
+		p.taint()
+	}
 	out.Stderr = cleanTrace(out.Stderr)
 	return out
 }
 
-func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) RunOutput {
+func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin string, rl runLimit) RunOutput {
 	if err := p.runDirs(); err != nil {
 		return sandboxFailure(err.Error())
 	}
@@ -52,10 +123,10 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 			return sandboxFailure(err.Error())
 		}
 	}
-	if out, ok := p.runInSession(ctx, dir, args, stdin, limit); ok {
+	if out, ok := p.runInSession(ctx, dir, args, stdin, rl); ok {
 		return out
 	}
-	rctx, cancel := context.WithTimeout(ctx, limit)
+	rctx, cancel := context.WithTimeout(ctx, rl.wallDeadline())
 	defer cancel()
 	cmd := exec.CommandContext(rctx, p.Path, args...)
 	cmd.Dir = dir
@@ -74,8 +145,14 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	start := time.Now()
 	err = cmd.Start()
 	sb.started()
+	var watchStop atomic.Value // the limit the watcher stopped the run at
 	if err == nil {
+		watched := make(chan struct{})
+		if canWatchCPU {
+			go watchCPU(cmd.Process.Pid, rl, &watchStop, cancel, watched)
+		}
 		err = cmd.Wait()
+		close(watched)
 	} else {
 		err = fmt.Errorf("%w: %w", errStart, err)
 	}
@@ -93,7 +170,11 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		out.Stderr += "sandbox: " + msg
 		return out
 	}
-	timedOut := rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
+	stopped, _ := watchStop.Load().(string)
+	if stopped == "" && rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+		stopped = "wall"
+	}
+	timedOut := stopped != ""
 	var ee *exec.ExitError
 	switch {
 	case full:
@@ -115,16 +196,61 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		out.Status, out.ExitCode = Crash, -1
 		out.Stderr += err.Error()
 	}
-	var cpu time.Duration
 	if ps := cmd.ProcessState; ps != nil {
-		cpu = ps.UserTime() + ps.SystemTime()
+		out.CPU = ps.UserTime() + ps.SystemTime()
 	}
-	classify(&out, p.limits, cpu, exitSignal(cmd.ProcessState), full || timedOut || ctx.Err() != nil)
+	if !full && ctx.Err() == nil {
+		judgeTime(&out, rl, stopped)
+	}
+	classify(&out, p.limits, out.CPU, exitSignal(cmd.ProcessState), full || timedOut || ctx.Err() != nil)
 	if !full && sb.outOfMemory() {
 		// The kernel killed the run's processes at the memory limit of them all together.
 		out.Status, out.ExitCode, out.Reason = MemoryLimit, -1, ReasonMemoryLimit
 	}
 	return out
+}
+
+// watchCPU reads the CPU time of the process pid every few milliseconds until done is closed: once
+// it passes rl.CPU it stores "cpu" in stopped and calls stop. Once rl.Wall has passed, it also reads
+// how long the process's threads have been on a CPU or waiting for one (runnableTime), and stops the
+// run as "blocked" once it has spent rl.Wall otherwise, sleeping or waiting: a program a busy
+// machine keeps waiting for a CPU is never stopped for that.
+func watchCPU(pid int, rl runLimit, stopped *atomic.Value, stop func(), done <-chan struct{}) {
+	start := time.Now()
+	wait := time.Millisecond
+	for {
+		t := time.NewTimer(wait)
+		select {
+		case <-done:
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		cpu, ok := processCPU(pid)
+		if !ok {
+			return
+		}
+		elapsed := time.Since(start)
+		limit := ""
+		switch {
+		case cpu >= rl.CPU:
+			limit = "cpu"
+		case elapsed >= rl.Wall:
+			if run, ok := runnableTime(pid); !ok || elapsed-min(run, elapsed) >= rl.Wall {
+				limit = "blocked"
+			}
+		}
+		if limit != "" {
+			stopped.Store(limit)
+			stop()
+			return
+		}
+		// The program cannot use more than the machine's CPUs in the time to the next reading.
+		wait = min(max((rl.CPU-cpu)/time.Duration(2*runtime.NumCPU()), time.Millisecond), 10*time.Millisecond)
+		if elapsed >= rl.Wall {
+			wait = 50 * time.Millisecond
+		}
+	}
 }
 
 // exited records the exit code of a program that ended by itself or from a signal it did not get

@@ -17,6 +17,10 @@ type Isolation struct {
 	// Cgroup is the cgroup v2 folder in which each run gets a cgroup of its own, where the system
 	// delegates one to the checker (Linux only).
 	Cgroup string `json:"cgroup,omitempty"`
+	// TimeBy says what a run's time limit is judged by: "cpu" where the program's CPU time is read
+	// while it runs (Linux), "wall" where the wall clock stops it and its CPU time, reported once it
+	// has ended, judges it (macOS, Windows).
+	TimeBy string `json:"time_by"`
 }
 
 // Protection codes, in the order they are listed.
@@ -74,6 +78,10 @@ func (iso *Isolation) Has(p string) bool {
 // from trying the sandbox once (it is cached); elsewhere it is the portable baseline.
 func SandboxIsolation() *Isolation {
 	iso := *platformIsolation()
+	iso.TimeBy = "wall"
+	if canWatchCPU {
+		iso.TimeBy = "cpu"
+	}
 	iso.Applied = append([]string{}, iso.Applied...)
 	iso.Missing = append([]string{}, iso.Missing...)
 	return &iso
@@ -88,7 +96,9 @@ func (p *Program) Isolation() *Isolation { return SandboxIsolation() }
 // Codes a RunOutput's Reason and a CaseResult's Message may carry, beside exit_zero, exit_nonzero and
 // exit_code.
 const (
-	ReasonCPULimit     = "cpu_limit"     // killed at its CPU-time limit (Status Timeout)
+	ReasonCPULimit     = "cpu_limit"     // stopped at its CPU-time limit (Status Timeout)
+	ReasonBlocked      = "blocked"       // stopped by the wall clock while using little CPU: it slept or waited (Status Timeout)
+	ReasonBudget       = "budget"        // a case not run to its end: the cases before it used up the program's budget (Status NotRun)
 	ReasonMemoryLimit  = "memory_limit"  // ran out of its memory limit (Status MemoryLimit)
 	ReasonProcessLimit = "process_limit" // could not start another process or thread (Status Crash)
 	ReasonNetwork      = "network"       // failed trying to use the network, which a run does not have
@@ -108,7 +118,7 @@ func classify(out *RunOutput, lim Limits, cpu time.Duration, signal string, kill
 	// The kernel's CPU clock and the usage wait4 reports differ by a tenth or more: a SIGKILL that
 	// the checker did not send, after more than half the CPU time, is the CPU limit.
 	case signal == "SIGKILL" && cpu >= lim.CPUTime/2, signal == "SIGXCPU":
-		out.Status, out.Reason = Timeout, ReasonCPULimit
+		out.Status, out.Reason, out.Stopped = Timeout, ReasonCPULimit, true
 	case out.ExitCode != 0 && (strings.Contains(stderr, "runtime: out of memory") ||
 		strings.Contains(stderr, "fatal error: out of memory") ||
 		strings.Contains(stderr, "cannot allocate memory")):

@@ -77,11 +77,13 @@ type sessionReply struct {
 	CPU    int64  `json:"cpu_ns"`
 	Retire bool   `json:"retire"`
 	Memory bool   `json:"memory"`
+	// Limit is "cpu", "blocked" or "wall" when the init stopped the run at that limit of the request.
+	Limit string `json:"limit"`
 }
 
 // runInSession runs the program as Run does, in a session, when this system's sandbox has PID
 // namespaces; ok is false when the run must take the path of one init per run.
-func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) (out RunOutput, ok bool) {
+func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string, rl runLimit) (out RunOutput, ok bool) {
 	l := currentLevel()
 	if sessionsOff || !l.reexec || !l.namespaces {
 		return RunOutput{}, false
@@ -100,7 +102,7 @@ func (p *Program) runInSession(ctx context.Context, dir string, args []string, s
 				return sandboxFailure(err.Error()), true
 			}
 		}
-		out, healthy, sent := s.run(ctx, p, dir, args, stdin, limit)
+		out, healthy, sent := s.run(ctx, p, dir, args, stdin, rl)
 		if healthy {
 			pool.put(s)
 		} else {
@@ -329,9 +331,11 @@ func startSession(l level, cfg initConfig) (*session, error) {
 }
 
 // run runs the program once in the session. healthy says whether the session can serve another
-// run; sent whether the request reached the init at all.
-func (s *session) run(ctx context.Context, p *Program, dir string, args []string, stdin string, limit time.Duration) (out RunOutput, healthy, sent bool) {
-	rctx, cancel := context.WithTimeout(ctx, limit)
+// run; sent whether the request reached the init at all. The init itself stops the program at the
+// run's CPU limit (reading its CPU clock) and at its wall-clock limit, and answers with the CPU time
+// it used; the checker's own deadline, a second later, only stops an init that failed to.
+func (s *session) run(ctx context.Context, p *Program, dir string, args []string, stdin string, rl runLimit) (out RunOutput, healthy, sent bool) {
+	rctx, cancel := context.WithTimeout(ctx, 4*rl.Wall+time.Second)
 	defer cancel()
 	dfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
@@ -366,7 +370,9 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	ends := []*os.File{work, inR, outW, errW, prog} // the init's ends, closed here once sent
 	req, _ := json.Marshal(struct {
 		Args []string `json:"args"`
-	}{append([]string{p.Path}, args...)})
+		CPU  int64    `json:"cpu_ns"`
+		Wall int64    `json:"wall_ns"`
+	}{append([]string{p.Path}, args...), int64(rl.CPU), int64(rl.Wall)})
 	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()), int(prog.Fd()))
 	start := time.Now()
 	s.group.runStarts()
@@ -426,6 +432,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	timedOut := rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
 	healthy = !stopped && r.Error == "" && !r.Retire
 	out.Status = Pass
+	out.CPU = time.Duration(r.CPU)
 	switch {
 	case full:
 		out.Status, out.ExitCode = OutputLimit, -1
@@ -434,7 +441,10 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		out.Status, out.ExitCode, out.Reason = MemoryLimit, -1, ReasonMemoryLimit
 		return out, false, true
 	case timedOut:
-		out.Status, out.ExitCode = Timeout, -1
+		// The init did not stop the run at its limits: a fault of the sandbox, not of the program.
+		out.Status, out.ExitCode, out.Reason = Crash, -1, ReasonSandbox
+		out.Stderr += "sandbox: the sandbox init did not stop the run at its time limits"
+		return out, false, true
 	case ctx.Err() != nil:
 		out.Status, out.ExitCode = Crash, -1
 	case r.Error != "":
@@ -453,7 +463,10 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		}
 		exited(&out, code)
 	}
-	classify(&out, p.limits, time.Duration(r.CPU), signalName(syscall.WaitStatus(r.Status)), full || timedOut || ctx.Err() != nil)
+	if !full && ctx.Err() == nil {
+		judgeTime(&out, rl, r.Limit)
+	}
+	classify(&out, p.limits, out.CPU, signalName(syscall.WaitStatus(r.Status)), full || r.Limit != "" || ctx.Err() != nil)
 	return out, healthy, true
 }
 

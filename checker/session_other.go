@@ -2,15 +2,12 @@
 
 package checker
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // dropSessions has nothing to do outside Linux.
 func (p *Program) dropSessions() {}
 
 // runInSession never applies outside Linux.
-func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) (RunOutput, bool) {
+func (p *Program) runInSession(ctx context.Context, dir string, args []string, stdin string, rl runLimit) (RunOutput, bool) {
 	return RunOutput{}, false
 }

@@ -71,7 +71,7 @@ func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error
 
 // AuditAll audits every exercise of list as Audit does, in the order of list. It takes from cache
 // (nil for none) every part of an audit whose inputs have not changed, builds the programs of the
-// others with as few go commands as it can (checker.BuildMany: one for all, where they fit), and
+// others with as few go commands as it can (checker.BuildMany: one for all, an executable each), and
 // measures the cases of two exercises at a time. progress, when not nil, is told when the programs
 // are built (name "") and when the mutation analysis of each exercise starts, n of total.
 func AuditAll(ctx context.Context, list []*Exercise, lim checker.Limits, cache *Cache, progress func(name string, n, total int)) ([]*Audit, error) {

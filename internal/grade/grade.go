@@ -6,8 +6,9 @@
 //	rep, err := grade.Run(ctx, job, "submissions", "report")
 //	err = grade.Write("report", rep, "ru")
 //
-// Programs are built many per go command (checker.BuildMany) while the cases of those already built
-// run on the other cores. Each finished student is appended to a journal in the report folder at
+// Programs are built many per go command, each into an executable of its own (checker.BuildMany),
+// while the cases of those already built run on the other cores; no two students' programs ever
+// share an executable or a process. Each finished student is appended to a journal in the report folder at
 // once; a run that is stopped and started again continues where it stopped and never lists a student
 // twice, and a student whose submission changed is graded again. Job.Shard grades one slice of a
 // class; Merge joins the reports of the slices into the report one run would have made.
@@ -471,12 +472,11 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 	return ctx.Err()
 }
 
-// defaultBatch is how many of n programs one go command builds when jobs run at once. Most of a
-// batch is linked into one executable (checker.BuildMany), so a batch costs a go command's start
-// and one link whatever its size: a class of up to 24 (8 per job, for more jobs) is built in one
-// go, and a larger one in batches of equal size under that cap, the runs of one batch overlapping
-// the build of the next. (With runs as cheap as they are since cases run without testscript, one
-// batch of 24 grades a tenth faster than two of 12; BENCHMARKS.md.)
+// defaultBatch is how many of n programs one go command builds when jobs run at once. A batch shares
+// one go command's start, module loading and compile scheduling among its programs, and links each
+// into its own executable (checker.BuildMany): a class of up to 24 (8 per job, for more jobs) is
+// built in one go, and a larger one in batches of equal size under that cap, the runs of one batch
+// overlapping the build of the next.
 func defaultBatch(n, jobs int) int {
 	limit := max(24, 8*jobs)
 	batches := max(1, (n+limit-1)/limit)
@@ -642,6 +642,9 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 			}
 		}
 		res.Summarize()
+		if res.Hung != "" {
+			res.RunLimit = checker.Millis(g.job.Limits.WithDefaults().Budget)
+		}
 	}
 	capResult(res)
 	it.st.Result = res
@@ -660,45 +663,10 @@ func (g *grader) runCases(ctx context.Context, it *item, res *checker.Result, pa
 		it.st.Drawn = d
 		cases = append(cases[:len(cases):len(cases)], d.Cases...)
 	}
+	// A case's time is judged by the program's own CPU time, so a busy machine gives the verdicts of
+	// an idle one and a timeout needs no second run.
 	res.Cases = it.prog.RunCases(ctx, cases, opt)
-	g.confirmTimeouts(ctx, it.prog, res.Cases, opt)
 	return nil
-}
-
-// maxConfirm is how many timed-out cases of one student are run a second time.
-const maxConfirm = 4
-
-// confirmTimeouts runs again, one at a time, the cases in which a program that finishes in other
-// cases ran out of time: the limit is wall time, and on a machine busy with builds and other
-// students' programs a quick program can miss it. The second run's result stands. A program that
-// times out in every case is not given a second chance: it hangs.
-func (g *grader) confirmTimeouts(ctx context.Context, prog *checker.Program, results []checker.CaseResult, opt checker.Options) {
-	var again []int
-	for i, c := range results {
-		switch c.Status {
-		case checker.Timeout:
-			again = append(again, i)
-		case checker.NotRun:
-			return // the program hung: the cases after the first were cut short for it
-		}
-	}
-	if len(again) == 0 || len(again) == len(results) || len(again) > maxConfirm {
-		return
-	}
-	opt.Parallel = 1
-	byName := map[string]checker.Case{}
-	for _, c := range g.job.Cases {
-		byName[c.Name] = c
-	}
-	for _, i := range again {
-		c, ok := byName[results[i].Name]
-		if !ok || ctx.Err() != nil {
-			continue
-		}
-		if r := prog.RunCases(ctx, []checker.Case{c}, opt); len(r) == 1 {
-			results[i] = r[0]
-		}
-	}
 }
 
 // copyOne copies a single-file submission, a regular file of at most maxFileBytes (see openRegular).

@@ -25,7 +25,9 @@
 // capability, sets no_new_privs and restricts itself with Landlock to the shared files plus that
 // program and that work folder, forks and execs the program from there, and ends; the init waits
 // for the program, kills every other process of the namespace, empties /tmp, takes out of the
-// user's keyrings the keys the run added, and answers {"status":WAITSTATUS,"cpu_ns":N}. So nothing
+// user's keyrings the keys the run added, and answers {"status":WAITSTATUS,"cpu_ns":N}. A request may
+// carry the run's limits, {"cpu_ns":N,"wall_ns":N}: the init reads the program's CPU clock while it
+// runs and kills the run at either, answering "limit":"cpu" or "limit":"wall". So nothing
 // of one run is there for the next, which may be another learner's program. A closed socket ends it.
 package main
 
@@ -36,6 +38,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -275,6 +278,8 @@ func workCopy(fd, id int) error {
 // request is one run asked for in serve mode; reply is the init's answer.
 type request struct {
 	Args []string `json:"args"`
+	CPU  int64    `json:"cpu_ns"`  // the run's CPU-time limit (0: none)
+	Wall int64    `json:"wall_ns"` // the run's wall-clock limit (0: none)
 }
 
 type reply struct {
@@ -284,6 +289,7 @@ type reply struct {
 	Status uint32 `json:"status"`
 	CPU    int64  `json:"cpu_ns"`
 	Retire bool   `json:"retire,omitempty"`
+	Limit  string `json:"limit,omitempty"` // "cpu" or "wall": the run was stopped at that limit
 }
 
 // serve answers requests on the socket until it is closed.
@@ -324,6 +330,7 @@ func serve(cfg *config) {
 	}
 	cfg.keys = ringKeys()
 	dropNewKeys(cfg)
+	warmThreads(8)
 	send(reply{Ready: true})
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, syscall.CmsgSpace(5*4))
@@ -369,6 +376,30 @@ func serve(cfg *config) {
 			return
 		}
 	}
+}
+
+// warmThreads makes the Go runtime start n threads now and keep them idle: a run's processes may
+// use up RLIMIT_NPROC (a fork bomb), and the init, whose watchdogs then still read /proc and wait
+// in system calls, must not need a new thread at that moment (the runtime cannot start one and the
+// init would die). n stays within the initThreads the checker adds to the limit for the init.
+func warmThreads(n int) {
+	var locked, release sync.WaitGroup
+	locked.Add(n)
+	release.Add(1)
+	var done sync.WaitGroup
+	done.Add(n)
+	for i := 0; i < n; i++ {
+		go func() {
+			defer done.Done()
+			runtime.LockOSThread()
+			locked.Done()
+			release.Wait()
+			runtime.UnlockOSThread()
+		}()
+	}
+	locked.Wait()
+	release.Done()
+	done.Wait()
 }
 
 // runOnce runs the program fds[4] in the work folder fds[0] with stdin, stdout and stderr fds[1:4],
@@ -427,6 +458,9 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	if cfg.Proc && cfg.RunMemory > 0 {
 		go watchMemory(cfg.RunMemory, &over, done)
 	}
+	w := &timeWatch{pid: s.pid, cpu: time.Duration(req.CPU), wall: time.Duration(req.Wall), proc: cfg.Proc, done: make(chan struct{})}
+	w.ended.Add(1)
+	go w.watch()
 	var ws syscall.WaitStatus
 	var ru syscall.Rusage
 	for {
@@ -435,10 +469,137 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 		}
 	}
 	close(done)
+	limit := w.stop()
 	killAll()
 	cleanTmp(cfg)
 	dropNewKeys(cfg)
-	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano(), Memory: over.Load()}
+	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano(), Memory: over.Load(), Limit: limit}
+}
+
+// timeWatch stops a run at its limits: at cpu of the program's CPU time (its process's CPU clock,
+// all its threads; the processes it starts each have RLIMIT_CPU), answering "cpu"; and, with a /proc
+// of the namespace's own (proc), once the run has spent wall of wall-clock time neither on a CPU nor
+// waiting for one (the schedstat of every thread of the run's processes), answering "blocked": a
+// program that sleeps or waits, told from one that a busy machine keeps waiting for a CPU, which is
+// never stopped for it. Without such a /proc, and in any case at four times wall, the wall clock
+// alone stops it ("wall"). So a run's time is judged by what the program did, whatever else the
+// machine is doing.
+type timeWatch struct {
+	pid       int
+	cpu, wall time.Duration
+	proc      bool
+	last      time.Time     // when the run's processes were last added up
+	done      chan struct{} // closed by stop
+	mu        sync.Mutex
+	finished  bool   // the program has been reaped: nothing more may be killed
+	limit     string // the limit it was stopped at
+	ended     sync.WaitGroup
+}
+
+func (w *timeWatch) watch() {
+	defer w.ended.Done()
+	start := time.Now()
+	wait := time.Millisecond
+	for {
+		t := time.NewTimer(wait)
+		select {
+		case <-w.done:
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		limit := ""
+		cpu, ok := processCPU(w.pid)
+		elapsed := time.Since(start)
+		// Past its first 50 ms a run's processes are added up as a whole, every 50 ms: the CPU
+		// time of the children it waits for counts too, and the time it spent runnable.
+		tree := w.proc && elapsed >= 50*time.Millisecond && time.Since(w.last) >= 50*time.Millisecond
+		var treeCPU, run time.Duration
+		treeOK := false
+		if tree {
+			w.last = time.Now()
+			treeCPU, run, treeOK = runnable()
+		}
+		switch {
+		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU >= w.cpu:
+			limit = "cpu"
+		case w.wall <= 0 || elapsed < w.wall:
+		case elapsed >= 4*w.wall || !w.proc:
+			limit = "wall"
+		case tree && (!treeOK || elapsed-min(run, elapsed) >= w.wall):
+			limit = "blocked"
+		}
+		if limit != "" {
+			w.mu.Lock()
+			if !w.finished {
+				w.limit = limit
+				syscall.Kill(-1, syscall.SIGKILL)
+			}
+			w.mu.Unlock()
+			return
+		}
+		// The session runs on one CPU: the program cannot use more CPU time than the time to the
+		// next reading.
+		wait = 10 * time.Millisecond
+		if w.cpu > 0 {
+			wait = min(max((w.cpu-cpu)/2, time.Millisecond), wait)
+		}
+
+	}
+}
+
+// runnable adds up the time every thread of every process of the namespace but the init has spent
+// on a CPU (cpu) and on a CPU or waiting for one (run), from the first two fields of
+// /proc/PID/task/TID/schedstat.
+func runnable() (cpu, run time.Duration, ok bool) {
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, 0, false
+	}
+	for _, p := range procs {
+		pid := p.Name()
+		if pid == "1" || pid[0] < '0' || pid[0] > '9' {
+			continue
+		}
+		tasks, err := os.ReadDir("/proc/" + pid + "/task")
+		if err != nil {
+			continue
+		}
+		for _, task := range tasks {
+			data, err := os.ReadFile("/proc/" + pid + "/task/" + task.Name() + "/schedstat")
+			if err != nil {
+				continue
+			}
+			var on, waiting int64
+			if _, err := fmt.Sscan(string(data), &on, &waiting); err == nil {
+				cpu += time.Duration(on)
+				run += time.Duration(on + waiting)
+				ok = true
+			}
+		}
+	}
+	return cpu, run, ok
+}
+
+// stop ends the watch once the program is reaped and returns the limit it was stopped at, or "".
+func (w *timeWatch) stop() string {
+	w.mu.Lock()
+	w.finished = true
+	w.mu.Unlock()
+	close(w.done)
+	w.ended.Wait()
+	return w.limit
+}
+
+// processCPU is the CPU time so far of the process pid, all its threads together: the kernel's
+// per-process CPU clock (MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)). ok is false once it is gone.
+func processCPU(pid int) (time.Duration, bool) {
+	var ts syscall.Timespec
+	clock := int32(^pid)<<3 | 2
+	if _, _, e := syscall.RawSyscall(syscall.SYS_CLOCK_GETTIME, uintptr(clock), uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		return 0, false
+	}
+	return time.Duration(ts.Nano()), true
 }
 
 // watchInterval is how often the watchdog adds up a run's memory.

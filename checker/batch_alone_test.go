@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +12,9 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 )
+
+// traceAddr finds the addresses a stack trace shows as arguments.
+var traceAddr = regexp.MustCompile(`0x[0-9a-f]{6,}`)
 
 // courseProgram is a program of the course that grade could meet: a starter, a reference solution
 // or one of the kept wrong programs, with its exercise's cases and its language.
@@ -63,11 +67,11 @@ func coursePrograms(t *testing.T) []courseProgram {
 	return all
 }
 
-// TestOneExeDiff builds every program of the course grade could meet both ways, into one
-// executable (those that fit) and each into its own, runs all its exercise's cases against both
-// (see compareRuns), and checks that they come out the same: the verdict, and every field of each
-// case but its time.
-func TestOneExeDiff(t *testing.T) {
+// TestBatchMatchesAlone builds every program of the course grade could meet both ways, side by side
+// in one go command (BuildMany) and each alone (Build), checks that each batch-built executable holds
+// no other program's package, runs all its exercise's cases against both (see compareRuns), and
+// checks that they come out the same: the verdict, and every field of each case but its time.
+func TestBatchMatchesAlone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs every program of the course twice")
 	}
@@ -81,76 +85,55 @@ func TestOneExeDiff(t *testing.T) {
 	ctx := context.Background()
 	lim := Limits{RunTime: 5 * time.Second}
 	start := time.Now()
-	one, errs := BuildMany(ctx, dirs, lim)
-	defer closeAll(one)
+	batch, errs := BuildMany(ctx, dirs, lim)
+	defer closeAll(batch)
 	built := time.Now()
-	testSeparate = true
-	alone, aloneErrs := BuildMany(ctx, dirs, lim)
-	testSeparate = false
+	alone := make([]*Program, len(progs))
+	aloneErrs := make([]error, len(progs))
+	for i, d := range dirs {
+		alone[i], aloneErrs[i] = Build(ctx, d, lim)
+	}
 	defer closeAll(alone)
-	t.Logf("built in one executable in %v, each alone in %v", built.Sub(start), time.Since(built))
-	start = time.Now()
-	joined := 0
+	t.Logf("built in one go command in %v, each alone in %v", built.Sub(start), time.Since(built))
 	for i, cp := range progs {
 		if (errs[i] == nil) != (aloneErrs[i] == nil) || (errs[i] != nil && errs[i].Error() != aloneErrs[i].Error()) {
 			t.Errorf("%s: built in a batch %v, alone %v", cp.name, errs[i], aloneErrs[i])
-			continue
-		}
-		if errs[i] != nil {
-			continue
-		}
-		if inOneExe(alone[i]) {
-			t.Fatalf("%s: built into one executable with testSeparate", cp.name)
-		}
-		if inOneExe(one[i]) {
-			joined++
 		}
 	}
-	// Every program of the course fits today; a few may not tomorrow, never most.
-	if joined < len(progs)*3/4 {
-		t.Errorf("%d programs of %d in one executable", joined, len(progs))
-	}
-	// Two programs at a time, one case at a time each: a program that hangs waits out its time
-	// limit beside another.
+	// Two programs at a time, one case at a time each.
 	sem := make(chan struct{}, 2)
 	var wg sync.WaitGroup
 	for i, cp := range progs {
-		if errs[i] != nil {
+		if errs[i] != nil || aloneErrs[i] != nil {
 			continue
 		}
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			compareRuns(t, ctx, cp, alone[i], one[i])
+			compareRuns(t, ctx, cp, alone[i], batch[i])
 		}()
 	}
 	wg.Wait()
-	t.Logf("%d programs, %d in one executable; their cases run both ways in %v", len(progs), joined, time.Since(start))
+	t.Logf("%d programs; their cases run both ways in %v", len(progs), time.Since(start))
 }
 
 // compareRuns runs cp's cases against the program built alone, through testscript, and against
-// the one in one executable, straight from memory (see parseDirect), and reports every difference:
-// so the one run of the course's cases both ways checks both what one executable changes and what
+// the one built in a batch, straight from memory (see parseDirect), and reports every difference:
+// so the one run of the course's cases both ways checks both what a batch build changes and what
 // running without testscript does.
-func compareRuns(t *testing.T, ctx context.Context, cp courseProgram, alone, one *Program) {
+func compareRuns(t *testing.T, ctx context.Context, cp courseProgram, alone, batch *Program) {
 	opt := Options{Lang: cp.lang, Parallel: 1}
 	a := &Result{Cases: alone.runCases(ctx, cp.cases, opt, false)}
-	b := &Result{Cases: one.runCases(ctx, cp.cases, opt, true)}
+	b := &Result{Cases: batch.runCases(ctx, cp.cases, opt, true)}
 	a.Summarize()
 	b.Summarize()
-	// A program that hangs stops its check at the first case that timed out, and on a busy machine
-	// a heavy case may time out one way and not the other: time is not what is compared here.
-	hung := a.Hung != "" || b.Hung != "" || a.Verdict == Timeout || b.Verdict == Timeout
-	if (!hung && a.Verdict != b.Verdict) || (!hung && a.Passed != b.Passed) {
-		t.Errorf("%s: verdict alone %s (%d passed), in one executable %s (%d passed)", cp.name, a.Verdict, a.Passed, b.Verdict, b.Passed)
+	if a.Verdict != b.Verdict || a.Passed != b.Passed {
+		t.Errorf("%s: verdict alone %s (%d passed), in a batch %s (%d passed)", cp.name, a.Verdict, a.Passed, b.Verdict, b.Passed)
 	}
 	for k := range a.Cases {
 		ca, cb := a.Cases[k], b.Cases[k]
-		if hung && (ca.Status == NotRun || cb.Status == NotRun || ca.Status == Timeout || cb.Status == Timeout) {
-			continue
-		}
-		compareCases(t, cp.name+", case "+ca.Name+" (one executable and direct, against alone through testscript)", cb, ca, alone, one)
+		compareCases(t, cp.name+", case "+ca.Name+" (batch and direct, against alone through testscript)", cb, ca, alone, batch)
 	}
 }
 

@@ -12,11 +12,11 @@ import (
 // traceAddr finds the addresses a stack trace shows as arguments: another in every run.
 var traceAddr = regexp.MustCompile(`0x[0-9a-f]{6,}`)
 
-// TestGradeOneExe grades a class whose programs are built into one executable but for one whose
-// init prints (built alone): the init's output is in its own runs alone, a crash reads as a
-// separate build's, and a second grading (from the cache of executables where there is one) gives
-// the same results.
-func TestGradeOneExe(t *testing.T) {
+// TestGradeBatch grades a class whose programs are built side by side by one go command, one of
+// which prints from its init: the init's output is in its own runs alone, a crash reads as a
+// separate build's (nothing names the batch), and a second grading (from the cache of executables
+// where there is one) gives the same results.
+func TestGradeBatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a class of programs")
 	}
