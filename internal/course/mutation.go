@@ -306,10 +306,15 @@ func (e *Exercise) sampleKey(cache *Cache, lim checker.Limits, every int) (strin
 	return k.sum(), nil
 }
 
-// mutationLimits gives mutants three times the run time a learner's program has (default 2 s): the
+// mutationLimits gives the mutants' build ten minutes, and mutants three times the run time a learner's program has (default 2 s): the
 // mutation run keeps the machine busy, and a case must not kill a mutant only because the machine
 // was slow. A mutant that loops for ever is killed all the same.
 func mutationLimits(lim checker.Limits) checker.Limits {
+	if lim.BuildTime <= 0 {
+		// One executable holds up to 400 mutants of the course's own solution: a build of minutes,
+		// not the seconds a learner's program gets.
+		lim.BuildTime = 10 * time.Minute
+	}
 	if lim.RunTime <= 0 {
 		lim.RunTime = 2 * time.Second
 	}
