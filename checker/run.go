@@ -21,6 +21,7 @@ type RunOutput struct {
 	Status   Verdict       // Pass (it ran and exited by itself), Timeout, OutputLimit, MemoryLimit or Crash
 	Reason   string        // why, when known: one of the Reason* codes, else ""
 	Duration time.Duration // wall time
+	Blocked  *Blocked      // a virtual-time run's goroutine left blocked (ReasonDeadlock, ReasonLeak)
 }
 
 // Run runs the built program once with args, in dir (the program's own scratch folder when dir is
@@ -39,6 +40,9 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 func (p *Program) run(ctx context.Context, dir string, args []string, stdin string, limit time.Duration) RunOutput {
 	out := p.runRaw(ctx, dir, args, stdin, limit)
 	out.Stderr = cleanTrace(out.Stderr)
+	if p.limits.Virtual {
+		out.Blocked = virtualOutcome(&out)
+	}
 	return out
 }
 
