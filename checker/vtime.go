@@ -3,6 +3,8 @@ package checker
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -154,6 +156,15 @@ func addVirtual(srcCopy string) error {
 	}
 	text := strings.TrimRight(string(data), "\n") + "\n\nrequire workbook v0.0.0\n\nreplace workbook => ./" + vtimeWorld + "\n"
 	return os.WriteFile(mod, []byte(text), 0o644)
+}
+
+// VirtualFingerprint is a hash of what the checker adds to a virtual-time program (the harness and
+// the flaky service): an executable built with another is another program.
+func VirtualFingerprint() string {
+	h := sha256.New()
+	h.Write([]byte(harnessSource))
+	h.Write(flakySource)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // buildArgs are the go command's arguments that build src's copy into exe: go build, or for a

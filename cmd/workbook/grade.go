@@ -85,7 +85,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		Exercise:  ex.Name,
 		Titles:    ex.Titles,
 		Fallback:  e.content,
-		Limits:    checker.Limits{RunTime: *timeout},
+		Limits:    ex.Limits(checker.Limits{RunTime: *timeout}),
 		Jobs:      *jobs,
 		Only:      *only,
 		Force:     *force,
