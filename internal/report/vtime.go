@@ -8,11 +8,11 @@ import (
 	"github.com/workbook-course/workbook/internal/i18n"
 )
 
-// virtualLines explains a virtual-time case that deadlocked, left goroutines blocked, or waited on
+// VirtualLines explains a virtual-time case that deadlocked, left goroutines blocked, or waited on
 // something outside the bubble: what happened, which goroutine waits where in the learner's code,
 // and what that usually means. It gives nothing for any other case. A hidden case says it too: the
 // place is in the learner's own code and gives none of the case away.
-func virtualLines(pr *i18n.Printer, cs checker.CaseResult) []string {
+func VirtualLines(pr *i18n.Printer, cs checker.CaseResult) []string {
 	if cs.Message == checker.ReasonNotDurable {
 		return []string{pr.T("msg_vtime_not_durable")}
 	}
@@ -32,9 +32,9 @@ func virtualLines(pr *i18n.Printer, cs checker.CaseResult) []string {
 	return append(lines, pr.T(b.Kind+"_hint"))
 }
 
-// writeVirtual writes virtualLines indented by ind.
+// writeVirtual writes VirtualLines indented by ind.
 func writeVirtual(w io.Writer, pr *i18n.Printer, cs checker.CaseResult, ind string) {
-	for _, l := range virtualLines(pr, cs) {
+	for _, l := range VirtualLines(pr, cs) {
 		fmt.Fprintln(w, ind+EscapeLine(l))
 	}
 }
