@@ -49,7 +49,7 @@ type Exercise struct {
 	// Time is "virtual" for an exercise whose program runs in virtual time (see checker.Limits.Virtual),
 	// "" for one that runs in real time.
 	Time   string `yaml:"time"`
-	course     *Course
+	course *Course
 }
 
 // ErrUnknownExercise is returned (wrapped) for a name that is not an exercise of the course.
