@@ -44,10 +44,11 @@ import (
 // net/rpc, golang.org/x/sys/...) are refused before anything is built: BuildFailure Reason
 // vtime_import, naming the file, line and import.
 //
-// Such a program may also import "workbook/flaky", the course's flaky HTTP service (package
-// checker/flaky): the build gives it as a module of its own, a copy of that package's source beside
-// the learner's files, required and replaced in the scratch copy's go.mod only. The learner's go.mod
-// may still name only its module and go version.
+// Such a program may also import FlakyImport, the course's flaky HTTP service (package
+// checker/flaky, standard library only): the build gives it as a module of its own, a copy of
+// that package's source (and nothing else of the course) beside the learner's files, required and
+// replaced in the scratch copy's go.mod only. The learner's go.mod may still name only its module
+// and go version.
 
 //go:embed flaky/flaky.go
 var flakySource []byte
@@ -55,14 +56,17 @@ var flakySource []byte
 const (
 	// vtimeHarness is the harness's file in the scratch copy.
 	vtimeHarness = "zz_workbook_vtime_test.go"
-	// vtimeWorld is the folder of the module "workbook" in the scratch copy.
+	// vtimeWorld is the folder of the course's module, holding only the flaky service, in the
+	// scratch copy.
 	vtimeWorld = "_workbook_world"
 	// vtimeLeakMark opens what the harness prints on stderr when goroutines outlive main.
 	vtimeLeakMark = "workbook: goroutines left blocked after main returned"
 	// vtimeLeakCode is the harness's exit code for a leak.
 	vtimeLeakCode = 86
 	// FlakyImport is the import path of the course's flaky service in a virtual-time program.
-	FlakyImport = "workbook/flaky"
+	FlakyImport = "github.com/workbook-course/workbook/checker/flaky"
+	// courseModule is the module that holds FlakyImport.
+	courseModule = "github.com/workbook-course/workbook"
 )
 
 // Reasons of virtual-time runs (CaseResult.Message).
@@ -124,7 +128,7 @@ func checkVirtualImports(src string) error {
 }
 
 // addVirtual prepares the scratch copy srcCopy of a virtual-time program: it refuses what the bubble
-// cannot hold, writes the harness and the module "workbook" with the flaky service, and a go.mod
+// cannot hold, writes the harness and the course's module with the flaky service alone, and a go.mod
 // (the learner's, checked already, or a new one) that requires and replaces that module.
 func addVirtual(srcCopy string) error {
 	if err := checkVirtualImports(srcCopy); err != nil {
@@ -137,13 +141,13 @@ func addVirtual(srcCopy string) error {
 	if err := os.RemoveAll(world); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(world, "flaky"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(world, "checker", "flaky"), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(world, "go.mod"), []byte("module workbook\n\ngo "+GoVersion()+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(world, "go.mod"), []byte("module "+courseModule+"\n\ngo "+GoVersion()+"\n"), 0o644); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(world, "flaky", "flaky.go"), flakySource, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(world, "checker", "flaky", "flaky.go"), flakySource, 0o644); err != nil {
 		return err
 	}
 	mod := filepath.Join(srcCopy, "go.mod")
@@ -154,7 +158,7 @@ func addVirtual(srcCopy string) error {
 	if err != nil {
 		return err
 	}
-	text := strings.TrimRight(string(data), "\n") + "\n\nrequire workbook v0.0.0\n\nreplace workbook => ./" + vtimeWorld + "\n"
+	text := strings.TrimRight(string(data), "\n") + "\n\nrequire " + courseModule + " v0.0.0\n\nreplace " + courseModule + " => ./" + vtimeWorld + "\n"
 	return os.WriteFile(mod, []byte(text), 0o644)
 }
 

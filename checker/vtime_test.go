@@ -23,7 +23,7 @@ import (
 	"os"
 	"time"
 
-	"workbook/flaky"
+	"github.com/workbook-course/workbook/checker/flaky"
 )
 
 func main() {

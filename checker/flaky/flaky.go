@@ -1,8 +1,10 @@
 // Package flaky is the course's flaky HTTP service for programs that run in virtual time: a
 // dependency to be resilient against, reached through a real net/http client over an in-memory
 // network, whose answers, latencies and outages come from a script the case gives as an argument.
-// A virtual-time program imports it as "workbook/flaky" (the checker and `workbook run` build it
-// into the program; the learner's go.mod names only its module and go version).
+// A virtual-time program imports it as "github.com/workbook-course/workbook/checker/flaky": the
+// checker and `workbook run` build this one file into the program as a module of its own (the
+// learner's go.mod names only its module and go version), and in the course's own tree it is an
+// ordinary package of the module.
 //
 //	svc, err := flaky.New("pay", "503@120ms,timeout,ok@40ms")
 //	client := svc.Client()                         // an *http.Client with no timeout of its own
