@@ -3,6 +3,7 @@ package lesson
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -54,5 +55,37 @@ func TestVirtualLesson(t *testing.T) {
 	}
 	if len(errs) == 1 && !strings.Contains(errs[0].Error(), "goroutine") {
 		t.Errorf("the leak's problem does not name the goroutine: %v", errs[0])
+	}
+}
+
+// TestVirtualReadmeExamples runs the examples of lessons/README.md ("Programs in virtual time"), kept
+// in testdata/virtual/bg.md as the README shows them.
+func TestVirtualReadmeExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	data, err := os.ReadFile("testdata/virtual/bg.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../lessons/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, block := range strings.SplitAfter(string(data), "```\n") {
+		if b := strings.TrimSpace(block); strings.HasPrefix(b, "```go") && !strings.Contains(string(readme), b) {
+			t.Errorf("lessons/README.md no longer shows this example:\n%s", b)
+		}
+	}
+	l, err := Parse("lessons/virtual/bg.md", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, err := (&Runner{}).Check(context.Background(), l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range errs {
+		t.Error(e)
 	}
 }
