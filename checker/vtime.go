@@ -218,6 +218,22 @@ func virtualOutcome(out *RunOutput) *Blocked {
 	return &b
 }
 
+// OwnStderr is what the program itself printed on stderr: for a virtual-time run left with
+// goroutines blocked or deadlocked (Blocked is set), what came before the stack dump that says so,
+// which Blocked says in words.
+func (o RunOutput) OwnStderr() string {
+	if o.Blocked == nil {
+		return o.Stderr
+	}
+	s := o.Stderr
+	for _, mark := range []string{vtimeLeakMark, "panic: deadlock: "} {
+		if i := strings.Index(s, mark); i >= 0 {
+			s = s[:i]
+		}
+	}
+	return s
+}
+
 // goroutineHeader is the first line of a goroutine in a stack dump: its number and state.
 var goroutineHeader = regexp.MustCompile(`^goroutine (\d+) \[([^\]]*)\]:$`)
 
@@ -258,9 +274,10 @@ func blockedGoroutine(stderr string) Blocked {
 			continue
 		}
 		if fm := frameLine.FindStringSubmatch(line); fm != nil {
-			if !cur.own && ownFile(fm[1]) {
+			file := anyScratch.ReplaceAllString(fm[1], "")
+			if !cur.own && ownFile(file) {
 				cur.own = true
-				cur.b.File = filepath.ToSlash(fm[1])
+				cur.b.File = filepath.ToSlash(file)
 				cur.b.Line, _ = strconv.Atoi(fm[2])
 				cur.b.Func = shortFunc(fn)
 			}
@@ -293,6 +310,11 @@ func blockedGoroutine(stderr string) Blocked {
 	b.Others = own - 1
 	return b
 }
+
+// anyScratch matches the scratch folder a program was built in, wherever the system's temporary
+// folder was then: a cached executable names the folder of its first build, which cleanTrace, knowing
+// only this process's temporary folder, may leave in place.
+var anyScratch = regexp.MustCompile(`^.*workbook-(?:build|batch)-\d+-\d+[/\\](?:src|mod[/\\]p\d{3,})[/\\]`)
 
 // ownFile says whether a frame's file is the learner's: not in GOROOT, not the harness, not the
 // flaky service. cleanTrace has made the learner's paths relative already.

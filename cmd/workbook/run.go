@@ -79,7 +79,7 @@ func runRun(ctx context.Context, e *env, args []string) error {
 		return ctx.Err()
 	}
 	fmt.Fprint(e.stdout, report.Escape(out.Stdout))
-	fmt.Fprint(e.stderr, report.Escape(out.Stderr))
+	fmt.Fprint(e.stderr, report.Escape(out.OwnStderr()))
 	cs := checker.CaseResult{Visible: true, Status: out.Status, Message: out.Reason, Blocked: out.Blocked}
 	lines := report.VirtualLines(e.ui, cs)
 	switch {
