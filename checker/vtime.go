@@ -171,6 +171,19 @@ func VirtualFingerprint() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// LocalWorld is what lets the learner's own go command (go build, go vet, gopls) build a
+// virtual-time program in its folder, offline and with a go.mod of module and go lines only: a
+// go.work that uses the folder and ./.flaky, a copy of the course's module holding the flaky
+// service alone. File names are slash-separated, relative to the folder. The checker never reads
+// them: a snapshot leaves go.work and dot-folders out, and builds with GOWORK=off.
+func LocalWorld() map[string][]byte {
+	return map[string][]byte{
+		"go.work":                       []byte("go " + GoVersion() + "\n\nuse (\n\t.\n\t./.flaky\n)\n"),
+		".flaky/go.mod":                 []byte("module " + courseModule + "\n\ngo " + GoVersion() + "\n"),
+		".flaky/checker/flaky/flaky.go": flakySource,
+	}
+}
+
 // buildArgs are the go command's arguments that build src's copy into exe: go build, or for a
 // virtual-time program go test -c with the harness.
 func buildArgs(lim Limits, exe string) []string {

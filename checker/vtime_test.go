@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -194,5 +195,33 @@ mutants/m0003.Main()
 	want := Blocked{Goroutine: 21, Wait: "sync.WaitGroup.Wait", Func: "main.fetch", File: "m0003/main.go", Line: 41}
 	if got != want {
 		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+// TestLocalWorld builds a virtual-time program that imports the flaky service with the learner's
+// own go command, as a workspace lays it out: offline, with a go.mod of module and go lines only.
+func TestLocalWorld(t *testing.T) {
+	goBin, err := GoTool()
+	if err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	files := LocalWorld()
+	files["go.mod"] = []byte("module exercise\n\ngo " + GoVersion() + "\n")
+	files["main.go"] = []byte(vtimeProgram)
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(goBin, "vet", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=", "GOWORK=", "GOCACHE="+GoCache())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet in the learner's folder: %v\n%s", err, out)
 	}
 }

@@ -28,6 +28,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 )
@@ -378,7 +379,11 @@ func (w *Workspace) pristine(c *course.Course, ex *course.Exercise, lang string)
 		return false
 	}
 	// The statement and go.mod aside, the folder is the starter.
-	return w.pristineDir(c, ex, lang, dir, StatementFile, "go.mod")
+	also := []string{StatementFile, "go.mod"}
+	for name := range checker.LocalWorld() {
+		also = append(also, name)
+	}
+	return w.pristineDir(c, ex, lang, dir, also...)
 }
 
 // BackupError means Restore could not keep the learner's version, so it changed nothing.
@@ -443,6 +448,18 @@ func writeExercise(c *course.Course, ex *course.Exercise, lang, target, goLine s
 	}
 	if err := os.WriteFile(filepath.Join(target, StatementFile), []byte(statement), 0o644); err != nil {
 		return err
+	}
+	if ex.Virtual() {
+		// The flaky service, for the learner's own go build and gopls (see checker.LocalWorld).
+		for name, data := range checker.LocalWorld() {
+			p := filepath.Join(target, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return err
+			}
+		}
 	}
 	mod := filepath.Join(target, "go.mod")
 	if _, err := os.Stat(mod); err == nil {
