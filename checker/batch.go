@@ -47,6 +47,9 @@ import (
 // a *BuildFailure when the program itself is at fault. BuildTime of a program built in a batch is its
 // share of the batch's wall time.
 func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []error) {
+	if lim.Virtual {
+		return buildEach(ctx, srcs, lim)
+	}
 	lim = lim.withDefaults()
 	progs := make([]*Program, len(srcs))
 	errs := make([]error, len(srcs))

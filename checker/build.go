@@ -41,6 +41,7 @@ type Limits struct {
 	CPUTime   time.Duration // the kernel's CPU-time limit of each process of a run, whole seconds (default twice RunTime)
 	Memory    int64         // heap and other private memory of each process, in bytes (default 512 MiB)
 	Processes int           // processes and threads of a run together (default 128)
+	Virtual   bool          // the program runs in virtual time, inside a testing/synctest bubble (vtime.go)
 }
 
 // WithDefaults returns the limits with every unset one at its default.
@@ -220,6 +221,11 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	if err := checkGoMod(srcCopy); err != nil {
 		return fail(err)
 	}
+	if lim.Virtual {
+		if err := addVirtual(srcCopy); err != nil {
+			return fail(err)
+		}
+	}
 	// The key is of the learner's files alone: a go.mod added here is the same for every build of
 	// one toolchain, which the key holds.
 	key, _ := exeKey(srcCopy)
@@ -245,7 +251,7 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	// it would give the standard library other action IDs than the user's own builds, and so
 	// recompile it on a learner's first check (half a minute on a cold machine); the scratch paths
 	// it would hide are taken out of compiler messages and of the runs' stderr (cleanTrace).
-	cmd, out := goCommand(bctx, goBin, srcCopy, buildEnv(goBin, scratch), 1<<20, "build", "-ldflags=-s -w", "-o", exe, ".")
+	cmd, out := goCommand(bctx, goBin, srcCopy, buildEnv(goBin, scratch), 1<<20, buildArgs(lim, exe)...)
 	sb, err := sandboxBuild(cmd, scratch, lim)
 	if err != nil {
 		return nil, err

@@ -380,7 +380,7 @@ func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutpu
 		rec.Status, rec.Message = MemoryLimit, out.Reason
 		return &out, fmt.Sprintf("the program ran out of its %d MiB of memory", st.prog.limits.Memory>>20)
 	case Crash:
-		rec.Status, rec.Message = Crash, out.Reason
+		rec.Status, rec.Message, rec.Blocked = Crash, out.Reason, out.Blocked
 		return &out, fmt.Sprintf("the program crashed (exit code %d)", out.ExitCode)
 	}
 	if neg && out.ExitCode == 0 {

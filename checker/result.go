@@ -59,6 +59,9 @@ type CaseResult struct {
 	Diff     *Diff    `json:"diff,omitempty"`
 	Message  string   `json:"message,omitempty"`
 	Pattern  string   `json:"pattern,omitempty"` // the stdout or stderr pattern that failed (Msg* codes)
+	// Blocked is the goroutine a virtual-time run left blocked (Message ReasonDeadlock or ReasonLeak):
+	// a place in the learner's own code, kept in a redacted report.
+	Blocked *Blocked `json:"blocked,omitempty"`
 }
 
 // Diff locates the first difference between the expected and the actual output.

@@ -24,6 +24,7 @@ type RunOutput struct {
 	Reason   string        // why, when known: one of the Reason* codes, else ""
 	Duration time.Duration // wall time
 	CPU      time.Duration // the program's CPU time (with the children it waited for), where the system reports it
+	Blocked  *Blocked      // a virtual-time run's goroutine left blocked (ReasonDeadlock, ReasonLeak)
 	// Stopped says that the run was stopped at one of its time limits (CPU or wall clock).
 	Stopped bool
 }
@@ -110,6 +111,9 @@ func (p *Program) run(ctx context.Context, dir string, args []string, stdin stri
 		p.taint()
 	}
 	out.Stderr = cleanTrace(out.Stderr)
+	if p.limits.Virtual {
+		out.Blocked = virtualOutcome(&out)
+	}
 	return out
 }
 

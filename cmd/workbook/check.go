@@ -85,7 +85,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		Exercise: ex.Name,
 		Lang:     e.content,
 		UILang:   e.ui.Lang(),
-		Limits:   checker.Limits{RunTime: *timeout},
+		Limits:   ex.Limits(checker.Limits{RunTime: *timeout}),
 	})
 	done()
 	if ctx.Err() != nil {

@@ -199,7 +199,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 		Exercise: ex.Name,
 		Lang:     e.content,
 		UILang:   e.ui.Lang(),
-		Limits:   checker.Limits{RunTime: w.timeout},
+		Limits:   ex.Limits(checker.Limits{RunTime: w.timeout}),
 	})
 	done()
 	if ctx.Err() != nil {

@@ -46,7 +46,10 @@ type Exercise struct {
 	Minutes    int               `yaml:"minutes"`
 	Titles     map[string]string `yaml:"title"`
 	Generate   *gencase.Spec     `yaml:"generate"` // how to draw valid arguments, if the exercise says
-	course     *Course
+	// Time is "virtual" for an exercise whose program runs in virtual time (see checker.Limits.Virtual),
+	// "" for one that runs in real time.
+	Time   string `yaml:"time"`
+	course *Course
 }
 
 // ErrUnknownExercise is returned (wrapped) for a name that is not an exercise of the course.
@@ -182,4 +185,13 @@ func (e *Exercise) read(name string) (string, error) {
 		return "", err
 	}
 	return string(data), nil
+}
+
+// Virtual reports whether the exercise's program runs in virtual time (exercise.yaml "time: virtual").
+func (e *Exercise) Virtual() bool { return e.Time == "virtual" }
+
+// Limits returns lim as the exercise's programs run under it: in virtual time when the exercise says so.
+func (e *Exercise) Limits(lim checker.Limits) checker.Limits {
+	lim.Virtual = e.Virtual()
+	return lim
 }

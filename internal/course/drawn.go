@@ -28,7 +28,9 @@ func (e *Exercise) reference() *gencase.Solutions {
 	for _, l := range Langs {
 		dirs[l] = e.SolutionDir(l)
 	}
-	r, _ := references.LoadOrStore(key, gencase.Reference(e.course.fsys, dirs))
+	ref := gencase.Reference(e.course.fsys, dirs)
+	ref.Virtual = e.Virtual()
+	r, _ := references.LoadOrStore(key, ref)
 	return r.(*gencase.Solutions)
 }
 

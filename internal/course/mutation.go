@@ -172,11 +172,11 @@ func (e *Exercise) MutateSample(ctx context.Context, lim checker.Limits, every i
 		if err != nil {
 			return nil, nil, err
 		}
-		set, err := mutate.Build(ctx, base, mutants, mutationLimits(lim))
+		set, err := mutate.Build(ctx, base, mutants, mutationLimits(e.Limits(lim)))
 		if err != nil {
 			return nil, nil, err
 		}
-		outcomes, err := set.Run(ctx, cases, checker.Options{Exercise: e.Name, Lang: lang, Limits: mutationLimits(lim)})
+		outcomes, err := set.Run(ctx, cases, checker.Options{Exercise: e.Name, Lang: lang, Limits: mutationLimits(e.Limits(lim))})
 		set.Close()
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", file, err)

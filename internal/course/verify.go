@@ -232,7 +232,7 @@ func verifyMany(ctx context.Context, list []*Exercise, lim checker.Limits) ([][]
 	for k, p := range progs {
 		dirs[k] = p.dir
 	}
-	built, buildErrs := checker.BuildMany(ctx, dirs, lim)
+	built, buildErrs := buildMany(ctx, list, progs, dirs, lim)
 	defer func() {
 		for _, p := range built {
 			if p != nil {

@@ -71,7 +71,7 @@ func NewJob(ctx context.Context, o Options) (*Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	job := &Job{Exercise: ex.Name, Titles: ex.Titles, Fallback: o.Fallback, Limits: checker.Limits{RunTime: o.RunTime},
+	job := &Job{Exercise: ex.Name, Titles: ex.Titles, Fallback: o.Fallback, Limits: ex.Limits(checker.Limits{RunTime: o.RunTime}),
 		Jobs: o.Jobs, Only: o.Only, Force: o.Force, Shard: o.Shard, Late: o.Late, Lang: o.Lang, TestsFrom: map[string]bool{},
 		Seed: o.Seed, MoodleLang: o.MoodleLang, Read: o.Read}
 	if job.MoodleLang == "" {

@@ -123,7 +123,8 @@ func TestCatalogs(t *testing.T) {
 	c.init()
 	p.loc = goi18n.NewLocalizer(c.bundle, "ru")
 	all := len(c.todo)
-	if all != 9 || !strings.HasSuffix(c.todo[0], "/core.ru.toml") {
+	files, _ := fs.Glob(locales, "locales/*.ru.toml")
+	if all != len(files) || !strings.HasSuffix(c.todo[0], "/core.ru.toml") {
 		t.Fatalf("the Russian files, in the order they are parsed: %v", c.todo)
 	}
 	if got := p.T("status_pass"); got == "status_pass" || len(c.todo) != all-1 {

@@ -26,6 +26,7 @@ type program struct {
 	broken  bool // a block of it has problems already reported
 	decls   []*decl
 	imports []string // import specs as written: "fmt", r "math/rand"
+	virtual bool     // a block of it says virtual: it runs in virtual time
 }
 
 // decl is one top-level declaration of a program.
@@ -37,7 +38,7 @@ type decl struct {
 }
 
 func (p *program) clone(name string) *program {
-	c := &program{name: name, first: p.first, lastRef: p.lastRef, broken: p.broken}
+	c := &program{name: name, first: p.first, lastRef: p.lastRef, broken: p.broken, virtual: p.virtual}
 	c.decls = append(c.decls, p.decls...)
 	c.imports = append(c.imports, p.imports...)
 	return c
@@ -58,6 +59,9 @@ func (p *program) hasMain() bool {
 // Imports the code needs but does not list are added later (see FixImports).
 func (p *program) render() string {
 	var b strings.Builder
+	if p.virtual {
+		b.WriteString(VirtualMark)
+	}
 	b.WriteString("package main\n")
 	if len(p.imports) > 0 {
 		b.WriteString("\nimport (\n")
@@ -338,6 +342,7 @@ func plan(l *Lesson) ([]*check, Errors) {
 				text = strings.ReplaceAll(text, "___", q.Answer)
 			}
 			before := p.clone(p.name)
+			p.virtual = p.virtual || b.Virtual
 			e := p.add(l.File, b.CodeLine(), text)
 			errs = append(errs, e...)
 			if len(e) > 0 {
@@ -440,6 +445,7 @@ func Assemble(l *Lesson, name string, upto int, edits map[int]string, editFile s
 		if q := b.Quiz; q != nil && q.Kind == Fill && q.Answer != "" {
 			text = strings.ReplaceAll(text, "___", q.Answer)
 		}
+		p.virtual = p.virtual || b.Virtual
 		errsOf[b.Program] = append(errsOf[b.Program], p.add(file, line, text)...)
 	}
 	p := progs[name]

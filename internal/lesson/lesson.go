@@ -57,6 +57,7 @@ type Block struct {
 	Program  string // program=NAME (for an output block, the program it shows, resolved)
 	From     string // from=OTHER
 	Hidden   bool   // hidden: checked, not shown
+	Virtual  bool   // virtual: the program runs in virtual time (see VirtualMark)
 	Correct  bool   // choice correct
 	Text     string // the content, each line ending in "\n"
 	Why      string // choice block: the Markdown after <!-- why --> in the paragraph below it, or ""

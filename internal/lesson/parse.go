@@ -282,6 +282,8 @@ func (p *parse) fence(n *ast.FencedCodeBlock) {
 				b.Hidden = true
 			case w == "fix":
 				b.Kind = FixBlock
+			case w == "virtual":
+				b.Virtual = true
 			case k == "program" && hasValue:
 				b.Program = v
 			case k == "from" && hasValue:

@@ -96,7 +96,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			fmt.Fprintln(w, "    "+EscapeLine(l))
 		}
 		switch res.Message {
-		case "go_version", "go_mod", "module", "cgo", "build_time", "build_size", "build_memory":
+		case "go_version", "go_mod", "module", "cgo", "build_time", "build_size", "build_memory", "vtime_import":
 			fmt.Fprintln(w, "  "+c.bold("! ")+pr.T("build_"+res.Message))
 		}
 		return
@@ -134,6 +134,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			fmt.Fprintln(w, "    "+c.bold(pr.N("same_failure", n-1)))
 			same[kind] = -1
 		}
+		writeVirtual(w, pr, cs, "    ")
 		if !cs.Visible {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this check alone: its arguments say how to run it again, and give nothing away.
@@ -226,7 +227,8 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 				fmt.Fprintln(w, ind+"  "+c.dim(EscapeLine(l)))
 			}
 		}
-	case "":
+	case "", checker.ReasonDeadlock, checker.ReasonLeak, checker.ReasonNotDurable:
+		// said with the status (writeVirtual)
 	default:
 		fmt.Fprintln(w, ind+EscapeLine(cs.Message))
 	}
@@ -239,7 +241,8 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 			fmt.Fprintln(w, ind+"  "+c.bold("! ")+msg)
 		}
 	}
-	if cs.Status == checker.Crash || cs.Status == checker.Fail && cs.Diff == nil || cs.Message == checker.ReasonSandbox {
+	// The stack dump of a goroutine left blocked is said in words (writeVirtual).
+	if (cs.Status == checker.Crash || cs.Status == checker.Fail && cs.Diff == nil || cs.Message == checker.ReasonSandbox) && cs.Blocked == nil {
 		if s := strings.TrimSpace(cs.Stderr); s != "" {
 			fmt.Fprintln(w, ind+pr.T("stderr_label"))
 			for _, l := range firstLines(s, 12) {

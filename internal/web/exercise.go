@@ -456,7 +456,7 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 		return nil, err
 	}
 	res, err := checker.Check(ctx, dir, cases, checker.Options{
-		Exercise: ex.Name, Lang: lang, UILang: req.Lang, Limits: s.cfg.Limits, Parallel: s.cfg.Jobs,
+		Exercise: ex.Name, Lang: lang, UILang: req.Lang, Limits: ex.Limits(s.cfg.Limits), Parallel: s.cfg.Jobs,
 	})
 	release()
 	if err != nil {

@@ -182,7 +182,7 @@ func (s *Server) runProgram(ctx context.Context, src string) (*runReply, error) 
 	if err := os.WriteFile(file, fixed, 0o644); err != nil {
 		return nil, err
 	}
-	prog, err := checker.Build(ctx, dir, s.cfg.Limits)
+	prog, err := checker.Build(ctx, dir, lesson.VirtualLimits(src, s.cfg.Limits))
 	var bf *checker.BuildFailure
 	if errors.As(err, &bf) {
 		r := &runReply{Status: string(checker.BuildError), BuildLog: cleanLog(bf.Log)}

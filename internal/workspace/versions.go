@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 )
@@ -64,7 +65,12 @@ func (w *Workspace) Pristine(c *course.Course, ex *course.Exercise, lang string)
 	if got, err := os.ReadFile(w.StatementPath(ex, lang)); err != nil || string(got) != statement && string(got) != raw {
 		return false
 	}
-	return w.pristineDir(c, ex, lang, w.ExerciseDir(ex, lang), StatementFile, "go.mod")
+	// The statement, go.mod and, for a virtual-time exercise, the flaky service aside.
+	also := []string{StatementFile, "go.mod"}
+	for name := range checker.LocalWorld() {
+		also = append(also, name)
+	}
+	return w.pristineDir(c, ex, lang, w.ExerciseDir(ex, lang), also...)
 }
 
 // Keep copies the folder of ex in lang, whole, into a new numbered version, unless there is nothing

@@ -38,6 +38,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 )
@@ -456,6 +457,18 @@ func (w *Workspace) writeExercise(c *course.Course, ex *course.Exercise, lang, t
 	}
 	if err := os.WriteFile(filepath.Join(target, StatementFile), []byte(statement), 0o644); err != nil {
 		return err
+	}
+	if ex.Virtual() {
+		// The flaky service, for the learner's own go build and gopls (see checker.LocalWorld).
+		for name, data := range checker.LocalWorld() {
+			p := filepath.Join(target, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return err
+			}
+		}
 	}
 	mod := filepath.Join(target, "go.mod")
 	if _, err := os.Stat(mod); err == nil {

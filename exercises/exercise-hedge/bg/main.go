@@ -1,0 +1,87 @@
+// Програмата hedge пита услугата quote за цена с подсигуряване (hedged request, Dean и Barroso,
+// „The Tail at Scale“, 2013): ако първата заявка мълчи по-дълго от -after, тръгва втора, печели
+// първият отговор 200, а загубилата заявка се отменя. Програмата върви във виртуално време.
+//
+// Употреба:
+//
+//	hedge [-after 50ms] [-budget 1s] [ОТГОВОР ...]
+//
+// ОТГОВОР е отговорът на услугата на поредното извикване, записан както в пакета flaky:
+// ok@300ms, 503@20ms, timeout.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/workbook-course/workbook/checker/flaky"
+)
+
+func main() {
+	fs := flag.NewFlagSet("hedge", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	after := fs.Duration("after", 50*time.Millisecond, "след колко време да тръгне втората заявка")
+	budget := fs.Duration("budget", time.Second, "общ бюджет от време")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	script := "ok@300ms,ok@40ms"
+	if fs.NArg() > 0 {
+		script = strings.Join(fs.Args(), ",")
+	}
+	svc, err := flaky.New("quote", script)
+	if err != nil || *after <= 0 || *budget <= 0 {
+		fmt.Fprintln(os.Stderr, "употреба: hedge [-after 50ms] [-budget 1s] [ОТГОВОР ...]")
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *budget)
+	defer cancel()
+	h := &hedger{client: svc.Client(), url: svc.URL() + "/quote", start: time.Now()}
+	fmt.Println("резултат:", h.run(ctx, *after))
+}
+
+// hedger праща заявка с подсигуряване.
+type hedger struct {
+	client *http.Client
+	url    string
+	start  time.Time
+}
+
+// answer казва как е свършила една заявка: номерът ѝ, кодът на отговора или грешката, и кога.
+type answer struct {
+	n    int
+	code int
+	err  error
+	at   time.Duration
+}
+
+// call прави една заявка в рамките на ctx и връща кода на отговора.
+func (h *hedger) call(ctx context.Context) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.url, nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := h.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// run праща първата заявка, след after (или веднага след неуспеха на първата) втората, чака първия
+// отговор 200, отменя закъснялата заявка, изчаква я да приключи и връща изхода.
+func (h *hedger) run(parent context.Context, after time.Duration) string {
+	// Твоят код тук. Прати първата заявка, след after — втората (или веднага, ако първата е
+	// върнала неуспех по-рано), изчакай първия отговор 200 и отмени загубилата. Редове:
+	//	50ms заявка 2 изпратена
+	//	90ms заявка 2: 200
+	//	90ms заявка 1 отменена
+	// Изходът е например „отговор на заявка 2 за 90ms“. Всички правила са в условието (README.md).
+	return "не е написано"
+}

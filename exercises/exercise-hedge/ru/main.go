@@ -1,0 +1,86 @@
+// Программа hedge спрашивает цену у сервиса quote с подстраховкой (hedged request, Dean и Barroso,
+// «The Tail at Scale», 2013): если первый запрос молчит дольше -after, уходит второй, побеждает
+// первый ответ 200, а проигравший запрос отменяется. Программа идёт в виртуальном времени.
+//
+// Использование:
+//
+//	hedge [-after 50ms] [-budget 1s] [ОТВЕТ ...]
+//
+// ОТВЕТ — ответ сервиса на очередной вызов в записи пакета flaky: ok@300ms, 503@20ms, timeout.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/workbook-course/workbook/checker/flaky"
+)
+
+func main() {
+	fs := flag.NewFlagSet("hedge", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	after := fs.Duration("after", 50*time.Millisecond, "через сколько отправить второй запрос")
+	budget := fs.Duration("budget", time.Second, "общий бюджет времени")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	script := "ok@300ms,ok@40ms"
+	if fs.NArg() > 0 {
+		script = strings.Join(fs.Args(), ",")
+	}
+	svc, err := flaky.New("quote", script)
+	if err != nil || *after <= 0 || *budget <= 0 {
+		fmt.Fprintln(os.Stderr, "использование: hedge [-after 50ms] [-budget 1s] [ОТВЕТ ...]")
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *budget)
+	defer cancel()
+	h := &hedger{client: svc.Client(), url: svc.URL() + "/quote", start: time.Now()}
+	fmt.Println("результат:", h.run(ctx, *after))
+}
+
+// hedger отправляет запрос с подстраховкой.
+type hedger struct {
+	client *http.Client
+	url    string
+	start  time.Time
+}
+
+// answer — чем кончился один запрос: его номер, код ответа или ошибка, и когда.
+type answer struct {
+	n    int
+	code int
+	err  error
+	at   time.Duration
+}
+
+// call делает один запрос в пределах ctx и возвращает код ответа.
+func (h *hedger) call(ctx context.Context) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.url, nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := h.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// run отправляет первый запрос, через after (или сразу после неудачи первого) второй, ждёт первый
+// ответ 200, отменяет того, кто не успел, дожидается его и возвращает итог.
+func (h *hedger) run(parent context.Context, after time.Duration) string {
+	// Ваш код здесь. Отправьте первый запрос, через after — второй (или сразу, если первый
+	// ответил неудачей раньше), дождитесь первого ответа 200 и отмените проигравшего. Строки:
+	//	50ms запрос 2 отправлен
+	//	90ms запрос 2: 200
+	//	90ms запрос 1 отменён
+	// Итог, например «ответ запроса 2 за 90ms». Все правила — в условии (README.md).
+	return "не написано"
+}

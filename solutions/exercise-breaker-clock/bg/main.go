@@ -1,0 +1,136 @@
+// Програмата breakerclock праща заявки към услугата rates през прекъсвач (circuit breaker) на
+// истински часовник: след -fails поредни неуспеха той се отваря за -cooldown, през това време
+// заявките се отказват без извикване, а след срока една пробна заявка решава дали да се затвори,
+// или да се отвори отново. Програмата върви във виртуално време.
+//
+// Употреба:
+//
+//	breakerclock [-n 18] [-every 100ms] [-timeout 200ms] [-fails 3] [-cooldown 500ms] [ОТГОВОР ...]
+//
+// ОТГОВОР е отговорът на услугата на поредното извикване, записан както в пакета flaky: 503@20ms,
+// ok@30ms, timeout.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/workbook-course/workbook/checker/flaky"
+)
+
+func main() {
+	fs := flag.NewFlagSet("breakerclock", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	n := fs.Int("n", 18, "колко заявки")
+	every := fs.Duration("every", 100*time.Millisecond, "интервал между заявките")
+	timeout := fs.Duration("timeout", 200*time.Millisecond, "срок на едно извикване")
+	fails := fs.Int("fails", 3, "колко поредни неуспеха отварят прекъсвача")
+	cooldown := fs.Duration("cooldown", 500*time.Millisecond, "за колко време се отваря прекъсвачът")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	script := "503@20ms,timeout,503@10ms,503@15ms,ok@30ms"
+	if fs.NArg() > 0 {
+		script = strings.Join(fs.Args(), ",")
+	}
+	svc, err := flaky.New("rates", script)
+	if err != nil || *n < 1 || *every < 0 || *timeout <= 0 || *fails < 1 || *cooldown <= 0 {
+		fmt.Fprintln(os.Stderr, "употреба: breakerclock [-n 18] [-every 100ms] [-timeout 200ms] [-fails 3] [-cooldown 500ms] [ОТГОВОР ...]")
+		os.Exit(2)
+	}
+	c := &client{http: svc.Client(), url: svc.URL() + "/rates", timeout: *timeout,
+		br: &breaker{fails: *fails, cooldown: *cooldown}}
+	start := time.Now()
+	for i := 1; i <= *n; i++ {
+		time.Sleep(time.Until(start.Add(time.Duration(i-1) * *every)))
+		c.request(i, start)
+	}
+	fmt.Printf("резултат: извиквания %d, отказани без извикване %d\n", svc.Calls(), c.rejected)
+}
+
+// breaker е прекъсвач на истински часовник.
+type breaker struct {
+	fails     int           // колко поредни неуспеха го отварят
+	cooldown  time.Duration // за колко време се отваря
+	failed    int           // поредни неуспехи досега
+	openUntil time.Time     // до кой миг е отворен; нулево време значи затворен
+}
+
+// allow казва дали сега може да се извика услугата и дали извикването е пробно.
+func (b *breaker) allow(now time.Time) (ok, probe bool) {
+	if b.openUntil.IsZero() {
+		return true, false
+	}
+	return !now.Before(b.openUntil), true
+}
+
+// record отчита изхода от извикването и връща новия срок, до който прекъсвачът е отворен (нулево
+// време, ако не се е отворил).
+func (b *breaker) record(success bool, now time.Time) time.Time {
+	if success {
+		b.failed, b.openUntil = 0, time.Time{}
+		return time.Time{}
+	}
+	b.failed++
+	if b.failed >= b.fails {
+		b.openUntil = now.Add(b.cooldown)
+		return b.openUntil
+	}
+	return time.Time{}
+}
+
+// client праща заявки през прекъсвача.
+type client struct {
+	http     *http.Client
+	url      string
+	timeout  time.Duration
+	br       *breaker
+	rejected int
+}
+
+// call прави едно извикване със срок c.timeout: кодът на отговора или 0, ако отговор не е имало.
+func (c *client) call() int {
+	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.url, nil)
+	if err != nil {
+		return 0
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// request е заявка номер i: през прекъсвача, като отпечатва какво е станало.
+func (c *client) request(i int, start time.Time) {
+	at := time.Since(start)
+	ok, probe := c.br.allow(time.Now())
+	if !ok {
+		c.rejected++
+		fmt.Printf("%v заявка %d: отказана без извикване\n", at, i)
+		return
+	}
+	head := fmt.Sprintf("%v заявка %d", at, i)
+	if probe {
+		head += ", пробна"
+	}
+	code := c.call()
+	if code == 0 {
+		fmt.Printf("%s: няма отговор за %v\n", head, c.timeout)
+	} else {
+		fmt.Printf("%s: %d\n", head, code)
+	}
+	if until := c.br.record(code != 0 && code < 500, time.Now()); !until.IsZero() {
+		fmt.Printf("  прекъсвачът е отворен до %v\n", until.Sub(start))
+	} else if probe {
+		fmt.Println("  прекъсвачът е затворен")
+	}
+}

@@ -1,0 +1,135 @@
+// Программа breakerclock шлёт запросы к сервису rates через автоматический выключатель (circuit
+// breaker) на настоящих часах: после -fails неудач подряд он открывается на -cooldown, запросы в это
+// время отклоняются без вызова, а по истечении срока один пробный запрос решает, закрыться ему или
+// открыться снова. Программа идёт в виртуальном времени.
+//
+// Использование:
+//
+//	breakerclock [-n 18] [-every 100ms] [-timeout 200ms] [-fails 3] [-cooldown 500ms] [ОТВЕТ ...]
+//
+// ОТВЕТ — ответ сервиса на очередной вызов в записи пакета flaky: 503@20ms, ok@30ms, timeout.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/workbook-course/workbook/checker/flaky"
+)
+
+func main() {
+	fs := flag.NewFlagSet("breakerclock", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	n := fs.Int("n", 18, "сколько запросов")
+	every := fs.Duration("every", 100*time.Millisecond, "интервал между запросами")
+	timeout := fs.Duration("timeout", 200*time.Millisecond, "срок одного вызова")
+	fails := fs.Int("fails", 3, "сколько неудач подряд открывают выключатель")
+	cooldown := fs.Duration("cooldown", 500*time.Millisecond, "на сколько выключатель открывается")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	script := "503@20ms,timeout,503@10ms,503@15ms,ok@30ms"
+	if fs.NArg() > 0 {
+		script = strings.Join(fs.Args(), ",")
+	}
+	svc, err := flaky.New("rates", script)
+	if err != nil || *n < 1 || *every < 0 || *timeout <= 0 || *fails < 1 || *cooldown <= 0 {
+		fmt.Fprintln(os.Stderr, "использование: breakerclock [-n 18] [-every 100ms] [-timeout 200ms] [-fails 3] [-cooldown 500ms] [ОТВЕТ ...]")
+		os.Exit(2)
+	}
+	c := &client{http: svc.Client(), url: svc.URL() + "/rates", timeout: *timeout,
+		br: &breaker{fails: *fails, cooldown: *cooldown}}
+	start := time.Now()
+	for i := 1; i <= *n; i++ {
+		time.Sleep(time.Until(start.Add(time.Duration(i-1) * *every)))
+		c.request(i, start)
+	}
+	fmt.Printf("результат: вызовов %d, отказов без вызова %d\n", svc.Calls(), c.rejected)
+}
+
+// breaker — автоматический выключатель на настоящих часах.
+type breaker struct {
+	fails     int           // сколько неудач подряд открывают его
+	cooldown  time.Duration // на сколько он открывается
+	failed    int           // неудач подряд сейчас
+	openUntil time.Time     // до какого момента он открыт; нулевое время — закрыт
+}
+
+// allow говорит, можно ли сейчас вызывать сервис, и пробный ли это вызов.
+func (b *breaker) allow(now time.Time) (ok, probe bool) {
+	if b.openUntil.IsZero() {
+		return true, false
+	}
+	return !now.Before(b.openUntil), true
+}
+
+// record учитывает исход вызова и возвращает новый срок открытия (нулевое время, если выключатель
+// не открылся).
+func (b *breaker) record(success bool, now time.Time) time.Time {
+	if success {
+		b.failed, b.openUntil = 0, time.Time{}
+		return time.Time{}
+	}
+	b.failed++
+	if b.failed >= b.fails {
+		b.openUntil = now.Add(b.cooldown)
+		return b.openUntil
+	}
+	return time.Time{}
+}
+
+// client шлёт запросы через выключатель.
+type client struct {
+	http     *http.Client
+	url      string
+	timeout  time.Duration
+	br       *breaker
+	rejected int
+}
+
+// call делает один вызов со сроком c.timeout: код ответа, 0 — ответа не было.
+func (c *client) call() int {
+	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.url, nil)
+	if err != nil {
+		return 0
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// request — запрос номер i: через выключатель, с печатью того, что случилось.
+func (c *client) request(i int, start time.Time) {
+	at := time.Since(start)
+	ok, probe := c.br.allow(time.Now())
+	if !ok {
+		c.rejected++
+		fmt.Printf("%v запрос %d: отказ без вызова\n", at, i)
+		return
+	}
+	head := fmt.Sprintf("%v запрос %d", at, i)
+	if probe {
+		head += ", пробный"
+	}
+	code := c.call()
+	if code == 0 {
+		fmt.Printf("%s: нет ответа за %v\n", head, c.timeout)
+	} else {
+		fmt.Printf("%s: %d\n", head, code)
+	}
+	if until := c.br.record(code != 0 && code < 500, time.Now()); !until.IsZero() {
+		fmt.Printf("  выключатель открыт до %v\n", until.Sub(start))
+	} else if probe {
+		fmt.Println("  выключатель закрыт")
+	}
+}
