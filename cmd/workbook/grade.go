@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,8 +13,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/workbook-course/workbook/checker"
-	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/grade"
 	"github.com/workbook-course/workbook/internal/report"
 )
@@ -26,226 +25,217 @@ func init() {
 }
 
 // runGrade grades a class: workbook grade EXERCISE SUBMISSIONS --out REPORT, or joins the reports of
-// shards: workbook grade merge REPORT... --out MERGED.
+// shards: workbook grade merge REPORT... --out MERGED. It reads the flags, lets internal/grade build
+// the job (NewJob) and grade (Run), and presents what came of it.
 func runGrade(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "merge" {
 		return runGradeMerge(e, args[1:])
 	}
-	fs := e.newFlags(gradeCmd)
-	out := fs.String("out", "", e.ui.T("grade_flag_out"))
-	tests := fs.String("tests", "", e.ui.T("grade_flag_tests"))
-	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), e.ui.T("grade_flag_jobs"))
-	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("grade_flag_timeout"))
-	only := fs.String("only", "", e.ui.T("grade_flag_only"))
-	shardFlag := fs.String("shard", "", e.ui.T("grade_flag_shard"))
-	seed := fs.Uint64("seed", 1, e.ui.T("grade_flag_seed"))
-	classLang := fs.String("class-lang", "", e.ui.T("grade_flag_class_lang"))
-	force := fs.Bool("force", false, e.ui.T("grade_flag_force"))
-	latePenalty := fs.String("late-penalty", "", e.ui.T("grade_flag_late_penalty"))
-	due := fs.String("due", "", e.ui.T("grade_flag_due"))
-	pos, err := e.parse(gradeCmd, fs, args)
+	o, out, subsDir, err := e.gradeOptions(args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 2 {
-		return e.usageErr("grade_err_args")
-	}
-	if *out == "" {
-		return e.usageErr("grade_err_no_out")
-	}
-	if *jobs < 1 {
-		return e.usageErr("grade_err_jobs")
-	}
-	if *timeout <= 0 {
-		return e.usageErr("grade_err_timeout")
-	}
-	var shard grade.Shard
-	if *shardFlag != "" {
-		if shard, err = grade.ParseShard(*shardFlag); err != nil {
-			return e.usageErr("grade_err_shard", "Value", *shardFlag)
-		}
-	}
-	ex, err := e.exercise(pos[0])
+	job, err := grade.NewJob(ctx, o)
 	if err != nil {
-		return err
+		return e.jobErr(err)
 	}
-	subsDir := pos[1]
-	// A folder, or the .zip an LMS's "download all" gives (unpacked by grade.Run).
-	if fi, err := os.Stat(subsDir); err != nil || (!fi.IsDir() && !strings.HasSuffix(strings.ToLower(subsDir), ".zip")) {
-		return e.usageErr("grade_err_no_submissions", "Dir", subsDir)
-	}
-	if gradeInside(*out, subsDir) {
-		return e.usageErr("grade_err_out_inside", "Out", *out, "Dir", subsDir)
-	}
-	cases, err := ex.Cases()
-	if err != nil {
-		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
-	}
-	job := &grade.Job{
-		Exercise:  ex.Name,
-		Titles:    ex.Titles,
-		Fallback:  e.content,
-		Limits:    checker.Limits{RunTime: *timeout},
-		Jobs:      *jobs,
-		Only:      *only,
-		Force:     *force,
-		Shard:     shard,
-		TestsFrom: map[string]bool{},
-	}
-	if *latePenalty != "" {
-		if job.Late, err = grade.ParseLatePenalty(*latePenalty); err != nil {
-			return e.usageErr("grade_err_late_penalty", "Value", *latePenalty)
-		}
-	}
-	if *due != "" {
-		t, ok := parseDue(*due)
-		if !ok {
-			return e.usageErr("grade_err_due", "Value", *due)
-		}
-		job.Late.Due = t
-	}
-	if job.Late.PerDay && job.Late.Due.IsZero() {
-		return e.usageErr("grade_err_per_day_no_due")
-	}
-	// --lang is the instructor's (messages, the report); each student is graded in the language of
-	// their own program, unless --class-lang fixes one for the whole class.
-	switch *classLang {
-	case "":
-	case "ru", "bg":
-		job.Lang = *classLang
-	default:
-		return e.usageErr("grade_err_class_lang", "Value", *classLang)
-	}
-	if *tests != "" {
-		extra, err := e.instructorCases(*tests, cases)
-		if err != nil {
-			return err
-		}
-		for _, c := range extra {
-			job.TestsFrom[c.Name] = true
-		}
-		cases = append(cases, extra...)
-	}
-	job.Cases = cases
-	if ex.Generate != nil {
-		job.DrawCount = ex.Generate.CaseCount()
-		job.Draw = func(ctx context.Context, student, lang string) (*grade.Drawn, error) {
-			s := course.StudentSeed(*seed, student)
-			cs, drawn, err := ex.DrawnCases(ctx, s, lang)
-			if err != nil {
-				return nil, err
-			}
-			d := &grade.Drawn{Seed: s, Cases: cs}
-			for _, x := range drawn {
-				d.Args = append(d.Args, x.Args)
-			}
-			return d, nil
-		}
-	}
-	fsys := e.course.FS()
-	for _, l := range course.Langs {
-		if s, err := grade.ReadSource(fsys, ex.StarterDir(l), l); err == nil && len(s.Files) > 0 {
-			job.Starters = append(job.Starters, s)
-		}
-		if s, err := grade.ReadSource(fsys, ex.SolutionDir(l), l); err == nil && len(s.Files) > 0 {
-			job.Solutions = append(job.Solutions, s)
-		}
-		if hints, err := ex.Hints(l); err == nil {
-			job.Hints = append(job.Hints, grade.HintCode(strings.Join(hints, "\n\n"), l)...)
-		}
-	}
-	// The instructor's cases are checked before any student is: a case the reference solutions do
-	// not pass would be charged to every student.
-	var extra []checker.Case
-	for _, c := range job.Cases {
-		if job.TestsFrom[c.Name] {
-			extra = append(extra, c)
-		}
-	}
-	if err := grade.CheckCases(ctx, job.Exercise, job.Solutions, extra, job.Limits); err != nil {
-		var ce *grade.CaseError
-		if errors.As(err, &ce) {
-			got := strings.TrimRight(ce.Got, "\n")
-			if got == "" {
-				got = e.ui.T("grade_err_case_nothing")
-			}
-			return e.usageErr("grade_err_case_reference", "Case", ce.Case, "File", ce.Source, "Lang", ce.Lang,
-				"Why", report.EscapeLine(ce.Why), "Got", report.Escape(got))
-		}
-		if errors.Is(err, context.Canceled) {
-			return err
-		}
-		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
-	}
-	unlock, err := e.lockReport(*out)
+	unlock, err := e.lockReport(out)
 	if err != nil {
 		return err
 	}
 	defer unlock()
 	bar := e.gradeProgress()
 	job.Progress = bar.update
-
-	rep, outcome, err := grade.Run(ctx, job, subsDir, *out)
+	rep, outcome, err := grade.Run(ctx, job, subsDir, out)
 	bar.clear()
 	if err != nil {
-		return e.gradeErr(err, *out, subsDir, *only, shard)
+		return e.gradeErr(err, out, subsDir, o.Only, o.Shard)
 	}
+	e.gradeOutcome(outcome, out, o.Only)
+	if err := grade.Write(out, rep, e.ui.Lang()); err != nil {
+		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+	}
+	e.gradeSummary(rep, out)
+	return nil
+}
+
+// gradeFlags are the flags of workbook grade, as parsed.
+type gradeFlags struct {
+	out, tests, only, shard, classLang, latePenalty, due, roster, assignment, moodleLang *string
+	jobs, maxFiles, maxDepth                                                             *int
+	maxBytes                                                                             *int64
+	timeout                                                                              *time.Duration
+	seed                                                                                 *uint64
+	force                                                                                *bool
+}
+
+func (e *env) gradeFlagSet() (*flag.FlagSet, *gradeFlags) {
+	fs := e.newFlags(gradeCmd)
+	d := grade.DefaultReadLimits
+	return fs, &gradeFlags{
+		out:         fs.String("out", "", e.ui.T("grade_flag_out")),
+		tests:       fs.String("tests", "", e.ui.T("grade_flag_tests")),
+		jobs:        fs.Int("jobs", runtime.GOMAXPROCS(0), e.ui.T("grade_flag_jobs")),
+		timeout:     fs.Duration("timeout", 2*time.Second, e.ui.T("grade_flag_timeout")),
+		only:        fs.String("only", "", e.ui.T("grade_flag_only")),
+		shard:       fs.String("shard", "", e.ui.T("grade_flag_shard")),
+		seed:        fs.Uint64("seed", grade.DefaultSeed, e.ui.T("grade_flag_seed")),
+		classLang:   fs.String("class-lang", "", e.ui.T("grade_flag_class_lang")),
+		force:       fs.Bool("force", false, e.ui.T("grade_flag_force")),
+		latePenalty: fs.String("late-penalty", "", e.ui.T("grade_flag_late_penalty")),
+		due:         fs.String("due", "", e.ui.T("grade_flag_due")),
+		roster:      fs.String("roster", "", e.ui.T("grade_flag_roster")),
+		assignment:  fs.String("assignment", "", e.ui.T("grade_flag_assignment")),
+		moodleLang:  fs.String("moodle-lang", "en", e.ui.T("grade_flag_moodle_lang")),
+		maxFiles:    fs.Int("max-files", d.Files, e.ui.T("grade_flag_max_files")),
+		maxBytes:    fs.Int64("max-bytes", d.Bytes, e.ui.T("grade_flag_max_bytes")),
+		maxDepth:    fs.Int("max-depth", d.Depth, e.ui.T("grade_flag_max_depth")),
+	}
+}
+
+// gradeOptions reads the flags and arguments of workbook grade into the options of a grading.
+func (e *env) gradeOptions(args []string) (o grade.Options, out, subsDir string, err error) {
+	fs, f := e.gradeFlagSet()
+	pos, err := e.parse(gradeCmd, fs, args)
+	if err != nil {
+		return o, "", "", err
+	}
+	if err := e.checkGradeFlags(f, pos); err != nil {
+		return o, "", "", err
+	}
+	out, subsDir = *f.out, pos[1]
+	o = grade.Options{Tests: *f.tests, RunTime: *f.timeout, Jobs: *f.jobs, Only: *f.only, Force: *f.force, Seed: *f.seed,
+		Lang: *f.classLang, Roster: *f.roster, Assignment: *f.assignment, MoodleLang: *f.moodleLang,
+		Course: e.course.FS(), Fallback: e.content,
+		Read: grade.ReadLimits{Files: *f.maxFiles, Bytes: *f.maxBytes, Depth: *f.maxDepth}}
+	if *f.shard != "" {
+		if o.Shard, err = grade.ParseShard(*f.shard); err != nil {
+			return o, "", "", e.usageErr("grade_err_shard", "Value", *f.shard)
+		}
+	}
+	if o.Late, err = e.gradeLate(*f.latePenalty, *f.due); err != nil {
+		return o, "", "", err
+	}
+	if o.Exercise, err = e.exercise(pos[0]); err != nil {
+		return o, "", "", err
+	}
+	// A folder, or the .zip an LMS's "download all" gives (unpacked by grade.Run).
+	if fi, err := os.Stat(subsDir); err != nil || (!fi.IsDir() && !strings.HasSuffix(strings.ToLower(subsDir), ".zip")) {
+		return o, "", "", e.usageErr("grade_err_no_submissions", "Dir", subsDir)
+	}
+	if gradeInside(out, subsDir) {
+		return o, "", "", e.usageErr("grade_err_out_inside", "Out", out, "Dir", subsDir)
+	}
+	return o, out, subsDir, nil
+}
+
+// checkGradeFlags refuses flags out of their range before anything is read.
+func (e *env) checkGradeFlags(f *gradeFlags, pos []string) error {
+	switch {
+	case len(pos) != 2:
+		return e.usageErr("grade_err_args")
+	case *f.out == "":
+		return e.usageErr("grade_err_no_out")
+	case *f.jobs < 1:
+		return e.usageErr("grade_err_jobs")
+	case *f.timeout <= 0:
+		return e.usageErr("grade_err_timeout")
+	case *f.maxFiles < 1 || *f.maxBytes < 1 || *f.maxDepth < 1:
+		return e.usageErr("grade_err_limits")
+	}
+	// --lang is the instructor's (messages, the report); each student is graded in the language of
+	// their own program, unless --class-lang fixes one for the whole class.
+	switch *f.classLang {
+	case "", "ru", "bg":
+		return nil
+	}
+	return e.usageErr("grade_err_class_lang", "Value", *f.classLang)
+}
+
+// gradeLate reads --late-penalty and --due.
+func (e *env) gradeLate(penalty, due string) (grade.Late, error) {
+	var l grade.Late
+	var err error
+	if penalty != "" {
+		if l, err = grade.ParseLatePenalty(penalty); err != nil {
+			return l, e.usageErr("grade_err_late_penalty", "Value", penalty)
+		}
+	}
+	if due != "" {
+		t, ok := parseDue(due)
+		if !ok {
+			return l, e.usageErr("grade_err_due", "Value", due)
+		}
+		l.Due = t
+	}
+	if l.PerDay && l.Due.IsZero() {
+		return l, e.usageErr("grade_err_per_day_no_due")
+	}
+	return l, nil
+}
+
+// jobErr turns an error of grade.NewJob (nothing graded yet) into what the instructor reads.
+func (e *env) jobErr(err error) error {
+	var ce *grade.CaseError
+	var te *grade.TestsError
+	var re *grade.RosterError
+	switch {
+	case errors.As(err, &ce):
+		got := strings.TrimRight(ce.Got, "\n")
+		if got == "" {
+			got = e.ui.T("grade_err_case_nothing")
+		}
+		return e.usageErr("grade_err_case_reference", "Case", ce.Case, "File", ce.Source, "Lang", ce.Lang,
+			"Why", report.EscapeLine(ce.Why), "Got", report.Escape(got))
+	case errors.As(err, &te):
+		return e.testsErr(te)
+	case errors.As(err, &re):
+		return e.rosterErr(re)
+	case errors.Is(err, grade.ErrMoodleLang):
+		return e.usageErr("grade_err_moodle_lang", "List", strings.Join(grade.MoodleLangs, ", "))
+	case errors.Is(err, context.Canceled):
+		return err
+	}
+	return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+}
+
+func (e *env) testsErr(te *grade.TestsError) error {
+	switch {
+	case te.Name != "":
+		return e.usageErr("grade_err_tests_clash", "Name", te.Name, "Dir", te.Dir)
+	case errors.Is(te.Err, grade.ErrTestsDir):
+		return e.usageErr("grade_err_tests_dir", "Dir", te.Dir)
+	case errors.Is(te.Err, grade.ErrTestsEmpty):
+		return e.usageErr("grade_err_tests_empty", "Dir", te.Dir)
+	}
+	return e.usageErr("grade_err_tests", "Dir", te.Dir, "Err", report.EscapeLine(te.Err.Error()))
+}
+
+// rosterErr says what is wrong with the roster, in the instructor's language.
+func (e *env) rosterErr(re *grade.RosterError) error {
+	return e.usageErr("grade_err_roster_"+re.Code, "File", re.Path, "Line", re.Line, "Detail", report.EscapeLine(re.Detail))
+}
+
+// gradeOutcome says on stderr what the run did besides grading: a reset, a resume, skipped entries.
+func (e *env) gradeOutcome(outcome *grade.Outcome, out, only string) {
 	if outcome.Reset {
-		fmt.Fprintln(e.stderr, e.ui.T("grade_note_reset", "Dir", *out))
+		fmt.Fprintln(e.stderr, e.ui.T("grade_note_reset", "Dir", out))
 	}
 	switch {
-	case outcome.Resumed > 0 && *only == "" && outcome.Graded == 0:
+	case outcome.Resumed > 0 && only == "" && outcome.Graded == 0:
 		fmt.Fprintln(e.stderr, e.ui.N("grade_note_finished", outcome.Resumed))
-	case outcome.Resumed > 0 && *only == "":
+	case outcome.Resumed > 0 && only == "":
 		fmt.Fprintln(e.stderr, e.ui.N("grade_note_resumed", outcome.Resumed))
 	}
 	if len(outcome.Skipped) > 0 {
 		fmt.Fprintln(e.stderr, e.ui.T("grade_note_skipped", "List", report.EscapeLine(strings.Join(outcome.Skipped, ", "))))
 	}
-	if err := grade.Write(*out, rep, e.ui.Lang()); err != nil {
-		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
-	}
-	e.gradeSummary(rep, *out)
-	return nil
-}
-
-// instructorCases reads the instructor's cases from dir: *.txtar and hidden/*.txtar are hidden,
-// visible/*.txtar are shown in feedback like the exercise's visible cases.
-func (e *env) instructorCases(dir string, have []checker.Case) ([]checker.Case, error) {
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, e.usageErr("grade_err_tests_dir", "Dir", dir)
-	}
-	fsys := os.DirFS(dir)
-	var all []checker.Case
-	for _, g := range []struct {
-		sub     string
-		visible bool
-	}{{"visible", true}, {".", false}, {"hidden", false}} {
-		cs, err := checker.LoadCaseDir(fsys, g.sub, g.visible)
-		if err != nil {
-			return nil, e.usageErr("grade_err_tests", "Dir", dir, "Err", report.EscapeLine(err.Error()))
-		}
-		all = append(all, cs...)
-	}
-	if len(all) == 0 {
-		return nil, e.usageErr("grade_err_tests_empty", "Dir", dir)
-	}
-	names := map[string]bool{}
-	for _, c := range have {
-		names[c.Name] = true
-	}
-	for _, c := range all {
-		if names[c.Name] {
-			return nil, e.usageErr("grade_err_tests_clash", "Name", c.Name, "Dir", dir)
-		}
-		names[c.Name] = true
-	}
-	return all, nil
 }
 
 // gradeErr turns an error of grade.Run into what the instructor reads.
 func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) error {
 	var other *grade.OtherExerciseError
+	var re *grade.RosterError
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(e.stderr, e.ui.T("grade_interrupted", "Dir", out))
@@ -260,6 +250,8 @@ func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) err
 		return e.usageErr("grade_err_not_report", "Dir", out)
 	case errors.Is(err, grade.ErrUnknownStudent):
 		return e.usageErr("grade_err_unknown_student", "Name", report.EscapeLine(only), "Dir", subs)
+	case errors.As(err, &re):
+		return e.rosterErr(re)
 	case errors.Is(err, grade.ErrOtherShard):
 		return e.usageErr("grade_err_other_shard", "Name", report.EscapeLine(only), "Shard", fmt.Sprintf("%d/%d", grade.ShardOf(only, shard.N), shard.N), "This", shard.String())
 	}
@@ -338,6 +330,12 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	}
 	if n := len(rep.ByHeart); n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_by_heart", n))
+	}
+	if n := s.Missing; n > 0 {
+		fmt.Fprintln(e.stdout, e.ui.N("grade_missing", n))
+	}
+	if n := rep.ConflictCount(); n > 0 {
+		fmt.Fprintln(e.stdout, e.ui.N("grade_conflicts", n))
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
 }

@@ -32,6 +32,8 @@ func (r *Report) Finalize() {
 			r.Summary.Pass++
 		case StatusFail:
 			r.Summary.Fail++
+		case StatusMissing:
+			r.Summary.Missing++
 		default:
 			r.Summary.Error++
 		}
@@ -50,6 +52,7 @@ func (r *Report) Finalize() {
 	} else {
 		r.Copies, r.Pairs = Copies(r.Students, r.Solutions), []CopyPair{}
 	}
+	r.Copies = append(r.Copies, exactCopies(r.Students, r.Copies)...)
 	r.ByHeart = []string{}
 	for _, st := range r.Students {
 		if ByHeart(st.Result) {
@@ -203,4 +206,47 @@ func wrongGroups(students []Student) []WrongGroup {
 		list = list[:maxWrongGroups]
 	}
 	return list
+}
+
+// exactCopies groups the students whose programs are the same (the same Print hash, gofmt and
+// renaming aside) however short, when the groups found already do not hold them together: a copy
+// of a short program is a copy still.
+func exactCopies(students []Student, have []CopyGroup) []CopyGroup {
+	together := map[[2]string]bool{}
+	for _, g := range have {
+		for _, a := range g.Students {
+			for _, b := range g.Students {
+				together[[2]string{a, b}] = true
+			}
+		}
+	}
+	byHash := map[string][]string{}
+	tokens := map[string]int{}
+	var order []string
+	for _, st := range students {
+		h := st.Fingerprint.Hash
+		if h == "" || st.Result == nil || st.Result.Verdict == Unchanged {
+			continue
+		}
+		if byHash[h] == nil {
+			order = append(order, h)
+		}
+		byHash[h] = append(byHash[h], st.Name)
+		tokens[h] = st.Fingerprint.Tokens
+	}
+	var out []CopyGroup
+	for _, h := range order {
+		names := byHash[h]
+		if len(names) < 2 {
+			continue
+		}
+		apart := false
+		for _, b := range names[1:] {
+			apart = apart || !together[[2]string{names[0], b}]
+		}
+		if apart {
+			out = append(out, CopyGroup{Students: names, Tokens: tokens[h], Hash: h, Exact: true})
+		}
+	}
+	return out
 }

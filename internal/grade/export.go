@@ -1,20 +1,27 @@
 package grade
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"fmt"
+	"html"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
-	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/yuin/goldmark"
+
 	"github.com/workbook-course/workbook/internal/report"
 )
 
 // The files an LMS imports as they are, written when the class came in that LMS's layout.
 const (
-	MoodleFile = "moodle.csv" // Moodle's grading worksheet: Assignment → Upload grading worksheet
-	CanvasFile = "canvas.csv" // Canvas's gradebook CSV: Grades → Import
+	MoodleFile         = "moodle.csv"          // Moodle's grading worksheet: Assignment → Upload grading worksheet
+	MoodleFeedbackFile = "moodle-feedback.zip" // Moodle's "Upload multiple feedback files in a zip"
+	CanvasFile         = "canvas.csv"          // Canvas's gradebook CSV: Grades → Import
 )
 
 // utf8BOM starts grades.csv, so that a spreadsheet reads it as UTF-8.
@@ -36,81 +43,223 @@ func decimalIn(v float64, decimal string) string {
 	return strings.Replace(strconv.FormatFloat(v, 'f', -1, 64), ".", decimal, 1)
 }
 
-// writeExports writes moodle.csv and canvas.csv for the students who came in those layouts.
+// exportable reports whether a student's row goes into the LMS's file: an identity the LMS gave and
+// that nothing contradicts, and a submission graded (a student who handed in nothing keeps Moodle's
+// and Canvas's own value).
+func exportable(st Student, layout string) bool {
+	return st.Layout == layout && st.ID != "" && st.Conflict == "" && !st.Anonymous && st.Status != StatusMissing
+}
+
+// writeExports writes moodle.csv (and the feedback files zip) and canvas.csv for the students who came
+// in those layouts.
 func writeExports(dir string, rep *Report) error {
-	for _, x := range []struct {
-		layout, file string
-		render       func(*Report) []byte
-	}{{LayoutMoodle, MoodleFile, MoodleCSV}, {LayoutCanvas, CanvasFile, CanvasCSV}} {
-		has := false
-		for _, st := range rep.Students {
-			has = has || st.Layout == x.layout
-		}
-		if !has {
-			continue
-		}
-		if err := writeAtomic(filepath.Join(dir, x.file), x.render(rep)); err != nil {
+	ro, err := rep.roster()
+	if err != nil {
+		return err
+	}
+	has := map[string]bool{}
+	for _, st := range rep.Students {
+		has[st.Layout] = has[st.Layout] || exportable(st, st.Layout)
+	}
+	if has[LayoutMoodle] {
+		if err := writeAtomic(filepath.Join(dir, MoodleFile), MoodleCSV(rep, ro, time.Now())); err != nil {
 			return err
 		}
+		zipData, err := MoodleFeedbackZip(rep)
+		if err != nil {
+			return err
+		}
+		if err := writeAtomic(filepath.Join(dir, MoodleFeedbackFile), zipData); err != nil {
+			return err
+		}
+	}
+	if has[LayoutCanvas] {
+		return writeAtomic(filepath.Join(dir, CanvasFile), CanvasCSV(rep, ro))
 	}
 	return nil
 }
 
-// csvRows renders rows with every cell neutralised (report.CSVCell).
-func csvRows(rows [][]string) []byte {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+// roster is the report's kept roster read again (nil when there is none).
+func (r *Report) roster() (*Roster, error) {
+	if r.Roster == nil {
+		return nil, nil
+	}
+	return r.Roster.Roster()
+}
+
+// csvRows renders rows with every cell neutralised (report.CSVCell), separated by comma.
+func csvRows(rows [][]string, comma rune) []byte {
 	for _, r := range rows {
 		for i, c := range r {
 			r[i] = report.CSVCell(c)
 		}
+	}
+	return csvRaw(rows, comma)
+}
+
+// csvRaw renders rows as they are: the roster's own cells go back to the LMS unchanged (Moodle's "-"
+// for no time must stay "-"), and the cells written into them were neutralised when written.
+func csvRaw(rows [][]string, comma rune) []byte {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Comma = comma
+	for _, r := range rows {
 		w.Write(r)
 	}
 	w.Flush()
 	return buf.Bytes()
 }
 
-// MoodleCSV renders Moodle's grading worksheet for the students of a Moodle export: the columns
-// Moodle's "Download grading worksheet" has and its "Upload grading worksheet" reads (Identifier
-// "Participant N", the participant's id from the folder's name; Full name; Grade out of Maximum
-// Grade, the score; Feedback comments, in the student's language). UTF-8, commas, a decimal point.
-func MoodleCSV(rep *Report) []byte {
-	rows := [][]string{{"Identifier", "Full name", "Status", "Grade", "Maximum Grade", "Grade can be changed", "Feedback comments"}}
-	for _, st := range rep.Students {
-		if st.Layout != LayoutMoodle {
-			continue
-		}
-		rows = append(rows, []string{"Participant " + st.ID, st.Display, string(st.Result.Verdict),
-			decimalIn(st.Score, "."), "100", "Yes", lmsComment(st)})
+// scaled is a score (percent) as points out of max, two decimals.
+func scaled(score float64, max string) string {
+	m, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(max), ",", ".", 1), 64)
+	if err != nil || m <= 0 || math.IsNaN(m) || math.IsInf(m, 0) {
+		return decimalIn(score, ".")
 	}
-	return csvRows(rows)
+	return decimalIn(math.Round(score*m)/100, ".")
 }
 
-// CanvasCSV renders a Canvas gradebook CSV for the students of a Canvas export: Student, ID (the
-// user id from the file names), SIS User ID, SIS Login ID, Section, and a column for the exercise
-// with its points possible in the second row. Canvas matches the students by ID.
-func CanvasCSV(rep *Report) []byte {
-	col := rep.Exercise
-	rows := [][]string{
-		{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", col},
-		{"    Points Possible", "", "", "", "", "100"},
-	}
+// MoodleCSV renders Moodle's grading worksheet, which its offline-grading importer takes as it is
+// (importgradeslib.php): with a roster, the downloaded worksheet itself with Grade and Feedback
+// comments filled in for the students graded (its titles, identifiers and "Last modified (grade)"
+// kept, so that a grade changed in Moodle after the download is not overwritten: the importer skips
+// a grade whose time in Moodle is later than the worksheet's, process_import_grades); without one,
+// a worksheet in the English titles with the grading time as "Last modified (grade)". Grades are
+// points out of the worksheet's "Maximum Grade" (the importer refuses a grade above the
+// assignment's maximum), with a decimal point; the feedback comments are each student's feedback in
+// HTML, in the student's language (the comments plugin takes HTML).
+func MoodleCSV(rep *Report, ro *Roster, now time.Time) []byte {
+	byID := map[string]Student{}
 	for _, st := range rep.Students {
-		if st.Layout != LayoutCanvas {
-			continue
+		if exportable(st, LayoutMoodle) {
+			byID[st.ID] = st
 		}
-		rows = append(rows, []string{st.Display, st.ID, "", "", "", decimalIn(st.Score, ".")})
 	}
-	return csvRows(rows)
+	if ro != nil && ro.Layout == LayoutMoodle {
+		return moodleFilled(rep, ro, byID)
+	}
+	w := moodleWords["en"]
+	rows := [][]string{{w.recordid, moodleFullName, w.grade, moodleMaxGrade, w.modified, moodleFeedback}}
+	for _, st := range rep.Students {
+		if exportable(st, LayoutMoodle) {
+			rows = append(rows, []string{w.hiddenuser + st.ID, st.Display, decimalIn(st.Score, "."), "100", fmtMoodleTime(now), FeedbackHTML(rep, st)})
+		}
+	}
+	return csvRows(rows, ',')
 }
 
-// lmsComment is the one line of feedback an LMS shows next to the grade, in the student's language:
-// the cases passed, and why when the program could not run.
-func lmsComment(st Student) string {
-	pr := i18n.New(st.Lang)
-	line := pr.N("cases_passed", st.Passed, "Total", st.Total)
-	if st.Status == StatusError {
-		line = string(st.Result.Verdict) + ". " + line
+// moodleFilled is the roster's worksheet with the grades and comments written in.
+func moodleFilled(rep *Report, ro *Roster, byID map[string]Student) []byte {
+	hdr := append([]string(nil), ro.Rows[0]...)
+	fb := ro.feedbackCol
+	if fb < 0 {
+		// A worksheet without the column (the comments plugin was off when it was downloaded) gets
+		// it: the importer takes it when the plugin is on.
+		hdr = append(hdr, moodleFeedback)
+		fb = len(hdr) - 1
 	}
-	return line
+	maxCol := indexOf(hdr, moodleMaxGrade)
+	rows := [][]string{hdr}
+	for _, row := range ro.Rows[1:] {
+		out := append([]string(nil), row...)
+		for len(out) < len(hdr) {
+			out = append(out, "")
+		}
+		id := strings.TrimPrefix(row[ro.idCol], ro.prefix)
+		if st, ok := byID[id]; ok {
+			max := "100"
+			if maxCol >= 0 {
+				max = out[maxCol]
+			}
+			out[ro.gradeCol] = report.CSVCell(scaled(st.Score, max))
+			out[fb] = report.CSVCell(FeedbackHTML(rep, st))
+		}
+		rows = append(rows, out)
+	}
+	return csvRaw(rows, ro.Comma)
+}
+
+// FeedbackHTML is a student's feedback as HTML (the Markdown of their feedback file rendered; raw
+// HTML in it, which could only have come from a program's output, is escaped, never passed on).
+func FeedbackHTML(rep *Report, st Student) string {
+	var md bytes.Buffer
+	Feedback(&md, rep, st)
+	var out bytes.Buffer
+	if err := goldmark.Convert(report.EscapeBytes(md.Bytes()), &out); err != nil {
+		return "<pre>" + html.EscapeString(md.String()) + "</pre>"
+	}
+	return strings.TrimSpace(out.String())
+}
+
+// MoodleFeedbackZip is the zip of feedback files Moodle's "Upload multiple feedback files in a zip"
+// takes: each file named as Moodle names a participant's files, NAME_PARTICIPANTID_PLUGIN_filename;
+// its importer (assignfeedback_file_zip_importer::is_valid_filename_for_import) splits the name at
+// the first four underscores, takes the second part as the participant id and the third and fourth
+// as the plugin (assignfeedback_file), so the name holds no underscore of its own.
+func MoodleFeedbackZip(rep *Report) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, st := range rep.Students {
+		if !exportable(st, LayoutMoodle) {
+			continue
+		}
+		name := strings.ReplaceAll(safeFileName(st.Display), "_", " ")
+		w, err := zw.Create(fmt.Sprintf("%s_%s_assignfeedback_file_feedback.html", name, st.ID))
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"><title>%s</title></head><body>\n%s\n</body></html>\n",
+			st.Lang, html.EscapeString(rep.Exercise), FeedbackHTML(rep, st))
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// CanvasCSV renders the gradebook CSV Canvas's importer takes (gradebook_importer.rb): Student, ID,
+// SIS User ID, SIS Login ID, Section, then the assignment's column, with the Points Possible row
+// second. With a roster, the students are named as Canvas names them and the column is the
+// roster's "Title (id)", so that Canvas grades that assignment and matches every student by ID;
+// without one, the column is the exercise's title (Canvas would make it a new assignment) and the
+// Student cell the login of the file names. Scores are points out of the points possible.
+func CanvasCSV(rep *Report, ro *Roster) []byte {
+	byID := map[string]Student{}
+	for _, st := range rep.Students {
+		if exportable(st, LayoutCanvas) {
+			byID[st.ID] = st
+		}
+	}
+	hdr := []string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", titleIn(rep, "en")}
+	if ro == nil || ro.Layout != LayoutCanvas {
+		rows := [][]string{hdr, {"    Points Possible", "", "", "", "", "100"}}
+		for _, st := range rep.Students {
+			if exportable(st, LayoutCanvas) {
+				rows = append(rows, []string{st.Display, st.ID, "", "", "", decimalIn(st.Score, ".")})
+			}
+		}
+		return csvRows(rows, ',')
+	}
+	hdr[5] = ro.Assignment
+	points := ro.PointsPossible
+	if points == "" {
+		points = "100"
+	}
+	rows := [][]string{hdr, {"    Points Possible", "", "", "", "", points}}
+	cell := func(row []string, title string) string {
+		if i := indexOf(ro.Rows[0], title); i >= 0 && i < len(row) {
+			return row[i]
+		}
+		return ""
+	}
+	for _, rs := range ro.Students {
+		st, ok := byID[rs.ID]
+		if !ok {
+			continue
+		}
+		row := ro.Rows[rs.row]
+		rows = append(rows, []string{rs.Name, rs.ID, cell(row, "SIS User ID"), cell(row, "SIS Login ID"), cell(row, "Section"), scaled(st.Score, points)})
+	}
+	// The roster's cells as Canvas wrote them (a name "=…" is Canvas's to mind, and it matches by ID).
+	return csvRaw(rows, ',')
 }

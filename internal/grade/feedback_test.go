@@ -23,7 +23,7 @@ func TestFeedbackRefused(t *testing.T) {
 			nil, []string{"the file hw/data.go is larger than 8 MiB", "0 cases of 16 passed"}},
 		{"file too big in Russian", "ru", &checker.Result{Verdict: TooBig, Message: big.code, BuildLog: big.Error(), Total: 16},
 			nil, []string{"файл hw/data.go больше 8\u00a0МиБ"}},
-		{"too deep in Bulgarian", "bg", &checker.Result{Verdict: TooBig, Message: BigDepth, BuildLog: (&tooBigError{code: BigDepth}).Error()},
+		{"too deep in Bulgarian", "bg", &checker.Result{Verdict: TooBig, Message: BigDepth, BuildLog: (&tooBigError{code: BigDepth, limit: 32}).Error()},
 			[]SkippedEntry{{"a/zz.go", SkipFIFO}}, []string{"вложени на повече от 32 нива", "1 елемент от предаденото е пропуснат", "`a/zz.go` (именуван канал)"}},
 		{"an old record without a code", "en", &checker.Result{Verdict: TooBig, BuildLog: "601 files, 1 bytes"},
 			nil, []string{"more than a program needs (601 files, 1 bytes)"}},

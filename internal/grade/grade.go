@@ -33,7 +33,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "4" // 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "5" // 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -64,6 +64,16 @@ type Job struct {
 	// Progress, when set, is called once before grading starts and after each student is graded
 	// (from one goroutine at a time).
 	Progress func(Progress)
+	// Seed is the instructor's seed of the drawn cases (DrawSeed makes the class's of it), kept in
+	// results.json.
+	Seed uint64
+	// Roster is the LMS's export of the class (--roster), nil for none: it names the students, lists
+	// those who handed in nothing, and is written back filled in.
+	Roster *Roster
+	// MoodleLang is the language of the titles of moodle.csv when there is no roster.
+	MoodleLang string
+	// Read bounds what is read of one submission (zero fields: DefaultReadLimits).
+	Read ReadLimits
 }
 
 // Progress is how far a run has come.
@@ -101,6 +111,12 @@ func (j *Job) Config() string {
 	if l := j.Late.String(); l != "" {
 		fmt.Fprintf(h, "late %s\n", l)
 	}
+	if j.Draw != nil {
+		fmt.Fprintf(h, "seed %d\n", j.Seed)
+	}
+	if r := j.Read.orDefault(); r != DefaultReadLimits.orDefault() {
+		fmt.Fprintf(h, "read %d %d %d\n", r.Files, r.Bytes, r.Depth)
+	}
 	for _, c := range j.Cases {
 		fmt.Fprintf(h, "case %s %t %t %d\n", c.Name, c.Visible, j.TestsFrom[c.Name], len(c.Script))
 		h.Write(c.Script)
@@ -136,31 +152,14 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 	defer os.RemoveAll(scratch)
-	subsDir, err = OpenClass(subsDir, scratch)
+	classZip := !isDir(subsDir)
+	subs, skipped, err := listClass(job, subsDir, scratch)
 	if err != nil {
 		return nil, nil, err
 	}
-	subs, skipped, err := List(subsDir)
+	selected, only, err := chooseStudents(job, subs)
 	if err != nil {
 		return nil, nil, err
-	}
-	out := &Outcome{Skipped: skipped}
-	var selected []Submission
-	for _, s := range subs {
-		if job.Shard.Has(s.Name) {
-			selected = append(selected, s)
-		}
-	}
-	var only *Submission
-	if job.Only != "" {
-		s, ok := Select(subs, job.Only)
-		if !ok {
-			return nil, nil, fmt.Errorf("%w %q", ErrUnknownStudent, job.Only)
-		}
-		if !job.Shard.Has(s.Name) {
-			return nil, nil, fmt.Errorf("%w %d/%d", ErrOtherShard, ShardOf(s.Name, job.Shard.N), job.Shard.N)
-		}
-		only = &s
 	}
 	if err := PrepareOut(outDir); err != nil {
 		return nil, nil, err
@@ -174,8 +173,62 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 	defer jr.Close()
-	out.Reset = jr.Reset
+	out := &Outcome{Skipped: skipped, Reset: jr.Reset}
+	todo, hashes := pending(selected, only, jr, out)
+	g := newGrader(job)
+	g.classZip = classZip
+	if err := g.run(ctx, todo, hashes, jr); err != nil {
+		return nil, nil, err
+	}
+	out.Graded = g.done
+	if err := jr.Compact(config, job.Exercise); err != nil {
+		return nil, nil, err
+	}
+	return g.report(config, selected, subs, jr), out, nil
+}
 
+// listClass lists the class in subsDir (a class's zip unpacked into scratch first), with the job's
+// roster, and refuses a roster that does not describe the export before anything is graded.
+func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error) {
+	dir, err := OpenClass(subsDir, scratch)
+	if err != nil {
+		return nil, nil, err
+	}
+	subs, skipped, err := ListWith(dir, job.Roster)
+	if err != nil {
+		return nil, nil, err
+	}
+	if job.Roster != nil {
+		if err := job.Roster.Check(job.Roster.Path, subs); err != nil {
+			return nil, nil, err
+		}
+	}
+	return subs, skipped, nil
+}
+
+// chooseStudents is the job's shard of the class, and the student of Job.Only (nil for all).
+func chooseStudents(job *Job, subs []Submission) (selected []Submission, only *Submission, err error) {
+	for _, s := range subs {
+		if job.Shard.Has(s.Name) {
+			selected = append(selected, s)
+		}
+	}
+	if job.Only == "" {
+		return selected, nil, nil
+	}
+	s, ok := Select(subs, job.Only)
+	if !ok {
+		return nil, nil, fmt.Errorf("%w %q", ErrUnknownStudent, job.Only)
+	}
+	if !job.Shard.Has(s.Name) {
+		return nil, nil, fmt.Errorf("%w %d/%d", ErrOtherShard, ShardOf(s.Name, job.Shard.N), job.Shard.N)
+	}
+	return selected, &s, nil
+}
+
+// pending is what is left to grade: the students whose record in the journal is missing or of
+// another submission (all of selected's hashes are returned), or only the one of Job.Only.
+func pending(selected []Submission, only *Submission, jr *Journal, out *Outcome) ([]Submission, map[string]string) {
 	hashes := map[string]string{}
 	var todo []Submission
 	for _, s := range selected {
@@ -197,17 +250,15 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	if only != nil {
 		todo = []Submission{*only}
 	}
+	return todo, hashes
+}
 
-	g := newGrader(job)
-	if err := g.run(ctx, todo, hashes, jr); err != nil {
-		return nil, nil, err
-	}
-	out.Graded = g.done
-	if err := jr.Compact(config, job.Exercise); err != nil {
-		return nil, nil, err
-	}
-
-	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang}
+// report is the report of the class: the records of the journal for the students selected, and a
+// row for each student of the roster who handed in nothing.
+func (g *grader) report(config string, selected, subs []Submission, jr *Journal) *Report {
+	job := g.job
+	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang,
+		Seed: job.Seed, Roster: job.Roster.File(), MoodleLang: job.MoodleLang, Due: job.Late.Due}
 	if !job.Shard.Whole() {
 		rep.Shard = job.Shard.String()
 	}
@@ -223,8 +274,9 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 			rep.Students = append(rep.Students, rec)
 		}
 	}
+	rep.Students = append(rep.Students, g.missing(subs)...)
 	rep.Finalize()
-	return rep, out, nil
+	return rep
 }
 
 // PrepareOut makes sure outDir is a report folder: new, empty, or one we wrote before.
@@ -263,6 +315,7 @@ type grader struct {
 	weights  map[string]float64 // by case name (CaseWeight)
 	work     string
 	done     int
+	classZip bool // the class came as one zip: its entry times are the LMS's
 }
 
 func newGrader(job *Job) *grader {
@@ -434,13 +487,12 @@ func defaultBatch(n, jobs int) int {
 // that cannot be graded gets its verdict here.
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
-		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late}}
+		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late, Conflict: s.Conflict, ClaimedID: s.ClaimedID,
+		Anonymous: s.Anonymous}}
+	it.st.Submitted, it.st.TimeFrom = g.submissionTime(s)
 	if l := g.job.Late; l.Points > 0 || !l.Due.IsZero() {
-		var newest time.Time
-		if !l.Due.IsZero() {
-			newest = newestTime(s)
-		}
-		it.st.DaysLate, it.st.Penalty = l.penalty(s.Late, newest)
+		// Only a known time counts against the due date; the LMS's own flag always does.
+		it.st.DaysLate, it.st.Penalty = l.penalty(s.Late, it.st.Submitted)
 		it.st.Late = it.st.Late || it.st.DaysLate > 0
 	}
 	root := filepath.Join(g.work, strconv.Itoa(n))
@@ -450,71 +502,65 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	// What is graded from here on is a copy in the scratch folder: the archive's regular files, or
 	// the build files of a folder read as copyFolder reads them. Nothing downstream (the search for
 	// the program, its fingerprint, the build) ever opens a file of the submission itself.
-	refuse := func(v checker.Verdict, msg, log string) *item {
-		it.st.Lang, it.st.LangFrom = g.job.Lang, LangFromForced
-		if it.st.Lang == "" {
-			it.st.Lang, it.st.LangFrom = g.job.fallback(), LangFromFallback
-		}
-		it.st.Result = g.verdict(it.st, v, msg, log)
-		return it
-	}
-	switch s.Kind {
-	case KindDir, KindTar, KindArchive, KindGroup:
-		// A folder (with an archive inside, as Moodle keeps an upload), a tar, an archive of a
-		// format not read, or the entries of one student in an LMS export (see gather).
-		skipped, err := gather(s, root)
-		it.st.Skipped = skipped
-		var tb *tooBigError
-		var ae *ArchiveError
-		switch {
-		case errors.As(err, &tb):
-			return refuse(TooBig, tb.code, tb.Error()), nil
-		case errors.As(err, &ae):
-			return refuse(BadArchive, ae.Code, ae.Entry), nil
-		case err != nil:
-			// An unreadable folder is this student's verdict, never the end of everyone's grading.
-			return refuse(NotGraded, err.Error(), ""), nil
-		}
-	case KindZip:
-		skipped, err := unzip(s.Path, root)
-		it.st.Skipped = skipped
-		if err != nil {
-			var ae *ArchiveError
-			if !errors.As(err, &ae) {
-				return nil, err
-			}
-			return refuse(BadArchive, ae.Code, ae.Entry), nil
-		}
-	case KindGo:
-		err := copyOne(s.Path, filepath.Join(root, "main.go"))
-		var tb *tooBigError
-		switch {
-		case errors.As(err, &tb):
-			return refuse(TooBig, tb.code, tb.Error()), nil
-		case err != nil:
-			return refuse(NotGraded, err.Error(), ""), nil
-		}
-	}
-	rel, ok := findProgram(root, g.shape, g.plain)
-	lang, from := g.job.Lang, LangFromForced
-	if lang == "" {
-		from = LangFromFallback
-	}
-	if !ok {
-		if lang == "" {
-			lang = g.job.fallback()
-		}
-		it.st.Lang, it.st.LangFrom = lang, from
-		reason := "no .go files"
-		if hasGoFiles(root) {
-			reason = "no package main"
-		}
-		it.st.Result = g.verdict(it.st, checker.NoProgram, "", reason)
+	skipped, prefix, err := g.unpack(s, root)
+	it.st.Skipped = skipped
+	if v, msg, log, refused := refusal(err); refused {
+		g.refuse(it, v, msg, log)
 		return it, nil
+	}
+	it.st.FromText = fileExists(filepath.Join(root, textProgram))
+	g.findProgram(it, root, prefix)
+	return it, nil
+}
+
+// refusal is the verdict of a submission that could not be unpacked (refused false when err is nil).
+func refusal(err error) (v checker.Verdict, msg, log string, refused bool) {
+	var tb *tooBigError
+	var ae *ArchiveError
+	switch {
+	case err == nil:
+		return "", "", "", false
+	case errors.As(err, &tb):
+		return TooBig, tb.code, tb.Error(), true
+	case errors.As(err, &ae):
+		entry := ae.Entry
+		if f := LimitFlag(ae.Limit); f != "" {
+			entry += " (" + f + ")"
+		}
+		return BadArchive, ae.Code, entry, true
+	}
+	// An unreadable folder is this student's verdict, never the end of everyone's grading.
+	return NotGraded, err.Error(), "", true
+}
+
+// refuse settles a submission whose program never ran, in the class's language or the fallback.
+func (g *grader) refuse(it *item, v checker.Verdict, msg, log string) {
+	it.st.Lang, it.st.LangFrom = g.job.Lang, LangFromForced
+	if it.st.Lang == "" {
+		it.st.Lang, it.st.LangFrom = g.job.fallback(), LangFromFallback
+	}
+	it.st.Result = g.verdict(it.st, v, msg, log)
+}
+
+// findProgram finds the student's program in root (prefix: the folder of the submission it was read
+// from), its language and fingerprints; a submission without one, or with the untouched starter,
+// gets its verdict here.
+func (g *grader) findProgram(it *item, root, prefix string) {
+	rel, ok := findProgram(root, g.shape, g.plain)
+	if !ok {
+		// The reason as a code, told in the student's words (reason_CODE).
+		code, reason := "no_go_files", "no .go files"
+		if hasGoFiles(root) {
+			code, reason = "no_main", "no package main"
+		}
+		g.refuse(it, checker.NoProgram, code, reason)
+		return
 	}
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	src := readDirSource(dir)
+	lang, from := g.job.Lang, LangFromForced
 	if lang == "" {
+		from = LangFromFallback
 		if lang = g.langs.fromProgram(src); lang != "" {
 			from = LangFromProgram
 		}
@@ -524,15 +570,19 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	}
 	it.st.Lang, it.st.LangFrom = lang, from
 	it.st.Program = rel
+	if prefix != "" {
+		// Read from the exercise's folder of a clone or workspace: named as it is in the submission.
+		it.st.Program = path.Join(prefix, rel)
+	}
 	if fp := Fingerprint(src, nil); fp.Hash != "" && g.plain[fp.Hash] {
 		// The starter as it was handed out earns nothing, and says so.
 		it.st.Result = g.verdict(it.st, Unchanged, "", "")
-		return it, nil
+		return
 	}
 	it.st.Fingerprint = Fingerprint(src, g.starters)
 	it.st.Winnow = g.winnow.of(src)
+	it.st.Source = sourceFiles(src)
 	it.dir = dir
-	return it, nil
 }
 
 // verdict is the Result of a submission whose program never ran.

@@ -83,7 +83,7 @@ func makeHostileClass(t *testing.T) string {
 	// A zip bomb: its header says 10 bytes, its data unpacks to 21 MiB.
 	zipOf("bomb.zip", func(zw *zip.Writer) {
 		w, _ := zw.CreateHeader(&zip.FileHeader{Name: "main.go", Method: zip.Deflate})
-		w.Write(make([]byte, maxZipBytes+1<<20))
+		w.Write(make([]byte, int(DefaultReadLimits.Bytes)+1<<20))
 	})
 	zipOf("slip.zip", func(zw *zip.Writer) {
 		w, _ := zw.Create("main.go")

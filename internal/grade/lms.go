@@ -7,10 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Layouts of a class export, as Submission.Layout and Student.Layout name them.
@@ -24,18 +26,11 @@ const (
 // grader does not read (7z, rar, xz, …): the student gets a row and feedback that says which formats do.
 const ArchiveFormat = "archive_format"
 
-var (
-	// Moodle: "Иванов Иван_100001_assignsubmission_file_" for a folder per participant, the file's own
-	// name after the last underscore when the export is flat.
-	moodleName = regexp.MustCompile(`^(.+?)_(\d+)_assign(?:submission|feedback)_([a-z]+)_(.*)$`)
-	// Canvas: "doejane_late_123456_7891011_main.go" (the late_ part only when the LMS marked it).
-	canvasName = regexp.MustCompile(`^([^_\s]+)_(?:([Ll][Aa][Tt][Ee])_)?(\d+)_(\d+)_(.+)$`)
-)
-
 // archive extensions: those read as a .zip is, and those that cannot be read.
 var (
 	tarExts        = []string{".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar"}
-	unreadableExts = []string{".7z", ".rar", ".tar.xz", ".txz", ".xz", ".tar.zst", ".zst", ".lzma", ".lz", ".cab", ".arj", ".bz2", ".gz"}
+	sevenExts      = []string{".7z"}
+	unreadableExts = []string{".rar", ".tar.xz", ".txz", ".xz", ".tar.zst", ".zst", ".lzma", ".lz", ".cab", ".arj", ".bz2", ".gz"}
 )
 
 // archiveExt is the archive extension lower ends with ("" for none).
@@ -43,7 +38,7 @@ func archiveExt(lower string) string {
 	if strings.HasSuffix(lower, ".zip") {
 		return ".zip"
 	}
-	for _, list := range [][]string{tarExts, unreadableExts} {
+	for _, list := range [][]string{tarExts, sevenExts, unreadableExts} {
 		for _, e := range list {
 			if strings.HasSuffix(lower, e) {
 				return e
@@ -61,6 +56,8 @@ func archiveKind(lower string) string {
 		return ""
 	case e == ".zip":
 		return KindZip
+	case e == ".7z":
+		return Kind7z
 	case strings.HasPrefix(e, ".t") && e != ".txz" && e != ".tar.xz" && e != ".tar.zst":
 		return KindTar
 	}
@@ -69,34 +66,58 @@ func archiveKind(lower string) string {
 
 // lmsMember is an entry of the submissions folder that an LMS named after a student.
 type lmsMember struct {
-	sub    Submission // as List made it (Kind "" for a file List skipped)
-	layout string
-	key    string // the student: layout and id
-	name   string // the display name
-	id     string
-	late   bool
-	file   string // the name the student gave the file ("" for a folder)
+	sub Submission // as List made it (Kind "" for a file List skipped)
+	reading
+	rawName  string // the name before the id, exactly as the entry has it
+	conflict string // ConflictAmbiguous when the entry's name reads more than one way
+	trusted  bool   // the reading is one the entry's name cannot fake (the only one, or the roster's)
 }
 
-// lmsGroup finds the students of an LMS export among the entries List found (and the files it
-// skipped): Moodle's entries and Canvas's files are grouped per student and named as the LMS names
-// them, with the LMS's id and late flag; GitHub Classroom's folders are named after the login. Entries
-// of no layout are kept as they are.
-func lmsGroup(dir string, subs []Submission, skipped []string) ([]Submission, []string) {
-	var members []lmsMember
-	var plain []Submission
-	parse := func(s Submission, isDir bool) (lmsMember, bool) {
-		base := cleanName(filepath.Base(s.Path))
-		if m := moodleName.FindStringSubmatch(base); m != nil && (isDir == (m[4] == "")) {
-			return lmsMember{sub: s, layout: LayoutMoodle, key: "m\x00" + m[2], name: strings.TrimSpace(m[1]), id: m[2], file: m[4]}, true
-		}
-		if m := canvasName.FindStringSubmatch(base); m != nil && !isDir {
-			return lmsMember{sub: s, layout: LayoutCanvas, key: "c\x00" + m[3], name: m[1], id: m[3], late: m[2] != "", file: m[5]}, true
-		}
+// parseMember reads an entry's name as an LMS export's (identity.go).
+func parseMember(s Submission, isDir bool, roster *Roster) (lmsMember, bool) {
+	raw := filepath.Base(s.Path)
+	rs := readings(norm.NFC.String(raw), isDir)
+	if len(rs) == 0 {
 		return lmsMember{}, false
 	}
+	m := lmsMember{sub: s}
+	r, ok := choose(rs, roster)
+	if !ok {
+		// Moodle writes the full name with every "_" made a space (locallib.php, download_submissions:
+		// str_replace('_', ' ', fullname($student))): the reading whose name has no "_" is Moodle's.
+		m.conflict = ConflictAmbiguous
+		r = rs[0]
+		for _, x := range rs {
+			if x.layout == LayoutMoodle && !strings.Contains(x.name, "_") {
+				r, ok = x, true
+			}
+		}
+	}
+	m.reading, m.trusted = r, ok
+	m.rawName = r.name
+	r.name = strings.TrimSpace(r.name)
+	m.name = r.name
+	if r.layout == LayoutMoodle && strings.Contains(r.name, "_") && !m.trustedByRoster(roster) {
+		// Moodle never writes "_" in a name: this one was built, perhaps to hold another participant's
+		// marker ("Eve_100002_assignsubmission_file_ Smith"). It stands apart.
+		m.conflict, m.trusted = ConflictAmbiguous, false
+	}
+	return m, true
+}
+
+// trustedByRoster reports whether the roster lists the member's reading as a student.
+func (m lmsMember) trustedByRoster(ro *Roster) bool { return ro != nil && ro.confirms(m.reading) }
+
+// lmsGroup finds the students of an LMS export among the entries List found (and the files it
+// skipped): Moodle's entries and Canvas's files are grouped per student id and named as the LMS names
+// them, with the LMS's id and late flag; GitHub Classroom's folders are named after the login. Entries
+// of no layout are kept as they are. An entry whose name reads more than one way, and the entries of
+// one id that disagree about the name, are never merged into another's group (identity.go).
+func lmsGroup(dir string, subs []Submission, skipped []string, roster *Roster) ([]Submission, []string) {
+	var members []lmsMember
+	var plain []Submission
 	for _, s := range subs {
-		if m, ok := parse(s, s.Kind == KindDir); ok {
+		if m, ok := parseMember(s, s.Kind == KindDir, roster); ok {
 			members = append(members, m)
 			continue
 		}
@@ -107,7 +128,7 @@ func lmsGroup(dir string, subs []Submission, skipped []string) ([]Submission, []
 		p := filepath.Join(dir, name)
 		info, err := os.Lstat(p)
 		if err == nil && !info.IsDir() {
-			if m, ok := parse(Submission{Path: p}, false); ok {
+			if m, ok := parseMember(Submission{Path: p, rawEntry: name}, false, roster); ok {
 				members = append(members, m)
 				continue
 			}
@@ -117,47 +138,79 @@ func lmsGroup(dir string, subs []Submission, skipped []string) ([]Submission, []
 	if len(members) == 0 {
 		return classroom(plain), rest
 	}
+	out := plain
+	for _, g := range groupMembers(members, roster) {
+		out = append(out, g...)
+	}
+	return out, rest
+}
+
+// groupMembers makes the submissions of LMS members: one per id, the members of a conflict each one
+// of their own.
+func groupMembers(members []lmsMember, roster *Roster) [][]Submission {
 	groups := map[string][]lmsMember{}
 	var keys []string
+	var out [][]Submission
 	for _, m := range members {
-		if groups[m.key] == nil {
-			keys = append(keys, m.key)
+		if m.conflict != "" {
+			out = append(out, []Submission{memberSubmission([]lmsMember{m}, m.conflict, m.trusted, roster)})
+			continue
 		}
-		groups[m.key] = append(groups[m.key], m)
+		if groups[m.key()] == nil {
+			keys = append(keys, m.key())
+		}
+		groups[m.key()] = append(groups[m.key()], m)
 	}
 	sort.Strings(keys)
-	names := map[string]int{}
-	for _, k := range keys {
-		names[groups[k][0].name]++
-	}
-	for _, s := range plain {
-		names[s.Name]++
-	}
-	out := plain
 	for _, k := range keys {
 		g := groups[k]
 		sort.Slice(g, func(i, j int) bool { return g[i].sub.Path < g[j].sub.Path })
-		first := g[0]
-		s := Submission{Layout: first.layout, Display: first.name, ID: first.id, Name: first.name}
-		if names[first.name] > 1 {
-			s.Name = fmt.Sprintf("%s (%s)", first.name, first.id)
+		trusted, others := splitByName(g, roster)
+		if len(others) == 0 {
+			out = append(out, []Submission{memberSubmission(trusted, "", true, roster)})
+			continue
 		}
-		for _, m := range g {
-			s.Late = s.Late || m.late
+		if trusted != nil {
+			out = append(out, []Submission{memberSubmission(trusted, "", true, roster)})
 		}
-		if len(g) == 1 && first.sub.Kind != "" {
-			s.Path, s.Kind = first.sub.Path, first.sub.Kind
-		} else {
-			s.Kind = KindGroup
-			s.Path = first.sub.Path
-			for _, m := range g {
-				s.Files = append(s.Files, m.sub.Path)
-				s.Names = append(s.Names, m.file)
-			}
+		for _, o := range others {
+			out = append(out, []Submission{memberSubmission(o, ConflictNamesDiffer, false, roster)})
 		}
-		out = append(out, s)
 	}
-	return out, rest
+	return out
+}
+
+// memberSubmission is the submission of a group of members of one student (or of one conflict).
+func memberSubmission(g []lmsMember, conflict string, trusted bool, ro *Roster) Submission {
+	first := g[0]
+	s := Submission{Layout: first.layout, Display: first.name, Name: cleanName(first.name), Conflict: conflict,
+		Anonymous: first.anon, rawEntry: first.rawName}
+	if trusted {
+		s.ID = first.id
+	}
+	if ro != nil && trusted {
+		if st, ok := ro.Student(first.id); ok {
+			s.Display, s.Name = st.Name, cleanName(st.Name)
+		}
+	}
+	if conflict != "" {
+		s.rawEntry = filepath.Base(first.sub.Path)
+		s.ClaimedID = first.id
+	}
+	for _, m := range g {
+		s.Late = s.Late || m.late
+	}
+	if len(g) == 1 && first.sub.Kind != "" {
+		s.Path, s.Kind = first.sub.Path, first.sub.Kind
+		return s
+	}
+	s.Kind = KindGroup
+	s.Path = first.sub.Path
+	for _, m := range g {
+		s.Files = append(s.Files, m.sub.Path)
+		s.Names = append(s.Names, m.file)
+	}
+	return s
 }
 
 // classroom names the students of a GitHub Classroom export: every entry a folder, all of them named
@@ -251,23 +304,28 @@ func hashGroup(h io.Writer, s Submission) error {
 
 // gather copies into root what a folder, an archive other than a .zip, or a group of entries of one
 // student holds: the build files of folders, the files a student handed in flat, and, when these
-// hold no Go at all, the archive the student uploaded, unpacked. An *ArchiveError or a *tooBigError
-// is the student's verdict.
-func gather(s Submission, root string) ([]SkippedEntry, error) {
+// hold no Go at all, the archive the student uploaded, unpacked, or the program of an online text.
+// An *ArchiveError or a *tooBigError is the student's verdict.
+func gather(s Submission, root string, lim ReadLimits) ([]SkippedEntry, error) {
 	switch s.Kind {
 	case KindTar:
-		return untar(s.Path, root)
+		return untarLim(s.Path, root, lim)
+	case Kind7z:
+		return un7z(s.Path, root, lim)
 	case KindArchive:
 		return nil, &ArchiveError{Code: ArchiveFormat, Entry: filepath.Base(s.Path)}
 	case KindDir:
-		skipped, err := copyFolder(s.Path, root)
+		skipped, err := copyFolderLim(s.Path, root, lim)
 		if err != nil {
 			return skipped, err
 		}
-		return unpackInner(skipped, root, innerArchives(s.Path))
+		if err := textsInto(root, topHTML(s.Path)); err != nil {
+			return skipped, err
+		}
+		return unpackInner(skipped, root, innerArchives(s.Path), lim)
 	}
 	var skipped []SkippedEntry
-	var archives []string
+	var archives, texts []string
 	for i, p := range s.Files {
 		info, err := os.Lstat(p)
 		if err != nil {
@@ -276,12 +334,13 @@ func gather(s Submission, root string) ([]SkippedEntry, error) {
 		name := s.Names[i]
 		switch {
 		case info.IsDir():
-			sk, err := copyFolder(p, root)
+			sk, err := copyFolderLim(p, root, lim)
 			skipped = append(skipped, sk...)
 			if err != nil {
 				return skipped, err
 			}
 			archives = append(archives, innerArchives(p)...)
+			texts = append(texts, topHTML(p)...)
 		case !info.Mode().IsRegular():
 			skipped = append(skipped, SkippedEntry{Path: name, Kind: skipKind(info.Mode())})
 		case buildFile(name) && !strings.ContainsAny(name, `/\`) && !junkName(name):
@@ -290,15 +349,48 @@ func gather(s Submission, root string) ([]SkippedEntry, error) {
 			}
 		case archiveKind(strings.ToLower(name)) != "":
 			archives = append(archives, p)
+		case isHTMLName(name):
+			texts = append(texts, p)
 		}
 	}
-	return unpackInner(skipped, root, archives)
+	if err := textsInto(root, texts); err != nil {
+		return skipped, err
+	}
+	return unpackInner(skipped, root, archives, lim)
+}
+
+// topHTML lists the HTML files at the top of a folder (Moodle's onlinetext.html).
+func topHTML(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && isHTMLName(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
+}
+
+// textsInto takes the program out of the first online text that holds one, when root holds no Go.
+func textsInto(root string, texts []string) error {
+	for _, p := range texts {
+		if hasGoFiles(root) {
+			return nil
+		}
+		if _, err := onlineText(p, root); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // unpackInner unpacks, when root holds no Go yet, the first archive among archives that can be read
 // into a folder of root named after it; when none can be read, the first one is refused with
 // ArchiveFormat.
-func unpackInner(skipped []SkippedEntry, root string, archives []string) ([]SkippedEntry, error) {
+func unpackInner(skipped []SkippedEntry, root string, archives []string, lim ReadLimits) ([]SkippedEntry, error) {
 	if len(archives) == 0 || hasGoFiles(root) {
 		return skipped, nil
 	}
@@ -316,10 +408,13 @@ func unpackInner(skipped []SkippedEntry, root string, archives []string) ([]Skip
 		}
 		var sk []SkippedEntry
 		var err error
-		if kind == KindZip {
-			sk, err = unzip(p, dst)
-		} else {
-			sk, err = untar(p, dst)
+		switch kind {
+		case KindZip:
+			sk, err = unzipLim(p, dst, lim, "")
+		case Kind7z:
+			sk, err = un7z(p, dst, lim)
+		default:
+			sk, err = untarLim(p, dst, lim)
 		}
 		for _, e := range sk {
 			skipped = append(skipped, SkippedEntry{Path: filepath.Base(p) + "/" + e.Path, Kind: e.Kind})
@@ -371,7 +466,7 @@ func OpenClass(path, scratch string) (dir string, err error) {
 				kept = append(kept, e)
 			}
 		}
-		if len(kept) != 1 || !kept[0].IsDir() || moodleName.MatchString(kept[0].Name()) {
+		if len(kept) != 1 || !kept[0].IsDir() || len(moodleReadings(kept[0].Name(), true)) > 0 {
 			return dst, nil
 		}
 		dst = filepath.Join(dst, kept[0].Name())
@@ -430,6 +525,25 @@ func unpackClass(src, dst string) error {
 		if err != nil {
 			return fail(err.Error())
 		}
+		// The entry's time is when the LMS took the file in: what --due is judged by.
+		if t := entryTime(zf); !t.IsZero() {
+			os.Chtimes(target, t, t)
+		}
 	}
 	return nil
+}
+
+// entryTime is a zip entry's modification time as an instant. An entry with only the MS-DOS time
+// (Moodle's zip_packer writes no extended timestamp) holds the wall clock of the server that wrote
+// it, which archive/zip reads as UTC: it is taken as the grading machine's local time, the zone of
+// --due. An extended timestamp is an instant already.
+func entryTime(zf *zip.File) time.Time {
+	t := zf.Modified
+	if t.IsZero() {
+		return t
+	}
+	if t.Location() == time.UTC {
+		t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.Local)
+	}
+	return t
 }

@@ -61,45 +61,10 @@ func Merge(dirs []string) (*Report, error) {
 		reps[i] = rep
 	}
 	first := reps[0]
-	out := &Report{Exercise: first.Exercise, Titles: first.Titles, Config: first.Config, Cases: first.Cases, Solutions: first.Solutions, ForcedLang: first.ForcedLang}
-	// Which cut: every report a shard of the same n, each shard once; or no shards at all.
-	shards := map[string]string{}
-	total := 0
-	for i, rep := range reps {
-		dir := dirs[i]
-		if rep.Config != out.Config || rep.Exercise != out.Exercise {
-			return nil, &MergeError{Code: "other_grading", Report: dir, Detail: rep.Exercise + " " + rep.Config + " ≠ " + out.Exercise + " " + out.Config}
-		}
-		if (rep.Shard == "") != (first.Shard == "") {
-			return nil, &MergeError{Code: "mixed_shards", Report: dir, Detail: "a whole-class report among shards"}
-		}
-		if rep.Shard == "" {
-			continue
-		}
-		sh, err := ParseShard(rep.Shard)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", dir, err)
-		}
-		if total == 0 {
-			total = sh.N
-		} else if sh.N != total {
-			return nil, &MergeError{Code: "mixed_shards", Report: dir, Detail: rep.Shard}
-		}
-		if prev, dup := shards[rep.Shard]; dup {
-			return nil, &MergeError{Code: "duplicate_shard", Report: dir, Detail: rep.Shard, Student: prev}
-		}
-		shards[rep.Shard] = dir
-	}
-	if total > 0 {
-		var missing []string
-		for k := 1; k <= total; k++ {
-			if _, ok := shards[Shard{K: k, N: total}.String()]; !ok {
-				missing = append(missing, Shard{K: k, N: total}.String())
-			}
-		}
-		if len(missing) > 0 {
-			return nil, &MergeError{Code: "missing_shards", Detail: strings.Join(missing, ", ")}
-		}
+	out := &Report{Exercise: first.Exercise, Titles: first.Titles, Config: first.Config, Cases: first.Cases, Solutions: first.Solutions, ForcedLang: first.ForcedLang,
+		Seed: first.Seed, Roster: first.Roster, MoodleLang: first.MoodleLang, Due: first.Due}
+	if err := checkShards(reps, dirs, out); err != nil {
+		return nil, err
 	}
 	seen := map[string]string{}
 	for i, rep := range reps {
@@ -114,4 +79,50 @@ func Merge(dirs []string) (*Report, error) {
 	sort.Slice(out.Students, func(i, j int) bool { return out.Students[i].Name < out.Students[j].Name })
 	out.Finalize()
 	return out, nil
+}
+
+// checkShards makes sure the reports are the shards of one grading (out's), each once and all of
+// them, or whole-class reports alone.
+func checkShards(reps []*Report, dirs []string, out *Report) error {
+	first := reps[0]
+	// Which cut: every report a shard of the same n, each shard once; or no shards at all.
+	shards := map[string]string{}
+	total := 0
+	for i, rep := range reps {
+		dir := dirs[i]
+		if rep.Config != out.Config || rep.Exercise != out.Exercise {
+			return &MergeError{Code: "other_grading", Report: dir, Detail: rep.Exercise + " " + rep.Config + " ≠ " + out.Exercise + " " + out.Config}
+		}
+		if (rep.Shard == "") != (first.Shard == "") {
+			return &MergeError{Code: "mixed_shards", Report: dir, Detail: "a whole-class report among shards"}
+		}
+		if rep.Shard == "" {
+			continue
+		}
+		sh, err := ParseShard(rep.Shard)
+		if err != nil {
+			return fmt.Errorf("%s: %w", dir, err)
+		}
+		if total == 0 {
+			total = sh.N
+		} else if sh.N != total {
+			return &MergeError{Code: "mixed_shards", Report: dir, Detail: rep.Shard}
+		}
+		if prev, dup := shards[rep.Shard]; dup {
+			return &MergeError{Code: "duplicate_shard", Report: dir, Detail: rep.Shard, Student: prev}
+		}
+		shards[rep.Shard] = dir
+	}
+	if total > 0 {
+		var missing []string
+		for k := 1; k <= total; k++ {
+			if _, ok := shards[Shard{K: k, N: total}.String()]; !ok {
+				missing = append(missing, Shard{K: k, N: total}.String())
+			}
+		}
+		if len(missing) > 0 {
+			return &MergeError{Code: "missing_shards", Detail: strings.Join(missing, ", ")}
+		}
+	}
+	return nil
 }

@@ -2,6 +2,8 @@ package grade
 
 import (
 	"math"
+	"sort"
+	"time"
 
 	"github.com/workbook-course/workbook/checker"
 )
@@ -12,6 +14,8 @@ const (
 	TooBig     checker.Verdict = "too_big"     // the program's folder holds more than the checker copies
 	NotGraded  checker.Verdict = "not_graded"  // something outside the program went wrong; Result.Message says what
 	Unchanged  checker.Verdict = "unchanged"   // the exercise's starter as it was handed out: nothing to grade
+	// NoSubmission is a student of the roster who handed in nothing.
+	NoSubmission checker.Verdict = "no_submission"
 )
 
 // Statuses of a student, as in grades.csv and Exercism's results.json.
@@ -19,41 +23,89 @@ const (
 	StatusPass  = "pass"  // every case passed
 	StatusFail  = "fail"  // the program ran, and some case failed (wrong output, timeout, crash, flood, memory)
 	StatusError = "error" // the program could not be run: it does not build, is missing, or the archive is refused
+	// StatusMissing is a student of the roster who handed in nothing.
+	StatusMissing = "missing"
 )
 
 // Student is one graded submission: a line of the journal, a row of grades.csv, an entry of
 // results.json and a feedback file.
 type Student struct {
-	Name        string  `json:"student"`
-	Entry       string  `json:"entry"`             // the submission's name in the submissions folder
-	Kind        string  `json:"kind"`              // dir, zip, go, tar, archive or group
-	Layout      string  `json:"layout,omitempty"`  // the LMS export's layout (see lms.go), if any
-	Display     string  `json:"display,omitempty"` // the name the LMS shows
-	ID          string  `json:"lms_id,omitempty"`  // the student's id in the LMS
-	Late        bool    `json:"late,omitempty"`    // the LMS marked the submission late, or it came after the due date
-	DaysLate    int     `json:"days_late,omitempty"`
-	Penalty     float64 `json:"penalty,omitempty"` // points off the score for being late (Job.Late)
-	SourceHash  string  `json:"source_hash"`       // what was graded (see SourceHash)
-	Program     string  `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
-	Lang        string  `json:"lang"`              // the language of its transcripts and of its feedback
-	LangFrom    string  `json:"lang_from"`         // how Lang was decided: LangFromOutput, …
-	Status      string  `json:"status"`
-	Passed      int     `json:"passed"`
-	Total       int     `json:"total"`
-	Score       float64 `json:"score"` // percent of the cases' weight passed, two decimals
-	Fingerprint Print   `json:"fingerprint"`
-	Winnow      *Winnow `json:"winnow,omitempty"` // the program's fingerprints for copy detection (winnow.go)
+	Name    string `json:"student"`
+	Entry   string `json:"entry"`             // the submission's name in the submissions folder
+	Kind    string `json:"kind"`              // dir, zip, go, tar, archive or group
+	Layout  string `json:"layout,omitempty"`  // the LMS export's layout (see lms.go), if any
+	Display string `json:"display,omitempty"` // the name the LMS shows
+	ID      string `json:"lms_id,omitempty"`  // the student's id in the LMS
+	Late    bool   `json:"late,omitempty"`    // the LMS marked the submission late, or it came after the due date
+	// Conflict is set when the entry's name reads as more than one student or disagrees with the
+	// other entries of its id (identity.go): the row stands alone and ClaimedID is what it claims.
+	Conflict  string `json:"conflict,omitempty"`
+	ClaimedID string `json:"claimed_id,omitempty"`
+	Anonymous bool   `json:"anonymous,omitempty"` // a Canvas anonymous export: ID is the anonymous id
+	// Submitted is when the submission was handed in, as far as it is known, and TimeFrom how it is
+	// known (TimeFromZip, …); "" when it is not known (then it is never late by the due date).
+	Submitted   time.Time `json:"submitted,omitzero"`
+	TimeFrom    string    `json:"time_from,omitempty"`
+	DaysLate    int       `json:"days_late,omitempty"`
+	Penalty     float64   `json:"penalty,omitempty"` // points off the score for being late (Job.Late)
+	SourceHash  string    `json:"source_hash"`       // what was graded (see SourceHash)
+	Program     string    `json:"program,omitempty"` // the program's folder inside the submission ("." for its root)
+	Lang        string    `json:"lang"`              // the language of its transcripts and of its feedback
+	LangFrom    string    `json:"lang_from"`         // how Lang was decided: LangFromOutput, …
+	Status      string    `json:"status"`
+	Passed      int       `json:"passed"`
+	Total       int       `json:"total"`
+	Score       float64   `json:"score"` // percent of the cases' weight passed, two decimals
+	Fingerprint Print     `json:"fingerprint"`
+	Winnow      *Winnow   `json:"winnow,omitempty"` // the program's fingerprints for copy detection (winnow.go)
 	// Skipped lists the entries of a folder submission left out because they are not regular files
 	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
 	Skipped []SkippedEntry `json:"skipped,omitempty"`
+	// Source is the program's own files as graded (at most maxSource bytes in all), for the
+	// report's source view.
+	Source []SourceFile `json:"source,omitempty"`
+	// FromText is set when the program was taken out of an online text (HTML), not handed in as files.
+	FromText bool `json:"from_text,omitempty"`
 	// Drawn is the student's drawn cases: the seed they were drawn with and their arguments.
 	Drawn  *Drawn          `json:"drawn,omitempty"`
 	Result *checker.Result `json:"result"`
 }
 
+// SourceFile is one file of a student's program, its path relative to the program's folder.
+type SourceFile struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// maxSource is how much of a student's source the report keeps.
+const maxSource = 64 << 10
+
+// sourceFiles is the files of src, sorted by name, cut at maxSource bytes in all.
+func sourceFiles(src Source) []SourceFile {
+	var names []string
+	for n := range src.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []SourceFile
+	left := maxSource
+	for _, n := range names {
+		text := string(src.Files[n])
+		if len(text) > left {
+			text = text[:left] + "\n…"
+		}
+		left -= len(text)
+		out = append(out, SourceFile{Name: n, Text: text})
+		if left <= 0 {
+			break
+		}
+	}
+	return out
+}
+
 // Drawn is the cases drawn for one student (Job.Draw).
 type Drawn struct {
-	Seed  uint64         `json:"seed"`
+	Seed  uint64         `json:"seed"` // the class's seed for the exercise (Report.Seed, DrawSeed)
 	Args  [][]string     `json:"args"` // the arguments of each drawn case, in order
 	Cases []checker.Case `json:"-"`
 }
@@ -65,6 +117,8 @@ func StatusOf(v checker.Verdict) string {
 		return StatusPass
 	case checker.Fail, checker.Timeout, checker.Crash, checker.OutputLimit, checker.MemoryLimit:
 		return StatusFail
+	case NoSubmission:
+		return StatusMissing
 	}
 	return StatusError
 }
@@ -103,6 +157,9 @@ type CopyGroup struct {
 	Solution string   `json:"solution,omitempty"`
 	Tokens   int      `json:"tokens"` // the size of what they share
 	Hash     string   `json:"hash"`
+	// Exact is set for programs that are the same however short (the same Print hash), which the
+	// size threshold of the other groups would let pass.
+	Exact bool `json:"exact,omitempty"`
 }
 
 // WrongGroup is a wrong transcript that several students printed in the same case: a misconception
@@ -123,6 +180,7 @@ type Summary struct {
 	Pass      int     `json:"pass"`
 	Fail      int     `json:"fail"`
 	Error     int     `json:"error"`
+	Missing   int     `json:"missing,omitempty"` // students of the roster who handed in nothing
 	MeanScore float64 `json:"mean_score"`
 }
 
@@ -150,4 +208,13 @@ type Report struct {
 	ForcedLang string `json:"forced_lang,omitempty"`
 	// Pairs are the pairs of students whose own code shares fingerprints (WinnowCopies).
 	Pairs []CopyPair `json:"pairs"`
+	// Seed is the seed the drawn cases were drawn with (Job.Seed), the same for the whole class, so
+	// that every grade can be reproduced with --seed.
+	Seed uint64 `json:"seed"`
+	// Roster is the LMS's export the class came with (--roster), kept to write the LMS's files.
+	Roster *RosterFile `json:"roster,omitempty"`
+	// Due is the due date the grading judged lateness by (--due), zero for none.
+	Due time.Time `json:"due,omitzero"`
+	// MoodleLang is the language of the Moodle worksheet's titles written without a roster.
+	MoodleLang string `json:"moodle_lang,omitempty"`
 }

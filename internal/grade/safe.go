@@ -16,13 +16,48 @@ import (
 // and all of them together are capped while they are read (never trusting a size from stat), and the
 // walk itself is bounded, so that a folder of a million entries or a deep chain of folders costs
 // the grader no more than a normal one.
+//
+// The limits are the instructor's (--max-files, --max-bytes, --max-depth; ReadLimits), with
+// defaults that fit an exercise program with room to spare.
 const (
-	maxDirFiles   = 500      // files copied (the .go files, go.mod and go.sum)
-	maxDirBytes   = 20 << 20 // bytes copied, all files together
-	maxFileBytes  = 8 << 20  // bytes of one file
-	maxDirEntries = 10000    // entries looked at, skipped ones included
-	maxDirDepth   = 32       // folders deep
+	maxFileBytes = 8 << 20 // bytes of one file
 )
+
+// ReadLimits bound what is read of one submission, a folder or an archive: Files files copied or
+// unpacked (the build files of a folder, every file of an archive), Bytes bytes of them together,
+// Depth folders deep. The entries looked at (skipped ones included) are bounded by Entries, which is
+// at least 20 per file allowed.
+type ReadLimits struct {
+	Files   int
+	Bytes   int64
+	Depth   int
+	Entries int
+}
+
+// DefaultReadLimits are the limits without flags.
+var DefaultReadLimits = ReadLimits{Files: 500, Bytes: 20 << 20, Depth: 32, Entries: 10000}
+
+// Flags of the limits, named in a verdict that hit one.
+var limitFlags = map[string]string{BigFiles: "--max-files", BigBytes: "--max-bytes", BigDepth: "--max-depth", BigEntries: "--max-files"}
+
+// LimitFlag is the flag that raises the limit of a Big code ("" for a file's own size, which none does).
+func LimitFlag(code string) string { return limitFlags[code] }
+
+// orDefault fills the limits left zero with the defaults.
+func (l ReadLimits) orDefault() ReadLimits {
+	d := DefaultReadLimits
+	if l.Files > 0 {
+		d.Files = l.Files
+	}
+	if l.Bytes > 0 {
+		d.Bytes = l.Bytes
+	}
+	if l.Depth > 0 {
+		d.Depth = l.Depth
+	}
+	d.Entries = max(d.Entries, l.Entries, 20*d.Files)
+	return d
+}
 
 // Kinds of entry left out of a folder submission because they are not regular files.
 const (
@@ -56,8 +91,9 @@ const (
 
 // tooBigError is a submission past the limits: which limit (a Big code) and, for BigFile, the file.
 type tooBigError struct {
-	code string
-	path string
+	code  string
+	path  string
+	limit int64
 }
 
 func (e *tooBigError) Error() string {
@@ -65,13 +101,13 @@ func (e *tooBigError) Error() string {
 	case BigFile:
 		return fmt.Sprintf("%s: more than %d bytes", e.path, maxFileBytes)
 	case BigBytes:
-		return fmt.Sprintf("more than %d bytes in all", maxDirBytes)
+		return fmt.Sprintf("more than %d bytes in all (%s)", e.limit, LimitFlag(e.code))
 	case BigFiles:
-		return fmt.Sprintf("more than %d files", maxDirFiles)
+		return fmt.Sprintf("more than %d files (%s)", e.limit, LimitFlag(e.code))
 	case BigEntries:
-		return fmt.Sprintf("more than %d entries", maxDirEntries)
+		return fmt.Sprintf("more than %d entries (%s)", e.limit, LimitFlag(e.code))
 	}
-	return fmt.Sprintf("more than %d folders deep", maxDirDepth)
+	return fmt.Sprintf("more than %d folders deep (%s)", e.limit, LimitFlag(e.code))
 }
 
 // tooBigPath is the file named in the BuildLog of a TooBig verdict with the code BigFile.
@@ -145,26 +181,32 @@ type folderWalk struct {
 	skipped []SkippedEntry
 	// file is called with each build file's path (slashes) and contents.
 	file func(rel string, data []byte) error
+	lim  ReadLimits
 }
 
 // walkFolder walks the submission folder dir, calling file for every build file, and returns the
 // entries it left out, sorted by path (those seen before an error too). A *tooBigError means the
 // folder is past the limits.
 func walkFolder(dir string, file func(rel string, data []byte) error) ([]SkippedEntry, error) {
+	return walkFolderLim(dir, DefaultReadLimits, file)
+}
+
+// walkFolderLim is walkFolder under the limits lim.
+func walkFolderLim(dir string, lim ReadLimits, file func(rel string, data []byte) error) ([]SkippedEntry, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
-	w := &folderWalk{root: root, file: file}
+	w := &folderWalk{root: root, file: file, lim: lim.orDefault()}
 	err = w.dir(".", 0)
 	sort.Slice(w.skipped, func(i, j int) bool { return w.skipped[i].Path < w.skipped[j].Path })
 	return w.skipped, err // what was left out before an error too, for the feedback
 }
 
 func (w *folderWalk) dir(rel string, depth int) error {
-	if depth > maxDirDepth {
-		return &tooBigError{code: BigDepth}
+	if depth > w.lim.Depth {
+		return &tooBigError{code: BigDepth, limit: int64(w.lim.Depth)}
 	}
 	d, err := w.root.Open(rel)
 	if err != nil {
@@ -182,8 +224,8 @@ func (w *folderWalk) dir(rel string, depth int) error {
 	for {
 		chunk, err := d.ReadDir(256)
 		w.entries += len(chunk)
-		if w.entries > maxDirEntries {
-			return &tooBigError{code: BigEntries}
+		if w.entries > w.lim.Entries {
+			return &tooBigError{code: BigEntries, limit: int64(w.lim.Entries)}
 		}
 		list = append(list, chunk...)
 		if err == io.EOF || len(chunk) == 0 {
@@ -245,15 +287,15 @@ func (w *folderWalk) regular(rel string) error {
 		w.skip(rel, SkipHardlink)
 		return nil
 	}
-	if w.files++; w.files > maxDirFiles {
-		return &tooBigError{code: BigFiles}
+	if w.files++; w.files > w.lim.Files {
+		return &tooBigError{code: BigFiles, limit: int64(w.lim.Files)}
 	}
-	limit := min(int64(maxFileBytes), maxDirBytes-w.bytes)
+	limit := min(int64(maxFileBytes), w.lim.Bytes-w.bytes)
 	data, err := readAtMost(f, limit, rel)
 	if err != nil {
 		var tb *tooBigError
 		if errors.As(err, &tb) && limit < maxFileBytes {
-			return &tooBigError{code: BigBytes}
+			return &tooBigError{code: BigBytes, limit: w.lim.Bytes}
 		}
 		return err
 	}
@@ -268,7 +310,12 @@ func (w *folderWalk) skip(rel, kind string) {
 // copyFolder copies the build files of the folder submission src into dst (which must exist), as
 // walkFolder reads them: what is graded from then on is this copy of regular files alone.
 func copyFolder(src, dst string) ([]SkippedEntry, error) {
-	return walkFolder(src, func(rel string, data []byte) error {
+	return copyFolderLim(src, dst, DefaultReadLimits)
+}
+
+// copyFolderLim is copyFolder under the limits lim.
+func copyFolderLim(src, dst string, lim ReadLimits) ([]SkippedEntry, error) {
+	return walkFolderLim(src, lim, func(rel string, data []byte) error {
 		target := filepath.Join(dst, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return err

@@ -189,17 +189,17 @@ func TestWalkFolderLimits(t *testing.T) {
 			}
 		}, BigBytes},
 		{"too many files", func(t *testing.T, dir string) {
-			for i := range maxDirFiles + 1 {
+			for i := range DefaultReadLimits.Files + 1 {
 				os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.go", i)), nil, 0o644)
 			}
 		}, BigFiles},
 		{"too many entries", func(t *testing.T, dir string) {
-			for i := range maxDirEntries + 1 {
+			for i := range DefaultReadLimits.Entries + 1 {
 				os.WriteFile(filepath.Join(dir, fmt.Sprintf("n%d.txt", i)), nil, 0o644)
 			}
 		}, BigEntries},
 		{"too deep", func(t *testing.T, dir string) {
-			os.MkdirAll(filepath.Join(dir, strings.Repeat("d/", maxDirDepth+1)), 0o755)
+			os.MkdirAll(filepath.Join(dir, strings.Repeat("d/", DefaultReadLimits.Depth+1)), 0o755)
 		}, BigDepth},
 	}
 	for _, tt := range tests {

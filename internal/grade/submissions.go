@@ -26,6 +26,8 @@ const (
 	KindTar = "tar"
 	// KindArchive is an archive the grader cannot read (.7z, .rar, …): a row with its verdict.
 	KindArchive = "archive"
+	// Kind7z is a .7z archive, read as a .zip is (github.com/bodgit/sevenzip).
+	Kind7z = "7z"
 	// KindGroup is several entries of one student in an LMS export (Canvas's flat files, Moodle's
 	// folders of one participant): Submission.Files lists them.
 	KindGroup = "group"
@@ -46,12 +48,25 @@ type Submission struct {
 	// them (the LMS's prefix taken off; "" for a folder).
 	Files []string
 	Names []string
+	// Conflict is set when the entry's name reads as more than one student, or the entries of one id
+	// disagree about the name (ConflictAmbiguous, ConflictNamesDiffer): the submission is a row of its
+	// own, and ClaimedID the id its name claims.
+	Conflict  string
+	ClaimedID string
+	Anonymous bool // an anonymous Canvas export: ID is the anonymous id
+	rawEntry  string
 }
 
 // List returns the submissions in dir, sorted by student name: every folder, .zip and .go file.
 // Hidden entries and archive junk (__MACOSX) are ignored; other files come back in skipped. Two
 // entries that would give the same student name (Иван and Иван.zip) keep their full entry names.
 func List(dir string) (subs []Submission, skipped []string, err error) {
+	return ListWith(dir, nil)
+}
+
+// ListWith is List with the class's roster (nil for none), which decides the names that read more
+// than one way and gives the students' names as the LMS has them.
+func ListWith(dir string, roster *Roster) (subs []Submission, skipped []string, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, err
@@ -61,54 +76,69 @@ func List(dir string) (subs []Submission, skipped []string, err error) {
 		if junkName(name) {
 			continue
 		}
-		p := filepath.Join(dir, name)
-		info, err := os.Stat(p) // follows a symbolic link the instructor made
-		if err != nil {
+		if sub, ok := entryOf(dir, name); ok {
+			subs = append(subs, sub)
+		} else {
 			skipped = append(skipped, name)
-			continue
 		}
-		s := Submission{Path: p}
-		lower := strings.ToLower(name)
-		switch {
-		case info.IsDir():
-			s.Kind, s.Name = KindDir, name
-		case info.Mode().IsRegular() && strings.HasSuffix(lower, ".zip"):
-			s.Kind, s.Name = KindZip, name[:len(name)-len(".zip")]
-		case info.Mode().IsRegular() && strings.HasSuffix(lower, ".go"):
-			s.Kind, s.Name = KindGo, name[:len(name)-len(".go")]
-		case info.Mode().IsRegular() && archiveKind(lower) != "":
-			ext := archiveExt(lower)
-			s.Kind, s.Name = archiveKind(lower), name[:len(name)-len(ext)]
-		default:
-			skipped = append(skipped, name)
-			continue
-		}
-		s.Name = cleanName(s.Name)
-		if s.Name == "" {
-			s.Name = cleanName(name)
-		}
-		subs = append(subs, s)
 	}
 	// An LMS export (Moodle, Canvas, GitHub Classroom) names its entries after the students: they
 	// are grouped per student, named as the LMS names them, with their ids and late flags.
-	subs, skipped = lmsGroup(dir, subs, skipped)
-	// Entries whose names collide keep their full names; the folder (if any) keeps the short one.
+	subs, skipped = lmsGroup(dir, subs, skipped, roster)
+	// Entries whose names collide (Иван and Иван.zip, "Ivan" and "Ivan " with a trailing space, a
+	// name in NFC and in NFD) stay apart, each with a visible suffix; the folder keeps the short one.
 	sort.Slice(subs, func(i, j int) bool {
 		if subs[i].Name != subs[j].Name {
 			return subs[i].Name < subs[j].Name
 		}
-		return kindRank(subs[i].Kind) < kindRank(subs[j].Kind)
+		if kindRank(subs[i].Kind) != kindRank(subs[j].Kind) {
+			return kindRank(subs[i].Kind) < kindRank(subs[j].Kind)
+		}
+		return subs[i].rawEntry < subs[j].rawEntry
 	})
 	seen := map[string]bool{}
 	for i := range subs {
-		if seen[subs[i].Name] {
-			subs[i].Name = cleanName(filepath.Base(subs[i].Path))
+		if seen[subs[i].Name] && subs[i].ID == "" {
+			if full := cleanName(subs[i].rawEntry); !seen[full] && full != "" {
+				subs[i].Name = full
+			}
 		}
 		seen[subs[i].Name] = true
 	}
+	uniqueNames(subs)
 	sort.Slice(subs, func(i, j int) bool { return subs[i].Name < subs[j].Name })
 	sort.Strings(skipped)
 	return subs, skipped, nil
+}
+
+// entryOf is the submission an entry of the submissions folder is: a folder, a .zip, a .go file or
+// another archive; ok is false for anything else (skipped).
+func entryOf(dir, name string) (Submission, bool) {
+	p := filepath.Join(dir, name)
+	info, err := os.Stat(p) // follows a symbolic link the instructor made
+	if err != nil {
+		return Submission{}, false
+	}
+	s := Submission{Path: p, rawEntry: name}
+	lower := strings.ToLower(name)
+	switch {
+	case info.IsDir():
+		s.Kind, s.Name = KindDir, name
+	case info.Mode().IsRegular() && strings.HasSuffix(lower, ".zip"):
+		s.Kind, s.Name = KindZip, name[:len(name)-len(".zip")]
+	case info.Mode().IsRegular() && strings.HasSuffix(lower, ".go"):
+		s.Kind, s.Name = KindGo, name[:len(name)-len(".go")]
+	case info.Mode().IsRegular() && archiveKind(lower) != "":
+		ext := archiveExt(lower)
+		s.Kind, s.Name = archiveKind(lower), name[:len(name)-len(ext)]
+	default:
+		return Submission{}, false
+	}
+	s.Name = cleanName(s.Name)
+	if s.Name == "" {
+		s.Name = cleanName(name)
+	}
+	return s, true
 }
 
 func kindRank(k string) int {
@@ -247,7 +277,7 @@ func SourceHash(s Submission) (string, error) {
 		if err := hashGroup(h, s); err != nil {
 			return "", err
 		}
-	case KindZip, KindGo, KindTar, KindArchive:
+	case KindZip, KindGo, KindTar, KindArchive, Kind7z:
 		f, _, err := openRegular(s.Path)
 		if err != nil {
 			return "", err

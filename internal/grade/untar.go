@@ -23,24 +23,22 @@ var errTarStream = errors.New("tar stream past its limit")
 // (ZipBomb), two files of one name are refused (ZipTwice), a damaged stream is ZipCorrupt; symbolic
 // links, hard links, devices and FIFOs are skipped and returned.
 func untar(src, dst string) (skipped []SkippedEntry, err error) {
+	return untarLim(src, dst, DefaultReadLimits)
+}
+
+// untarLim is untar under the limits lim.
+func untarLim(src, dst string, lim ReadLimits) (skipped []SkippedEntry, err error) {
+	lim = lim.orDefault()
 	f, _, err := openArchive(src)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var r io.Reader = f
-	lower := strings.ToLower(src)
-	switch {
-	case strings.HasSuffix(lower, ".gz") || strings.HasSuffix(lower, ".tgz"):
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
-		}
-		defer gz.Close()
-		r = gz
-	case strings.HasSuffix(lower, ".bz2") || strings.HasSuffix(lower, ".tbz2") || strings.HasSuffix(lower, ".tbz"):
-		r = bzip2.NewReader(f)
+	r, closeStream, err := tarStream(src, f)
+	if err != nil {
+		return nil, err
 	}
+	defer closeStream()
 	stream := &capReader{r: r, left: maxTarStream}
 	tr := tar.NewReader(stream)
 	corrupt := func(entry string) error {
@@ -49,9 +47,8 @@ func untar(src, dst string) (skipped []SkippedEntry, err error) {
 		}
 		return &ArchiveError{Code: ZipCorrupt, Entry: entry}
 	}
-	entries, files := 0, 0
-	budget := int64(maxZipBytes)
-	seen := map[string]bool{}
+	entries := 0
+	u := &tarFiles{lim: lim, budget: lim.Bytes, seen: map[string]bool{}}
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
@@ -60,80 +57,65 @@ func untar(src, dst string) (skipped []SkippedEntry, err error) {
 		if err != nil {
 			return nil, corrupt(filepath.Base(src))
 		}
-		if entries++; entries > maxZipEntries {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("more than %d entries", maxZipEntries)}
-		}
-		rel, err := safeRel(hdr.Name)
+		entries++
+		rel, target, err := tarTarget(hdr, dst, lim, entries)
 		if err != nil {
-			return nil, &ArchiveError{Code: ZipSlip, Entry: hdr.Name}
+			return nil, err
 		}
-		if rel == "" || skipEntry(rel) {
+		if rel == "" {
 			continue
 		}
-		if strings.Count(rel, "/") >= maxZipDepth {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: hdr.Name}
-		}
-		target := filepath.Join(dst, filepath.FromSlash(rel))
-		if !within(dst, target) {
-			return nil, &ArchiveError{Code: ZipSlip, Entry: hdr.Name}
-		}
-		switch hdr.Typeflag {
-		case tar.TypeDir:
+		if hdr.Typeflag == tar.TypeDir {
 			if err := os.MkdirAll(target, 0o755); err != nil {
 				return nil, &ArchiveError{Code: ZipCorrupt, Entry: rel}
 			}
 			continue
-		case tar.TypeReg:
-		case tar.TypeSymlink:
-			skipped = append(skipped, SkippedEntry{Path: rel, Kind: SkipSymlink})
-			continue
-		case tar.TypeLink:
-			skipped = append(skipped, SkippedEntry{Path: rel, Kind: SkipHardlink})
-			continue
-		case tar.TypeChar, tar.TypeBlock:
-			skipped = append(skipped, SkippedEntry{Path: rel, Kind: SkipDevice})
-			continue
-		case tar.TypeFifo:
-			skipped = append(skipped, SkippedEntry{Path: rel, Kind: SkipFIFO})
-			continue
-		default:
-			// Headers of their own (PAX global headers, GNU extensions the reader does not fold in).
-			if hdr.Typeflag == tar.TypeXGlobalHeader {
-				continue
+		}
+		if kind, regular := tarKind(hdr.Typeflag); !regular {
+			if kind != "" {
+				skipped = append(skipped, SkippedEntry{Path: rel, Kind: kind})
 			}
-			skipped = append(skipped, SkippedEntry{Path: rel, Kind: SkipOther})
 			continue
 		}
-		key := strings.ToLower(rel)
-		if seen[key] {
-			return nil, &ArchiveError{Code: ZipTwice, Entry: hdr.Name}
-		}
-		seen[key] = true
-		if files++; files > maxZipFiles {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("more than %d files", maxZipFiles)}
-		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return nil, &ArchiveError{Code: ZipCorrupt, Entry: rel}
-		}
-		out, err := os.OpenFile(target, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o644)
-		if err != nil {
-			return nil, &ArchiveError{Code: ZipCorrupt, Entry: rel}
-		}
-		in := &readErr{r: io.LimitReader(tr, budget+1)}
-		n, err := io.Copy(out, in)
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-		budget -= n
-		switch {
-		case budget < 0:
-			return nil, &ArchiveError{Code: ZipBomb, Entry: hdr.Name}
-		case in.err != nil:
-			return nil, corrupt(hdr.Name)
-		case err != nil:
+		if err := u.file(tr, hdr, rel, target); err != nil {
+			if errors.Is(err, errTarRead) {
+				return nil, corrupt(hdr.Name)
+			}
 			return nil, err
 		}
 	}
+}
+
+// errTarRead marks a tar entry that could not be read (the archive's fault).
+var errTarRead = errors.New("the entry cannot be read")
+
+// tarFiles counts the regular files of a tar as they are unpacked.
+type tarFiles struct {
+	lim    ReadLimits
+	files  int
+	budget int64
+	seen   map[string]bool
+}
+
+// file unpacks the regular entry hdr to target under the limits.
+func (u *tarFiles) file(tr io.Reader, hdr *tar.Header, rel, target string) error {
+	key := strings.ToLower(rel)
+	if u.seen[key] {
+		return &ArchiveError{Code: ZipTwice, Entry: hdr.Name}
+	}
+	u.seen[key] = true
+	if u.files++; u.files > u.lim.Files {
+		return &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", u.lim.Files), Limit: BigFiles}
+	}
+	n, readFailed, err := writeTarFile(tr, target, rel, u.budget)
+	u.budget -= n
+	switch {
+	case u.budget < 0:
+		return &ArchiveError{Code: ZipBomb, Entry: hdr.Name, Limit: BigBytes}
+	case readFailed:
+		return errTarRead
+	}
+	return err
 }
 
 // capReader reads at most left bytes of r, then fails (and says so in over).
@@ -154,4 +136,81 @@ func (c *capReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.left -= int64(n)
 	return n, err
+}
+
+// tarStream is the tar stream of the archive f at src: gunzipped or bunzipped by its extension.
+func tarStream(src string, f io.Reader) (io.Reader, func(), error) {
+	lower := strings.ToLower(src)
+	switch {
+	case strings.HasSuffix(lower, ".gz") || strings.HasSuffix(lower, ".tgz"):
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
+		}
+		return gz, func() { gz.Close() }, nil
+	case strings.HasSuffix(lower, ".bz2") || strings.HasSuffix(lower, ".tbz2") || strings.HasSuffix(lower, ".tbz"):
+		return bzip2.NewReader(f), func() {}, nil
+	}
+	return f, func() {}, nil
+}
+
+// tarKind says what a tar entry that is no folder is: regular, or the kind it is skipped as ("" for
+// headers of their own, PAX global headers, skipped without a word).
+func tarKind(flag byte) (kind string, regular bool) {
+	switch flag {
+	case tar.TypeReg:
+		return "", true
+	case tar.TypeSymlink:
+		return SkipSymlink, false
+	case tar.TypeLink:
+		return SkipHardlink, false
+	case tar.TypeChar, tar.TypeBlock:
+		return SkipDevice, false
+	case tar.TypeFifo:
+		return SkipFIFO, false
+	case tar.TypeXGlobalHeader:
+		return "", false
+	}
+	return SkipOther, false
+}
+
+// writeTarFile writes the current entry of tr to target, at most budget+1 bytes; readFailed is set
+// when reading the entry failed (the archive's fault), err when writing did (ours).
+func writeTarFile(tr io.Reader, target, rel string, budget int64) (n int64, readFailed bool, err error) {
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return 0, false, &ArchiveError{Code: ZipCorrupt, Entry: rel}
+	}
+	out, err := os.OpenFile(target, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o644)
+	if err != nil {
+		return 0, false, &ArchiveError{Code: ZipCorrupt, Entry: rel}
+	}
+	in := &readErr{r: io.LimitReader(tr, budget+1)}
+	n, err = io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return n, in.err != nil, err
+}
+
+// tarTarget is where the tar entry hdr, the entries-th, goes under dst: its path (slashes) and the
+// target ("" for an entry skipped), or the ArchiveError that refuses the archive.
+func tarTarget(hdr *tar.Header, dst string, lim ReadLimits, entries int) (rel, target string, err error) {
+	if entries > lim.Entries {
+		return "", "", &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Entries), Limit: BigEntries}
+	}
+	rel, err = safeRel(hdr.Name)
+	if err != nil {
+		return "", "", &ArchiveError{Code: ZipSlip, Entry: hdr.Name}
+	}
+	if rel == "" || skipEntry(rel) {
+		return "", "", nil
+	}
+	if strings.Count(rel, "/") >= lim.Depth {
+		return "", "", &ArchiveError{Code: ZipBomb, Entry: hdr.Name, Limit: BigDepth}
+	}
+	target = filepath.Join(dst, filepath.FromSlash(rel))
+	if !within(dst, target) {
+		return "", "", &ArchiveError{Code: ZipSlip, Entry: hdr.Name}
+	}
+	return rel, target, nil
 }

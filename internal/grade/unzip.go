@@ -17,11 +17,8 @@ import (
 
 // Limits on what a submission's archive may unpack to. A student's program is a few small files;
 // anything past these is refused rather than unpacked.
+// The files, bytes and depth are ReadLimits (the instructor's flags); the archive's own size is fixed.
 const (
-	maxZipEntries = 10000    // entries listed in the archive, hidden ones included
-	maxZipFiles   = 500      // files unpacked
-	maxZipBytes   = 20 << 20 // bytes unpacked
-	maxZipDepth   = 32       // folders deep
 	maxZipArchive = 64 << 20 // bytes of the archive itself
 )
 
@@ -38,6 +35,7 @@ const (
 type ArchiveError struct {
 	Code  string
 	Entry string
+	Limit string // for ZipBomb: the limit hit (BigFiles, BigBytes, BigDepth, BigEntries), if one of ReadLimits
 }
 
 func (e *ArchiveError) Error() string {
@@ -68,6 +66,13 @@ func openArchive(src string) (*os.File, os.FileInfo, error) {
 // macOS and Windows would) are refused: the instructor's unzip and ours could take different ones. Names not flagged as UTF-8 that are not
 // valid UTF-8 are read as code page 866, which Windows' own zip writes for Cyrillic names.
 func unzip(src, dst string) (skipped []SkippedEntry, err error) {
+	return unzipLim(src, dst, DefaultReadLimits, "")
+}
+
+// unzipLim is unzip under the limits lim, of the entries under the folder only alone ("" for all;
+// a clone of the course is unpacked from the exercise's folder, see locate.go).
+func unzipLim(src, dst string, lim ReadLimits, only string) (skipped []SkippedEntry, err error) {
+	lim = lim.orDefault()
 	f, info, err := openArchive(src)
 	if err != nil {
 		return nil, err
@@ -79,21 +84,34 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 	// counting those first bounds what reading the directory can cost.
 	if n, err := centralRecords(io.NewSectionReader(f, 0, info.Size())); err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
-	} else if n > maxZipEntries {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", n)}
+	} else if n > lim.Entries {
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", n), Limit: BigEntries}
 	}
 	zr, err := zip.NewReader(f, info.Size())
 	if err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: err.Error()}
 	}
-	if len(zr.File) > maxZipEntries {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File))}
+	if len(zr.File) > lim.Entries {
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File)), Limit: BigEntries}
 	}
-	type item struct {
-		f   *zip.File
-		rel string
+	items, skipped, err := zipItems(zr, lim, only)
+	if err != nil {
+		return nil, err
 	}
-	var items []item
+	return skipped, zipExtract(items, dst, lim)
+}
+
+// zipItem is an entry of a zip to unpack, at rel (slashes) under the folder.
+type zipItem struct {
+	f   *zip.File
+	rel string
+}
+
+// zipItems lists what of a zip is unpacked (under only, when set), and refuses it when its names
+// climb out, repeat, nest too deep, or its headers declare more than the limits.
+func zipItems(zr *zip.Reader, lim ReadLimits, only string) ([]zipItem, []SkippedEntry, error) {
+	var items []zipItem
+	var skipped []SkippedEntry
 	var declared uint64
 	files := 0
 	seen := map[string]bool{}
@@ -101,59 +119,76 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 		name := entryName(f)
 		rel, err := safeRel(name)
 		if err != nil {
-			return nil, &ArchiveError{Code: ZipSlip, Entry: name}
+			return nil, nil, &ArchiveError{Code: ZipSlip, Entry: name}
+		}
+		if only != "" {
+			rel, _ = strings.CutPrefix(rel, only+"/")
+			if rel == safeRelOr(name) {
+				continue // outside the folder of the exercise
+			}
 		}
 		if rel == "" || skipEntry(rel) {
 			continue
 		}
 		mode := f.Mode()
-		if mode&os.ModeSymlink != 0 || (!mode.IsDir() && !mode.IsRegular() && !strings.HasSuffix(name, "/")) {
+		isDir := f.FileInfo().IsDir() || strings.HasSuffix(name, "/")
+		switch {
+		case mode&os.ModeSymlink != 0 || (!isDir && !mode.IsRegular()):
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
 			continue
+		case !isDir && seen[strings.ToLower(rel)]:
+			return nil, nil, &ArchiveError{Code: ZipTwice, Entry: name}
+		case strings.Count(rel, "/") >= lim.Depth:
+			return nil, nil, &ArchiveError{Code: ZipBomb, Entry: name, Limit: BigDepth}
 		}
-		if !f.FileInfo().IsDir() && !strings.HasSuffix(name, "/") {
-			key := strings.ToLower(rel)
-			if seen[key] {
-				return nil, &ArchiveError{Code: ZipTwice, Entry: name}
-			}
-			seen[key] = true
-		}
-		if strings.Count(rel, "/") >= maxZipDepth {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: name}
-		}
-		items = append(items, item{f, rel})
-		if !f.FileInfo().IsDir() {
+		items = append(items, zipItem{f, rel})
+		if !isDir {
+			seen[strings.ToLower(rel)] = true
 			declared += f.UncompressedSize64
 			files++
 		}
 	}
-	if files > maxZipFiles || declared > maxZipBytes {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d files, %d bytes", files, declared)}
+	if files > lim.Files {
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", files, lim.Files), Limit: BigFiles}
 	}
-	// The sizes in the headers can lie: count what really comes out.
-	budget := int64(maxZipBytes)
+	if declared > uint64(lim.Bytes) {
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", declared, lim.Bytes), Limit: BigBytes}
+	}
+	return items, skipped, nil
+}
+
+// safeRelOr is the safe path of a name ("" when it has none).
+func safeRelOr(name string) string {
+	rel, _ := safeRel(name)
+	return rel
+}
+
+// zipExtract unpacks the items into dst, counting what really comes out: the sizes in the headers
+// can lie.
+func zipExtract(items []zipItem, dst string, lim ReadLimits) error {
+	budget := lim.Bytes
 	for _, it := range items {
 		target := filepath.Join(dst, filepath.FromSlash(it.rel))
 		if !within(dst, target) {
-			return nil, &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
+			return &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
 		}
 		// A name this file system cannot hold (a colon on Windows) is the archive's fault.
 		if it.f.FileInfo().IsDir() || strings.HasSuffix(it.f.Name, "/") {
 			if err := os.MkdirAll(target, 0o755); err != nil {
-				return nil, &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
+				return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 			}
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return nil, &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
+			return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 		}
 		n, err := extractFile(it.f, target, budget)
 		budget -= n
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return skipped, nil
+	return nil
 }
 
 func extractFile(f *zip.File, target string, budget int64) (int64, error) {

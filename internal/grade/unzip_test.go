@@ -75,8 +75,8 @@ func TestUnzip(t *testing.T) {
 		{"zip-slip backslash", []zipEntry{{name: `..\evil.go`, body: "x"}}, ZipSlip, nil, nil},
 		{"absolute", []zipEntry{{name: "/etc/evil", body: "x"}}, ZipSlip, nil, nil},
 		{"drive letter", []zipEntry{{name: `C:\evil.go`, body: "x"}}, ZipSlip, nil, nil},
-		{"bomb", []zipEntry{{name: "main.go", body: strings.Repeat(" ", maxZipBytes+1)}}, ZipBomb, nil, nil},
-		{"too many files", manyFiles(maxZipFiles + 1), ZipBomb, nil, nil},
+		{"bomb", []zipEntry{{name: "main.go", body: strings.Repeat(" ", int(DefaultReadLimits.Bytes)+1)}}, ZipBomb, nil, nil},
+		{"too many files", manyFiles(DefaultReadLimits.Files + 1), ZipBomb, nil, nil},
 		{"same name twice", []zipEntry{{name: "main.go", body: "package main"}, {name: "main.go", body: "package evil"}}, ZipTwice, nil, nil},
 		{"same name in another case", []zipEntry{{name: "hw/main.go", body: "package main"}, {name: "HW/Main.go", body: "package evil"}}, ZipTwice, nil, nil},
 		{"same name once through dot-dot", []zipEntry{{name: "main.go", body: "package main"}, {name: "a/../main.go", body: "package evil"}}, ZipTwice, nil, nil},
@@ -155,7 +155,7 @@ func rawZip(t *testing.T, h *zip.FileHeader, data []byte) string {
 func TestUnzipLies(t *testing.T) {
 	var bomb bytes.Buffer
 	fw, _ := flate.NewWriter(&bomb, flate.BestCompression)
-	fw.Write(make([]byte, maxZipBytes+1<<20))
+	fw.Write(make([]byte, int(DefaultReadLimits.Bytes)+1<<20))
 	fw.Close()
 	tests := []struct {
 		name  string
@@ -219,7 +219,7 @@ func TestSafeRel(t *testing.T) {
 func TestUnzipManyRecords(t *testing.T) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	for range maxZipEntries + 1 {
+	for range DefaultReadLimits.Entries + 1 {
 		zw.CreateHeader(&zip.FileHeader{Name: "", Method: zip.Store})
 	}
 	zw.Close()

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/workbook-course/workbook/checker"
@@ -101,7 +103,11 @@ func GradesCSV(rep *Report, lang string) []byte {
 		}
 		w.Write(cells)
 	}
-	write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart", "id", "late"})
+	pr := i18n.New(lang)
+	// The stable codes first (status, verdict) for formulas and scripts, and beside them the status
+	// in the instructor's words, and what is known of the identity and the time.
+	write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart", "id", "late",
+		"status_text", "submitted", "conflict"})
 	for _, st := range rep.Students {
 		vp, vt, hp, ht := visibility(st.Result)
 		write([]string{
@@ -109,6 +115,7 @@ func GradesCSV(rep *Report, lang string) []byte {
 			decimalIn(st.Score, decimal), string(st.Result.Verdict), st.Lang,
 			strconv.Itoa(vp), strconv.Itoa(vt), strconv.Itoa(hp), strconv.Itoa(ht),
 			copyOf[st.Name], strconv.FormatBool(byHeart[st.Name]), st.ID, strconv.FormatBool(st.Late),
+			pr.T("grade_status_" + st.Status), submittedCell(st), st.Conflict,
 		})
 	}
 	w.Flush()
@@ -284,7 +291,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	}
 	res := st.Result
 	switch res.Verdict {
-	case BadArchive, TooBig, NotGraded, Unchanged:
+	case BadArchive, TooBig, NotGraded, Unchanged, NoSubmission:
 		fmt.Fprintf(w, "# %s\n\n", report.MarkdownEscape(pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)))
 		switch res.Verdict {
 		case BadArchive:
@@ -294,9 +301,11 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 			if !i18n.Has(st.Lang, id) {
 				id = "grade_fb_too_big"
 			}
-			w.WriteString(report.MarkdownEscape(pr.T(id, "Path", tooBigPath(res.BuildLog), "Entry", res.BuildLog)) + "\n")
+			w.WriteString(report.MarkdownEscape(pr.T(id, "Path", tooBigPath(res.BuildLog), "Entry", res.BuildLog, "Limit", tooBigLimit(res.BuildLog))) + "\n")
 		case Unchanged:
 			w.WriteString(pr.T("grade_fb_unchanged") + "\n")
+		case NoSubmission:
+			w.WriteString(report.MarkdownEscape(pr.T("grade_fb_no_submission")) + "\n")
 		default:
 			w.WriteString(pr.T("grade_fb_not_graded") + "\n")
 		}
@@ -306,8 +315,39 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	}
 	report.Markdown(w, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
 	stderrNote(w, pr, res)
+	drawnNote(w, pr, rep, st)
+	if st.FromText {
+		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_from_text")))
+	}
 	skippedNote(w, pr, st.Skipped)
 }
+
+// drawnNote lists, in the feedback, every case drawn for the grading with its arguments and whether
+// it passed, so that the student can run each one again.
+func drawnNote(w *bytes.Buffer, pr *i18n.Printer, rep *Report, st Student) {
+	if st.Drawn == nil || len(st.Drawn.Args) == 0 {
+		return
+	}
+	fixed := len(rep.Cases)
+	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.T("grade_fb_drawn", "Seed", st.Drawn.Seed)))
+	for i, args := range st.Drawn.Args {
+		mark := "✗"
+		if k := fixed + i; k < len(st.Result.Cases) && st.Result.Cases[k].Status == checker.Pass {
+			mark = "✓"
+		}
+		fmt.Fprintf(w, "- %s %s\n", mark, report.CodeSpan(strings.Join(args, " ")))
+	}
+}
+
+// tooBigLimit is the limit named in the BuildLog of a TooBig verdict ("more than 500 files …").
+func tooBigLimit(log string) string {
+	if m := limitNumber.FindStringSubmatch(log); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var limitNumber = regexp.MustCompile(`more than (\d+)`)
 
 // skippedNote names, in the feedback, the entries of the submission that were left out because they
 // are not regular files, so that a student whose main.go is a link learns why it was not graded.
@@ -319,4 +359,12 @@ func skippedNote(w *bytes.Buffer, pr *i18n.Printer, skipped []SkippedEntry) {
 	for _, e := range skipped {
 		fmt.Fprintf(w, "- %s (%s)\n", report.CodeSpan(e.Path), report.MarkdownEscape(pr.T("grade_skip_"+e.Kind)))
 	}
+}
+
+// submittedCell is the submission time as grades.csv shows it: RFC 3339, or empty when unknown.
+func submittedCell(st Student) string {
+	if st.Submitted.IsZero() || st.TimeFrom == "" {
+		return ""
+	}
+	return st.Submitted.Format(time.RFC3339)
 }

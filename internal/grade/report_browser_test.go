@@ -1,0 +1,174 @@
+package grade
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+// chromium is the browser of the browser tests: $WORKBOOK_CHROMIUM, else chromium, chromium-browser
+// or google-chrome on the PATH. Without one the test is skipped, unless CI is set.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("WORKBOOK_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed, and CI is set: the browser tests must run")
+	}
+	t.Skip("chromium is not installed")
+	return ""
+}
+
+// browserClass is a graded class of a hundred: every status, hangs and crashes among them.
+func browserClass() *Report {
+	cases := []CaseInfo{{Name: "01-lesson", Visible: true, Weight: 1}, {Name: "02-hidden", Weight: 1}, {Name: "03-hidden", Weight: 1}}
+	rep := &Report{Exercise: "exercise-deadline", Titles: map[string]string{"ru": "Повторы с крайним сроком"}, Cases: cases}
+	statuses := []checker.Verdict{checker.Pass, checker.Fail, checker.Timeout, checker.Crash}
+	for i := range 100 {
+		res := &checker.Result{Exercise: "exercise-deadline", Lang: "ru", Verdict: checker.Pass, Total: 3}
+		for j, c := range cases {
+			s := statuses[(i+j*i)%len(statuses)]
+			if i%3 == 0 {
+				s = checker.Pass
+			}
+			cr := checker.CaseResult{Name: c.Name, Status: s, Visible: c.Visible, Args: []string{"-deadline", fmt.Sprint(i)}}
+			if s == checker.Fail {
+				cr.Want, cr.Got = "попытка 1: успех\n", "попытка 1: ошибка\n"
+				cr.Diff = &checker.Diff{Line: 1, Want: "попытка 1: успех", Got: "попытка 1: ошибка"}
+			}
+			if s != checker.Pass && res.Verdict == checker.Pass {
+				res.Verdict = s
+			}
+			if s == checker.Pass {
+				res.Passed++
+			}
+			res.Cases = append(res.Cases, cr)
+		}
+		st := Student{Name: fmt.Sprintf("Студент %03d", i), Lang: "ru", Result: res,
+			Source: []SourceFile{{Name: "main.go", Text: fmt.Sprintf("package main\n\nfunc main() { println(%d) }\n", i)}}}
+		rep.Students = append(rep.Students, st)
+	}
+	rep.Finalize()
+	return rep
+}
+
+// TestReportInBrowser opens report.html of a class of a hundred in Chromium: the table sorts by a
+// click on a column and filters by a word and by a status, and a grid cell of a hang leads to that
+// student's failure, opened. Screenshots go to $WORKBOOK_SCREENSHOTS, else the test's folder.
+func TestReportInBrowser(t *testing.T) {
+	exe := chromium(t)
+	out := t.TempDir()
+	rep := browserClass()
+	if err := Write(out, rep, "ru"); err != nil {
+		t.Fatal(err)
+	}
+	shots := os.Getenv("WORKBOOK_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	profile := t.TempDir()
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(exe), chromedp.Flag("headless", true),
+		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1280, 900))
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancelT()
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	shot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(shots, "grade-report-"+name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	visible := `String(Array.from(document.querySelectorAll('#class tbody tr')).filter(r => !r.hidden).length)`
+	firstName := `Array.from(document.querySelectorAll('#class tbody tr')).filter(r => !r.hidden)[0].cells[0].querySelector('a').textContent`
+	do(chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, HTMLFile))), chromedp.WaitVisible(chromedp.CSS("#class")))
+	if rows := eval(visible); rows != "100" {
+		t.Errorf("the table shows %s rows, want 100", rows)
+	}
+	shot("class")
+	// Sort by score: lowest first, then highest first.
+	do(chromedp.Click(chromedp.CSS("#class thead th:nth-child(3)")))
+	first := eval(firstName)
+	do(chromedp.Click(chromedp.CSS("#class thead th:nth-child(3)")))
+	last := eval(firstName)
+	shot("sorted")
+	lo, hi := byName(rep, first), byName(rep, last)
+	if lo.Score > hi.Score || lo.Score != minScore(rep) || hi.Score != 100 {
+		t.Errorf("sorted by score: first %s (%v), then %s (%v)", first, lo.Score, last, hi.Score)
+	}
+	// Filter by a word, then by a status.
+	eval(`(function(){var q=document.getElementById('filter');q.value='Студент 00';q.dispatchEvent(new Event('input'));return ''})()`)
+	if shown := eval(visible); shown != "10" {
+		t.Errorf("the filter «Студент 00» shows %s rows, want 10", shown)
+	}
+	shot("filtered")
+	eval(`(function(){var q=document.getElementById('filter');q.value='';q.dispatchEvent(new Event('input'));
+		var s=document.getElementById('statusfilter');s.value='fail';s.dispatchEvent(new Event('change'));return ''})()`)
+	if got, want := eval(visible), fmt.Sprint(countStatus(rep, StatusFail)); got != want {
+		t.Errorf("the status filter shows %s rows, want %s", got, want)
+	}
+	// A hang's cell in the grid leads to the student's failure, opened.
+	hang := eval(`(function(){var a=document.querySelector('.grid td.c-timeout a');a.click();return a.getAttribute('href')})()`)
+	time.Sleep(200 * time.Millisecond)
+	opened := eval(`(function(){var e=document.getElementById(location.hash.slice(1));while(e&&e.tagName!=='DETAILS')e=e.parentElement;return String(!!(e&&e.open))})()`)
+	shot("hang")
+	if hang == "" || opened != "true" {
+		t.Errorf("the hang's cell (%q) did not open the student's failures", hang)
+	}
+	t.Logf("screenshots in %s", shots)
+}
+
+func minScore(rep *Report) float64 {
+	m := 100.0
+	for _, st := range rep.Students {
+		m = min(m, st.Score)
+	}
+	return m
+}
+
+func countStatus(rep *Report, status string) int {
+	n := 0
+	for _, st := range rep.Students {
+		if st.Status == status {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,490 @@
+package grade
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// The roster: the LMS's own export of the class (--roster), read before anything is graded. From it
+// come the students' names and ids, the assignment's id, the students who handed in nothing, and,
+// from Moodle, the submission times; and the LMS file written back is that export filled in.
+//
+// Moodle: the grading worksheet of the assignment ("Download grading worksheet",
+// mod/assign/feedback/offline). Its importer (importgradeslib.php, init()) finds its columns by their
+// exact titles in the teacher's Moodle language: get_string('recordid', 'assign') for the
+// identifier, get_string('gradenoun') (get_string('grade') before Moodle 4.0) for the grade, and
+// get_string('lastmodifiedgrade', 'assign'), and refuses a file that lacks any of the three; the
+// identifier is get_string('hiddenuser', 'assign') followed by the participant id (next(): "Strip
+// the integer from the end of the participant string"), the same id Moodle writes in the names of
+// the downloaded submissions.
+//
+// Canvas: the gradebook export (Grades → Export). Its importer (app/models/gradebook_importer.rb)
+// takes a header whose first cell holds "Student" and second "ID" (row_has_student_headers?), then
+// "SIS User ID" and "SIS Login ID" (update_column_count), the last student column "Section", then one
+// column per assignment titled "Title (id)" (Assignment.title_and_id); a row whose first cell holds
+// "Points Possible" describes the assignments (check_for_non_student_row); students are matched by
+// the ID column (process_student: @all_students[student_id.to_i]); the file may be separated by
+// semicolons (semicolon_delimited?).
+
+// Moodle's words, by language, as its language packs have them. English: lang/en/moodle.php and
+// mod/assign/lang/en/assign.php. Russian: the ru pack of Moodle 4.1 for assign.php (recordid,
+// lastmodifiedgrade, hiddenuser) and of Moodle 3.x for moodle.php's 'grade' (the string the importer
+// matched before 4.0); the ru pack's 'gradenoun' of Moodle 4 was not at hand, nor any Bulgarian pack,
+// so a worksheet in those titles is read with the titles it has (--roster), never written from ours.
+var moodleWords = map[string]struct{ recordid, grade, modified, hiddenuser string }{
+	"en": {"Identifier", "Grade", "Last modified (grade)", "Participant "},
+	"ru": {"Идентификатор", "Оценка", "Последнее изменение (оценка)", "Участник"},
+}
+
+// Titles of the other columns of Moodle's English worksheet (mod/assign/gradingtable.php: the
+// columns of the download, in that order, with the comments plugin's editor field last).
+const (
+	moodleFullName  = "Full name"
+	moodleStatus    = "Status"
+	moodleMaxGrade  = "Maximum Grade"
+	moodleCanChange = "Grade can be changed"
+	moodleSubmitted = "Last modified (submission)"
+	moodleFeedback  = "Feedback comments" // get_string('pluginname', 'assignfeedback_comments')
+)
+
+// MoodleLangs are the Moodle languages whose worksheet titles grade can write without a roster.
+var MoodleLangs = []string{"en"}
+
+// Roster is the class as the LMS exported it.
+type Roster struct {
+	Layout   string // LayoutMoodle or LayoutCanvas
+	Path     string // the file it was read from
+	Students []RosterStudent
+	// AssignmentID and Assignment are Canvas's id and title of the assignment graded (the column
+	// "Title (id)" chosen); PointsPossible is its row's value.
+	AssignmentID, Assignment string
+	PointsPossible           string
+	// The file as read: its rows (the header first) and separator, to be written back filled in.
+	Rows  [][]string
+	Comma rune
+	// Column indexes (-1 for none).
+	idCol, nameCol, gradeCol, feedbackCol, submittedCol, assignCol, loginCol int
+	prefix                                                                   string // Moodle's "Participant "
+	byID                                                                     map[string]int
+}
+
+// RosterStudent is one student of the roster.
+type RosterStudent struct {
+	ID        string    `json:"id"`   // Moodle's participant id, Canvas's user id
+	Name      string    `json:"name"` // the full name as the LMS shows it
+	Login     string    `json:"login,omitempty"`
+	Submitted time.Time `json:"submitted,omitempty"` // Moodle's "Last modified (submission)", when it says
+	row       int
+}
+
+// RosterError is a roster that cannot be used: Code names why (a message grade_err_roster_CODE),
+// Detail what was found.
+type RosterError struct {
+	Path, Code, Detail string
+	Line               int
+}
+
+func (e *RosterError) Error() string {
+	return fmt.Sprintf("%s:%d: roster: %s %s", e.Path, e.Line, e.Code, e.Detail)
+}
+
+// Roster error codes.
+const (
+	RosterUnknown     = "unknown"      // neither a Moodle worksheet nor a Canvas gradebook
+	RosterMalformed   = "malformed"    // not CSV, or rows of the wrong length
+	RosterNoGrade     = "no_grade"     // a Moodle worksheet without the columns its importer needs
+	RosterBadID       = "bad_id"       // an identifier that is not Moodle's nor Canvas's
+	RosterDuplicate   = "duplicate"    // one id twice
+	RosterAssignment  = "assignment"   // no column of the assignment (Canvas), or several
+	RosterMissingID   = "missing_id"   // ids in the export that the roster lacks
+	RosterOtherLayout = "other_layout" // a Moodle roster for a Canvas export, or the reverse
+)
+
+// ReadRoster reads a Moodle grading worksheet or a Canvas gradebook export. assignment chooses the
+// Canvas column (its id, or its title) when the gradebook has more than one; exercise and titles are
+// matched against the columns' titles otherwise.
+func ReadRoster(path, assignment string, titles []string) (*Roster, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	comma := ','
+	// Canvas's importer takes semicolons too (semicolon_delimited?), and a spreadsheet in a
+	// Russian or Bulgarian locale saves them.
+	if first, _, _ := bytes.Cut(data, []byte("\n")); bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+		comma = ';'
+	}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = comma
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	if err != nil {
+		var pe *csv.ParseError
+		line := 0
+		if errors.As(err, &pe) {
+			line = pe.Line
+		}
+		return nil, &RosterError{Path: path, Code: RosterMalformed, Detail: err.Error(), Line: line}
+	}
+	return rosterOfRows(path, rows, comma, assignment, titles)
+}
+
+// rosterOfRows reads a roster's rows (ReadRoster; a report's RosterFile).
+func rosterOfRows(path string, rows [][]string, comma rune, assignment string, titles []string) (*Roster, error) {
+	if len(rows) == 0 {
+		return nil, &RosterError{Path: path, Code: RosterUnknown, Line: 1}
+	}
+	ro := &Roster{Path: path, Rows: rows, Comma: comma, byID: map[string]int{}, idCol: -1, nameCol: -1, gradeCol: -1,
+		feedbackCol: -1, submittedCol: -1, assignCol: -1, loginCol: -1}
+	var err error
+	switch {
+	case isCanvasHeader(rows[0]):
+		err = ro.readCanvas(path, assignment, titles)
+	case moodleLang(rows[0]) != "":
+		err = ro.readMoodle(path)
+	default:
+		err = &RosterError{Path: path, Code: RosterUnknown, Detail: strings.Join(rows[0], ", "), Line: 1}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ro, nil
+}
+
+// RosterFile is the roster as a report keeps it (Report.Roster), so that the LMS's files can be
+// written again from results.json alone.
+type RosterFile struct {
+	Layout     string     `json:"layout"`
+	Assignment string     `json:"assignment,omitempty"`
+	Comma      string     `json:"comma"`
+	Rows       [][]string `json:"rows"`
+}
+
+// File is the roster as a report keeps it.
+func (ro *Roster) File() *RosterFile {
+	if ro == nil {
+		return nil
+	}
+	return &RosterFile{Layout: ro.Layout, Assignment: ro.Assignment, Comma: string(ro.Comma), Rows: ro.Rows}
+}
+
+// Roster reads the kept roster again.
+func (f *RosterFile) Roster() (*Roster, error) {
+	comma := ','
+	if f.Comma == ";" {
+		comma = ';'
+	}
+	return rosterOfRows("results.json", f.Rows, comma, f.Assignment, nil)
+}
+
+// moodleLang is the language of a Moodle worksheet's titles ("" when the row is no such header).
+func moodleLang(header []string) string {
+	for lang, w := range moodleWords {
+		for _, c := range header {
+			if c == w.recordid {
+				return lang
+			}
+		}
+	}
+	return ""
+}
+
+func indexOf(row []string, title string) int {
+	for i, c := range row {
+		if c == title {
+			return i
+		}
+	}
+	return -1
+}
+
+func (ro *Roster) readMoodle(path string) error {
+	ro.Layout = LayoutMoodle
+	hdr := ro.Rows[0]
+	w := moodleWords[moodleLang(hdr)]
+	ro.prefix = w.hiddenuser
+	ro.idCol, ro.gradeCol = indexOf(hdr, w.recordid), indexOf(hdr, w.grade)
+	if ro.gradeCol < 0 || indexOf(hdr, w.modified) < 0 {
+		return &RosterError{Path: path, Code: RosterNoGrade, Detail: strings.Join(hdr, ", "), Line: 1}
+	}
+	// The full name is the column after the identifier (gradingtable.php: recordid, then fullname).
+	ro.nameCol = ro.idCol + 1
+	ro.feedbackCol = indexOf(hdr, moodleFeedback)
+	ro.submittedCol = indexOf(hdr, moodleSubmitted)
+	for i, row := range ro.Rows[1:] {
+		if len(row) != len(hdr) {
+			return &RosterError{Path: path, Code: RosterMalformed, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
+		}
+		id, ok := strings.CutPrefix(row[ro.idCol], w.hiddenuser)
+		if !ok || !allDigits(id) {
+			return &RosterError{Path: path, Code: RosterBadID, Detail: row[ro.idCol], Line: i + 2}
+		}
+		st := RosterStudent{ID: id, Name: row[ro.nameCol], row: i + 1}
+		if ro.submittedCol >= 0 {
+			st.Submitted = parseMoodleTime(row[ro.submittedCol])
+		}
+		if err := ro.add(path, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// canvasAssignment is Canvas's "Title (id)" (Assignment.title_and_id: /\A(.*)\s\((\d+)\)\z/).
+var canvasAssignment = regexp.MustCompile(`^(.*)\s\((\d+)\)$`)
+
+// canvasReserved are the columns of Canvas's export that are no assignment
+// (GRADEBOOK_IMPORTER_RESERVED_NAMES and NON_ASSIGNMENT_COLUMN_HEADERS, matched as the importer
+// does: the second list anywhere in the title, "Unposted …" included).
+var (
+	canvasReserved = []string{"Student", "LastName", "FirstName", "ID", "SIS User ID", "SIS Login ID", "Section", "Integration ID", "Root Account"}
+	canvasTotals   = regexp.MustCompile(`Current Score|Current Points|Current Grade|Final Score|Final Points|Final Grade|Override Score|Override Grade|Override Status`)
+)
+
+func isCanvasHeader(row []string) bool {
+	return len(row) > 3 && strings.Contains(row[0], "Student") && strings.Contains(row[1], "ID")
+}
+
+func (ro *Roster) readCanvas(path, want string, titles []string) error {
+	ro.Layout = LayoutCanvas
+	hdr := ro.Rows[0]
+	ro.nameCol, ro.idCol, ro.loginCol = 0, 1, indexOf(hdr, "SIS Login ID")
+	if indexOf(hdr, "Section") < 0 {
+		return &RosterError{Path: path, Code: RosterUnknown, Detail: strings.Join(hdr, ", "), Line: 1}
+	}
+	if err := ro.chooseAssignment(path, want, titles); err != nil {
+		return err
+	}
+	for i, row := range ro.Rows[1:] {
+		if len(row) == 0 || (len(row) == 1 && strings.TrimSpace(row[0]) == "") {
+			continue
+		}
+		if strings.Contains(row[0], "Points Possible") {
+			if ro.assignCol < len(row) {
+				ro.PointsPossible = row[ro.assignCol]
+			}
+			continue
+		}
+		if mutedRow(row) {
+			continue
+		}
+		if len(row) <= ro.assignCol {
+			return &RosterError{Path: path, Code: RosterMalformed, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
+		}
+		id := strings.TrimSpace(row[ro.idCol])
+		if !allDigits(id) {
+			return &RosterError{Path: path, Code: RosterBadID, Detail: row[ro.idCol], Line: i + 2}
+		}
+		st := RosterStudent{ID: id, Name: row[ro.nameCol], row: i + 1}
+		if ro.loginCol >= 0 && ro.loginCol < len(row) {
+			st.Login = row[ro.loginCol]
+		}
+		if err := ro.add(path, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mutedRow is the row Canvas writes under the header for muted or manually posted assignments
+// (check_for_non_student_row).
+func mutedRow(row []string) bool {
+	re := regexp.MustCompile(`(?i)^\s*(Muted|Manual Posting.*)?\s*$`)
+	for _, c := range row {
+		if !re.MatchString(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// chooseAssignment finds the assignment's column: the one whose id or title is want, else the only
+// assignment column, else the one whose title is the exercise's name or a title of it.
+func (ro *Roster) chooseAssignment(path, want string, titles []string) error {
+	var cols []int
+	for i, c := range ro.Rows[0] {
+		if isReserved(c) || canvasTotals.MatchString(c) {
+			continue
+		}
+		cols = append(cols, i)
+	}
+	pick := func(match func(title, id string) bool) []int {
+		var out []int
+		for _, i := range cols {
+			title, id := ro.Rows[0][i], ""
+			if m := canvasAssignment.FindStringSubmatch(title); m != nil {
+				title, id = m[1], m[2]
+			}
+			if match(strings.TrimSpace(title), id) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	var found []int
+	switch {
+	case want != "":
+		found = pick(func(title, id string) bool {
+			return id == want || strings.EqualFold(title, want) || (id != "" && title+" ("+id+")" == want)
+		})
+	case len(cols) == 1:
+		found = cols
+	default:
+		found = pick(func(title, _ string) bool {
+			for _, t := range titles {
+				if t != "" && strings.EqualFold(title, t) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	if len(found) != 1 {
+		var names []string
+		for _, i := range cols {
+			names = append(names, ro.Rows[0][i])
+		}
+		return &RosterError{Path: path, Code: RosterAssignment, Detail: strings.Join(names, "; "), Line: 1}
+	}
+	ro.assignCol = found[0]
+	ro.Assignment = ro.Rows[0][ro.assignCol]
+	if m := canvasAssignment.FindStringSubmatch(ro.Assignment); m != nil {
+		ro.AssignmentID = m[2]
+	}
+	return nil
+}
+
+func isReserved(c string) bool {
+	for _, r := range canvasReserved {
+		if c == r {
+			return true
+		}
+	}
+	return false
+}
+
+func (ro *Roster) add(path string, st RosterStudent) error {
+	if _, dup := ro.byID[st.ID]; dup {
+		return &RosterError{Path: path, Code: RosterDuplicate, Detail: st.ID, Line: st.row + 1}
+	}
+	ro.byID[st.ID] = len(ro.Students)
+	ro.Students = append(ro.Students, st)
+	return nil
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Student returns the roster's student with the id.
+func (ro *Roster) Student(id string) (RosterStudent, bool) {
+	if ro == nil {
+		return RosterStudent{}, false
+	}
+	i, ok := ro.byID[id]
+	if !ok {
+		return RosterStudent{}, false
+	}
+	return ro.Students[i], true
+}
+
+// confirms reports whether the roster lists the reading's id, under the same name for Moodle (whose
+// export writes the full name with "_" made " ", as the worksheet shows it).
+func (ro *Roster) confirms(r reading) bool {
+	st, ok := ro.Student(r.id)
+	if !ok || r.anon || r.layout != ro.Layout {
+		return false
+	}
+	if r.layout == LayoutMoodle {
+		return cleanName(strings.ReplaceAll(st.Name, "_", " ")) == cleanName(r.name)
+	}
+	return true
+}
+
+// Check refuses a roster that does not describe the export: another LMS's, or one that lacks ids the
+// export has (a roster of another assignment: Moodle's participant ids are the assignment's own).
+func (ro *Roster) Check(path string, subs []Submission) error {
+	var missing []string
+	for _, s := range subs {
+		if s.Layout == "" || s.ID == "" || s.Anonymous {
+			continue
+		}
+		if s.Layout != ro.Layout {
+			return &RosterError{Path: path, Code: RosterOtherLayout, Detail: s.Layout}
+		}
+		if _, ok := ro.Student(s.ID); !ok {
+			missing = append(missing, s.ID)
+		}
+	}
+	if len(missing) > 0 {
+		return &RosterError{Path: path, Code: RosterMissingID, Detail: strings.Join(missing, ", ")}
+	}
+	return nil
+}
+
+// parseMoodleTime reads a time as Moodle's worksheet writes it (userdate(), in English
+// "Tuesday, 1 December 2026, 9:03 PM"), or an ISO time; the zero time when it cannot ("-", another
+// language's words).
+func parseMoodleTime(s string) time.Time {
+	s = strings.TrimSpace(s)
+	for _, layout := range []string{"Monday, 2 January 2006, 3:04 PM", "Monday, 2 January 2006, 15:04", time.RFC3339, "2006-01-02 15:04:05", "2006-01-02 15:04"} {
+		if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
+}
+
+// fmtMoodleTime writes a time that Moodle's importer reads back (it passes the cell to PHP's
+// strtotime, which takes ISO 8601).
+func fmtMoodleTime(t time.Time) string { return t.Format(time.RFC3339) }
+
+// missing is a row for every student of the roster who handed in nothing (in the job's shard).
+func (g *grader) missing(subs []Submission) []Student {
+	ro := g.job.Roster
+	if ro == nil {
+		return nil
+	}
+	have, names := map[string]bool{}, map[string]bool{}
+	for _, s := range subs {
+		if s.ID != "" {
+			have[s.ID] = true
+		}
+		names[s.Name] = true
+	}
+	var out []Student
+	for _, rs := range ro.Students {
+		if have[rs.ID] {
+			continue
+		}
+		st := Student{Name: cleanName(rs.Name), Layout: ro.Layout, Display: rs.Name, ID: rs.ID, Lang: g.job.Lang, LangFrom: LangFromForced}
+		if names[st.Name] {
+			st.Name = fmt.Sprintf("%s (%s)", st.Name, rs.ID) // a namesake who handed something in
+		}
+		names[st.Name] = true
+		if st.Lang == "" {
+			st.Lang, st.LangFrom = g.job.fallback(), LangFromFallback
+		}
+		if !g.job.Shard.Has(st.Name) {
+			continue
+		}
+		st.Result = g.verdict(st, NoSubmission, "", "")
+		out = append(out, st)
+	}
+	return out
+}

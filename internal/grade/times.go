@@ -1,0 +1,79 @@
+package grade
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// How a submission's time is known (Student.TimeFrom). Extraction and checkout times never count: a
+// submission whose time cannot be known has none, is said so in the report, and is never late by
+// the due date (the LMS's own late flag still counts).
+const (
+	TimeFromRoster = "roster" // the roster's submission time (Moodle's "Last modified (submission)")
+	TimeFromZip    = "zip"    // the entry times of the class's zip, as the LMS wrote it
+	TimeFromCommit = "commit" // the commit time of the last commit of a repository (GitHub Classroom)
+	TimeFromFiles  = "files"  // the newest file of a folder the instructor gave as it is
+)
+
+// submissionTime is when s was handed in, and how that is known ("" when it is not).
+func (g *grader) submissionTime(s Submission) (time.Time, string) {
+	if st, ok := g.job.Roster.Student(s.ID); ok && !st.Submitted.IsZero() && s.Conflict == "" {
+		return st.Submitted, TimeFromRoster
+	}
+	if s.Kind == KindDir {
+		if t, ok := commitTime(s.Path); ok {
+			return t, TimeFromCommit
+		}
+		if isDir(filepath.Join(s.Path, ".git")) {
+			return time.Time{}, "" // a checkout's file times are the checkout's
+		}
+	}
+	t := newestTime(s)
+	if t.IsZero() {
+		return t, ""
+	}
+	if g.classZip {
+		return t, TimeFromZip
+	}
+	return t, TimeFromFiles
+}
+
+func isDir(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.IsDir()
+}
+
+// commitTime is the committer time of the last commit of the repository at dir, read by git
+// (never the checkout's file times). The repository is the student's: git runs without the system's
+// or the user's configuration, with nothing that could run a program of the repository's (no pager,
+// no signature check, no fsmonitor), and under a time limit.
+func commitTime(dir string) (time.Time, bool) {
+	if !isDir(filepath.Join(dir, ".git")) {
+		return time.Time{}, false
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return time.Time{}, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, git, "-c", "safe.directory=*", "-c", "core.fsmonitor=false", "-c", "log.showSignature=false",
+		"-c", "core.pager=cat", "--no-pager", "-C", dir, "log", "-1", "--no-show-signature", "--format=%cI", "HEAD")
+	cmd.Env = []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull, "HOME=" + os.TempDir(), "GIT_TERMINAL_PROMPT=0",
+		"PATH=" + os.Getenv("PATH"), "GIT_OPTIONAL_LOCKS=0"}
+	out, err := cmd.Output()
+	if err != nil {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(string(out)))
+	return t, err == nil
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.Mode().IsRegular()
+}

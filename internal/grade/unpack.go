@@ -1,0 +1,293 @@
+package grade
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bodgit/sevenzip"
+	"golang.org/x/net/html"
+)
+
+// unpack copies into root what is graded of s under the job's limits: a folder's build files, an
+// archive's files, the files of an LMS group. A clone of the course or a learner's workspace handed in
+// whole, however large, is read from the exercise's own folder in it (locateExercise).
+func (g *grader) unpack(s Submission, root string) (skipped []SkippedEntry, prefix string, err error) {
+	lim := g.job.Read.orDefault()
+	switch s.Kind {
+	case KindDir:
+		if sub, ok := locateExercise(s.Path, g.job.Exercise, lim); ok {
+			rel, _ := filepath.Rel(s.Path, sub)
+			skipped, err = copyFolderLim(sub, root, lim)
+			return skipped, filepath.ToSlash(rel), err
+		}
+	case KindZip:
+		only := zipExerciseFolder(s.Path, g.job.Exercise)
+		skipped, err = unzipLim(s.Path, root, lim, only)
+		return skipped, only, err
+	case KindGo:
+		return nil, "", copyOne(s.Path, filepath.Join(root, "main.go"))
+	}
+	skipped, err = gather(s, root, lim)
+	return skipped, "", err
+}
+
+// locateExercise finds, in a folder that holds more than a program (a clone of the course, a
+// workspace), the folder of the exercise: a folder named after it that holds .go files, a learner's
+// (not under exercises/ or solutions/, which hold the course's own starter and solution) before the
+// course's, then the shallowest. Only names are looked at, never contents, and the walk is bounded.
+func locateExercise(dir, exercise string, lim ReadLimits) (string, bool) {
+	var found []string
+	seen := 0
+	var walk func(p string, depth int)
+	walk = func(p string, depth int) {
+		if depth > lim.Depth || seen > 20*lim.Entries {
+			return
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return
+		}
+		seen += len(entries)
+		for _, e := range entries {
+			if !e.IsDir() || junkName(e.Name()) || e.Name() == "vendor" || e.Name() == "testdata" {
+				continue
+			}
+			q := filepath.Join(p, e.Name())
+			if e.Name() == exercise && hasGoFilesHere(q) {
+				found = append(found, q)
+				continue
+			}
+			walk(q, depth+1)
+		}
+	}
+	walk(dir, 0)
+	if len(found) == 0 {
+		return "", false
+	}
+	sort.Slice(found, func(i, j int) bool { return exerciseRank(dir, found[i]) < exerciseRank(dir, found[j]) })
+	return found[0], true
+}
+
+// exerciseRank orders the folders of an exercise found in a clone: a learner's first, then by depth
+// and name.
+func exerciseRank(root, p string) string {
+	rel, _ := filepath.Rel(root, p)
+	rel = filepath.ToSlash(rel)
+	course := "0"
+	for _, part := range strings.Split(rel, "/") {
+		if part == "exercises" || part == "solutions" {
+			course = "1"
+		}
+	}
+	return fmt.Sprintf("%s%03d%s", course, strings.Count(rel, "/"), rel)
+}
+
+func hasGoFilesHere(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && goFile(e.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// zipExerciseFolder is the folder of the exercise inside a zip that holds a clone of the course or
+// a workspace ("" when it holds none, or when the zip's .go files are all in that folder anyway):
+// what unzipLim unpacks alone, so that the clone's size does not count.
+func zipExerciseFolder(src, exercise string) string {
+	zr, err := zip.OpenReader(src)
+	if err != nil {
+		return ""
+	}
+	defer zr.Close()
+	var dirs []string
+	seen := map[string]bool{}
+	outside := false
+	for _, f := range zr.File {
+		rel, err := safeRel(entryName(f))
+		if err != nil || rel == "" || !goFile(path.Base(rel)) {
+			continue
+		}
+		dir := path.Dir(rel)
+		if path.Base(dir) != exercise {
+			outside = true
+			continue
+		}
+		if !seen[dir] {
+			seen[dir] = true
+			dirs = append(dirs, dir)
+		}
+	}
+	if len(dirs) == 0 || !outside {
+		return ""
+	}
+	sort.Slice(dirs, func(i, j int) bool { return exerciseRank("", dirs[i]) < exerciseRank("", dirs[j]) })
+	return dirs[0]
+}
+
+// un7z unpacks a .7z archive under the rules of unzip (github.com/bodgit/sevenzip reads it): entries
+// that climb out are ZipSlip, more than the limits ZipBomb (counted while unpacking, whatever the
+// headers say), two files of one name ZipTwice, a damaged or encrypted archive ZipCorrupt; links and
+// other entries that are not regular files are skipped and returned.
+func un7z(src, dst string, lim ReadLimits) ([]SkippedEntry, error) {
+	f, info, err := openArchive(src)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := sevenzip.NewReader(f, info.Size())
+	if err != nil {
+		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
+	}
+	if len(zr.File) > lim.Entries {
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Entries), Limit: BigEntries}
+	}
+	var skipped []SkippedEntry
+	budget, files := lim.Bytes, 0
+	seen := map[string]bool{}
+	for _, zf := range zr.File {
+		rel, err := safeRel(strings.ReplaceAll(zf.Name, `\`, "/"))
+		if err != nil {
+			return nil, &ArchiveError{Code: ZipSlip, Entry: zf.Name}
+		}
+		mode := zf.Mode()
+		switch {
+		case rel == "" || skipEntry(rel) || mode.IsDir():
+			continue
+		case !mode.IsRegular():
+			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
+			continue
+		case seen[strings.ToLower(rel)]:
+			return nil, &ArchiveError{Code: ZipTwice, Entry: zf.Name}
+		case strings.Count(rel, "/") >= lim.Depth:
+			return nil, &ArchiveError{Code: ZipBomb, Entry: zf.Name, Limit: BigDepth}
+		}
+		seen[strings.ToLower(rel)] = true
+		if files++; files > lim.Files {
+			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Files), Limit: BigFiles}
+		}
+		n, err := extract7z(zf, dst, rel, budget)
+		if budget -= n; err != nil {
+			return nil, err
+		}
+	}
+	return skipped, nil
+}
+
+func extract7z(zf *sevenzip.File, dst, rel string, budget int64) (int64, error) {
+	target := filepath.Join(dst, filepath.FromSlash(rel))
+	if !within(dst, target) {
+		return 0, &ArchiveError{Code: ZipSlip, Entry: zf.Name}
+	}
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return 0, &ArchiveError{Code: ZipCorrupt, Entry: rel}
+	}
+	rc, err := zf.Open()
+	if err != nil {
+		return 0, &ArchiveError{Code: ZipCorrupt, Entry: zf.Name}
+	}
+	defer rc.Close()
+	out, err := os.OpenFile(target, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o644)
+	if err != nil {
+		return 0, &ArchiveError{Code: ZipCorrupt, Entry: zf.Name}
+	}
+	in := &readErr{r: io.LimitReader(rc, budget+1)}
+	n, err := io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case n > budget:
+		return n, &ArchiveError{Code: ZipBomb, Entry: zf.Name, Limit: BigBytes}
+	case in.err != nil:
+		return n, &ArchiveError{Code: ZipCorrupt, Entry: zf.Name}
+	}
+	return n, err
+}
+
+// textProgram is the file a program taken out of an online text (Canvas's text entry, Moodle's online
+// text) is written to; Student.FromText says so in the feedback and the report.
+const textProgram = "onlinetext.go"
+
+// codeFromHTML takes a Go program out of an online text's HTML: the text of its <pre> and <code>
+// blocks when it has them (an editor puts code there), else all of its text, line breaks kept.
+func codeFromHTML(data []byte) (string, error) {
+	doc, err := html.Parse(bytes.NewReader(data))
+	if err != nil {
+		return "", err
+	}
+	var pre, all strings.Builder
+	var walk func(n *html.Node, inPre bool)
+	walk = func(n *html.Node, inPre bool) {
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "script", "style":
+				return
+			case "pre":
+				inPre = true
+			case "code":
+				inPre = inPre || n.Parent == nil || n.Parent.Data != "p"
+			case "br", "p", "div", "li":
+				all.WriteString("\n")
+				if inPre {
+					pre.WriteString("\n")
+				}
+			}
+		}
+		if n.Type == html.TextNode {
+			all.WriteString(n.Data)
+			if inPre {
+				pre.WriteString(n.Data)
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, inPre)
+		}
+	}
+	walk(doc, false)
+	code := pre.String()
+	if !strings.Contains(code, "package ") {
+		code = all.String()
+	}
+	code = strings.ReplaceAll(code, "\u00a0", " ")
+	if !strings.Contains(code, "package ") {
+		return "", errors.New("no Go program in the text")
+	}
+	return strings.TrimSpace(code) + "\n", nil
+}
+
+// onlineText writes the program of an online text file into root (textProgram), and reports whether
+// there was one.
+func onlineText(p, root string) (bool, error) {
+	f, _, err := openRegular(p)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	data, err := readAtMost(f, maxFileBytes, filepath.Base(p))
+	if err != nil {
+		return false, err
+	}
+	code, err := codeFromHTML(data)
+	if err != nil {
+		return false, nil
+	}
+	return true, os.WriteFile(filepath.Join(root, textProgram), []byte(code), 0o644)
+}
+
+func isHTMLName(name string) bool {
+	l := strings.ToLower(name)
+	return strings.HasSuffix(l, ".html") || strings.HasSuffix(l, ".htm")
+}
