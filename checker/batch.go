@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	gobuild "go/build"
 	"go/parser"
 	"go/token"
 	"io"
 	"io/fs"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -233,12 +235,26 @@ func isStd(path string) bool {
 		return false
 	}
 	first, _, _ := strings.Cut(path, "/")
-	if strings.Contains(first, ".") {
+	if strings.Contains(first, ".") || pathpkg.Clean(path) != path || strings.Contains("/"+path+"/", "/testdata/") {
 		return false
 	}
-	fi, err := os.Stat(filepath.Join(stdRoot, filepath.FromSlash(path)))
-	return err == nil && fi.IsDir()
+	// The folder must hold a package the go command can load here: one that does not, such as a
+	// folder without Go files ("database") or one whose files are all for another system
+	// ("syscall/js"), fails the whole batch's go command, blamed on the imported path, not on the
+	// learner who imported it.
+	if ok, seen := stdImportable.Load(path); seen {
+		return ok.(bool)
+	}
+	ctxt := gobuild.Default
+	ctxt.GOROOT, ctxt.CgoEnabled = goRoot(), false
+	pkg, err := ctxt.ImportDir(filepath.Join(stdRoot, filepath.FromSlash(path)), 0)
+	ok := err == nil && !pkg.IsCommand()
+	stdImportable.Store(path, ok)
+	return ok
 }
+
+// stdImportable remembers isStd's answers from go/build.
+var stdImportable sync.Map
 
 // batchModule is the module path of a batch's scratch module; its packages are batchModule/pNNN.
 const batchModule = "learners"

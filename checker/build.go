@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	gobuild "go/build"
 	"go/parser"
 	"go/token"
 	"io"
@@ -345,9 +346,16 @@ func findMain(src string) error {
 	}
 	var pkgs []string
 	fset := token.NewFileSet()
+	// Files a build constraint leaves out (//go:build ignore, _windows.go) take no part in the
+	// build: a package main in one of them beside a library package is no program.
+	ctxt := gobuild.Default
+	ctxt.GOROOT, ctxt.CgoEnabled = goRoot(), false
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if ok, err := ctxt.MatchFile(src, name); err == nil && !ok {
 			continue
 		}
 		f, err := parser.ParseFile(fset, filepath.Join(src, name), nil, parser.PackageClauseOnly)
