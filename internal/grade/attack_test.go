@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -83,8 +84,12 @@ func TestGradeBesideAttacks(t *testing.T) {
 	}
 	with503 := 0
 	for _, c := range job.Cases {
-		if strings.Contains(string(c.Script), " 503") {
-			with503++
+		// The partial hanger spins on an argument that is exactly 503 (not 503:2, a Retry-After).
+		for _, line := range strings.Split(string(c.Script), "\n") {
+			if f := strings.Fields(line); len(f) > 0 && (f[0] == "run" || f[0] == "!") && slices.Contains(f, "503") {
+				with503++
+				break
+			}
 		}
 	}
 	checks := []struct {
