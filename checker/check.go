@@ -265,10 +265,9 @@ type caseState struct {
 }
 
 // budget is what the cases of one RunCases share about what the program's runs cost when they do
-// not finish. A case is charged the CPU limit of each run of it that was stopped at a time limit,
-// and the wall time off the CPU of each run that ended by itself after sleeping or waiting for more
-// than a quarter of the CPU limit (a run that ends by itself after computing costs the budget
-// nothing, however slow: a slow program is never cut short). A case whose earlier cases (in the order of the cases, not of their runs) were charged
+// not finish. A case is charged the CPU limit of each run of it that was stopped at a time limit (a
+// run that ends by itself costs the budget nothing, however slow: a slow program is never cut
+// short). A case whose earlier cases (in the order of the cases, not of their runs) were charged
 // Limits.Budget or more is past the budget: its runs start with the short limit (shortRun) once
 // that is known, and afterwards (judge) it keeps its verdict only if no run of it was stopped and
 // none used more than the short limit of CPU time; otherwise it is not_run, message budget. Since
@@ -279,18 +278,15 @@ type budget struct {
 	limit   time.Duration
 	full    runLimit
 	short   runLimit
-	grace   time.Duration   // wall time off the CPU a run may spend uncharged (a quarter of the CPU limit)
 	charge  []time.Duration // what each case was charged so far
 	stopped []bool          // a run of the case was stopped at a time limit
 	maxRun  []time.Duration // the most CPU time one run of the case used
-	maxIdle []time.Duration // the most wall time off the CPU one run of the case spent
 }
 
 func newBudget(n int, lim Limits) *budget {
 	lim = lim.withDefaults()
-	return &budget{limit: lim.Budget, full: fullRun(lim), short: shortRun(lim), grace: lim.RunTime / 4,
-		charge: make([]time.Duration, n), stopped: make([]bool, n), maxRun: make([]time.Duration, n),
-		maxIdle: make([]time.Duration, n)}
+	return &budget{limit: lim.Budget, full: fullRun(lim), short: shortRun(lim),
+		charge: make([]time.Duration, n), stopped: make([]bool, n), maxRun: make([]time.Duration, n)}
 }
 
 // limitFor is the limit of the next run of case i: the short one once the cases before it are known
@@ -315,15 +311,6 @@ func (b *budget) ran(i int, out *RunOutput, rl runLimit) {
 	if out.Stopped {
 		b.stopped[i] = true
 		b.charge[i] += rl.CPU
-	} else if idle := out.Duration - out.CPU; out.CPU > 0 && idle > b.grace && out.CPU < out.Duration/10 {
-		// A run that ended by itself after sleeping or waiting, off the CPU for more than a quarter
-		// of its CPU limit and for nine tenths of its time (as judgeTime tells a blocked run from a
-		// starved one), is charged that time: a program that sleeps just under the wall limit in
-		// every case would otherwise hold a grading worker for minutes at no cost to itself.
-		// (Exercise programs use milliseconds of CPU: a busy machine stretches their wall time by
-		// its load, far from a quarter of the limit.)
-		b.charge[i] += idle
-		b.maxIdle[i] = max(b.maxIdle[i], idle)
 	}
 	b.maxRun[i] = max(b.maxRun[i], out.CPU)
 }
@@ -335,7 +322,7 @@ func (b *budget) judge(results []CaseResult) {
 	defer b.mu.Unlock()
 	var spent time.Duration
 	for i := range results {
-		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU || b.maxIdle[i] > b.short.Wall) {
+		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU) {
 			r := &results[i]
 			// What a run cut short printed (or how it died at the short limit) says nothing of
 			// the program: only the arguments stay.

@@ -121,11 +121,10 @@
 // their order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of
 // RunTime, 50 to 250 ms of CPU time, ten times that of wall clock): it keeps its real result if it
 // finishes within it, and is not_run, message budget, if not; Result.Hung names the first case that
-// timed out and Result.RunLimit is the budget. A run that ends by itself after computing costs the
-// budget nothing, however slow, so a slow program is never cut short; one that ends by itself after
-// sleeping or waiting (off the CPU for more than a quarter of RunTime and for nine tenths of its
-// time) is charged that time, so a program that sleeps just under the wall limit in every case costs
-// one wall limit and then the short limit per case, not the wall limit per case (redteam_test.go); an endless loop in every case costs about two
+// timed out and Result.RunLimit is the budget. A run that ends by itself costs the budget nothing,
+// however slow, so a slow program is never cut short (a program that sleeps just under the wall
+// limit in every case is bounded by that limit per case, not by the budget: see
+// TestSleeperBoundedByWallLimit); an endless loop in every case costs about two
 // limits and a fraction of a second per case (exercise-deadline's 20 cases, about 3 s on two
 // cores), and a program that hangs in some cases keeps the points of the others. Which cases are
 // cut depends on the program's CPU time alone, not on the machine's load or on which runs went

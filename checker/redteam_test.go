@@ -60,12 +60,12 @@ func main() {
 }
 `
 
-// TestSleeperUnderWallLimitCostsBounded checks what a program that sleeps just under the wall limit
-// in every case costs: an endless loop in every case costs about two limits and a fraction of a
-// second per case, but a sleeper that stays under WallTime is never charged to the budget and so
-// costs WallTime per case (20 cases of 19 s each at the defaults: minutes for one student, while it
-// passes every case). Its cost should be bounded like a spinner's.
-func TestSleeperUnderWallLimitCostsBounded(t *testing.T) {
+// TestSleeperBoundedByWallLimit checks what a program that sleeps just under the wall limit in every
+// case costs: a run that ends by itself is never charged to the budget, so the sleeper costs up to
+// WallTime per case, and no more. (Bounding it by the budget needs the time a run spent neither on
+// a CPU nor waiting for one, which the sandbox init does not report yet; wall time minus CPU time
+// made CPU-starved programs under load look like sleepers.)
+func TestSleeperBoundedByWallLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sleeps")
 	}
@@ -87,11 +87,10 @@ func TestSleeperUnderWallLimitCostsBounded(t *testing.T) {
 	took := time.Since(start)
 	res.Summarize()
 	t.Logf("%s, %d passed, in %s", res.Verdict, res.Passed, took.Round(time.Millisecond))
-	// Unbounded, the sleeper would cost 16 × 0.8 s, 6.4 s on two cores. Its first runs are charged
-	// their sleep (budget), so the cases after them get the short limit: at most one wall limit for
-	// the first runs, then half a short wall limit a case on two cores, and a second of slack.
-	short := shortRun(lim)
-	if max := lim.WallTime + time.Duration(len(cases))*short.Wall/2 + time.Second; took > max {
+	// A run that ends by itself costs the budget nothing, so the sleeper is bounded by the wall limit
+	// per case, not by the budget: at most one wall limit a case on one core (charging its sleep to
+	// the budget was tried, and made CPU-starved programs under load look like sleepers).
+	if max := time.Duration(len(cases)) * lim.WallTime; took > max {
 		t.Errorf("a program that sleeps under the wall limit in each of %d cases took %s, more than %s", len(cases), took.Round(time.Millisecond), max)
 	}
 }
