@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -69,7 +68,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		// A --dir inside a workspace is checked in the workspace's language; any other folder (a
 		// clone's solutions/, a folder of one's own) in the language named, as it holds no
 		// workspace's program.
-		if ws = workspace.Find(src); ws != nil && ws.Exists() && inside(src, ws.Root) {
+		if ws = workspace.Find(src); ws != nil && ws.Exists() && paths.Under(ws.Root, src) {
 			e.enter(ws)
 		} else {
 			ws = nil
@@ -154,30 +153,10 @@ func (e *env) learnerDir(ws *workspace.Workspace, ex *course.Exercise, dir strin
 	if !info.IsDir() {
 		return "", e.usageErr("err_not_dir", "Dir", dir)
 	}
-	if !hasMain(dir) {
+	if !checker.HasPackageMain(dir) {
 		return "", e.usageErr("err_no_main", "Dir", e.rel(dir), "Name", ex.Name)
 	}
 	return dir, nil
-}
-
-// hasMain reports whether dir holds a Go file of package main (test files aside).
-func hasMain(dir string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	fset := token.NewFileSet()
-	for _, d := range entries {
-		name := d.Name()
-		if !d.Type().IsRegular() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.PackageClauseOnly)
-		if err != nil || f.Name.Name == "main" {
-			return true // a file that does not parse is the build's to report
-		}
-	}
-	return false
 }
 
 // afterCheck ends a check's report with what to do next: after a pass the first exercise of the
@@ -191,7 +170,7 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		if !mine {
 			return
 		}
-		steps, err := e.plan(e.content)
+		steps, err := e.course.Plan(e.content)
 		if err != nil {
 			return
 		}
@@ -199,11 +178,11 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		if err != nil {
 			return
 		}
-		next := nextExercise(steps, st)
-		switch l := lessonOf(steps, next); {
+		next := steps.Next(st)
+		switch l := steps.LessonOf(next); {
 		case next == nil:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_all")))
-		case l != nil && l != lessonOf(steps, ex) && !begun(st, steps, l):
+		case l != nil && l != steps.LessonOf(ex) && !steps.Begun(st, l):
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name)))
 		default:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name)))
@@ -223,13 +202,6 @@ func findClone() string {
 		return ""
 	}
 	return workspace.CloneRoot(wd)
-}
-
-// inside reports whether path is root or below it.
-func inside(path, root string) bool {
-	p, err1 := filepath.Abs(path)
-	r, err2 := filepath.Abs(root)
-	return err1 == nil && err2 == nil && workspace.Within(p, r)
 }
 
 // markOtherLanguage notes, on each failed case whose output is the transcript of the course's other

@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/workbook-course/workbook/internal/grade"
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
 )
 
@@ -123,7 +124,7 @@ func (e *env) gradeOptions(args []string) (o grade.Options, out, subsDir string,
 	if fi, err := os.Stat(subsDir); err != nil || (!fi.IsDir() && !strings.HasSuffix(strings.ToLower(subsDir), ".zip")) {
 		return o, "", "", e.usageErr("grade_err_no_submissions", "Dir", subsDir)
 	}
-	if gradeInside(out, subsDir) {
+	if paths.Under(subsDir, out) {
 		return o, "", "", e.usageErr("grade_err_out_inside", "Out", out, "Dir", subsDir)
 	}
 	return o, out, subsDir, nil
@@ -270,7 +271,7 @@ func runGradeMerge(e *env, args []string) error {
 		return e.usageErr("grade_err_merge_args")
 	}
 	for _, p := range pos {
-		if gradeSamePath(p, *out) {
+		if paths.Same(p, *out) {
 			return e.usageErr("grade_err_merge_out_input", "Out", *out)
 		}
 	}
@@ -319,11 +320,7 @@ func (e *env) lockReport(out string) (func(), error) {
 // gradeSummary prints what the report holds.
 func (e *env) gradeSummary(rep *grade.Report, out string) {
 	s := rep.Summary
-	mean := fmt.Sprintf("%.2f", s.MeanScore)
-	mean = strings.TrimSuffix(strings.TrimRight(mean, "0"), ".")
-	if e.ui.Lang() != "en" {
-		mean = strings.Replace(mean, ".", ",", 1)
-	}
+	mean := i18n.Score(e.ui.Lang(), s.MeanScore)
 	fmt.Fprintln(e.stdout, e.ui.N("grade_done", s.Students, "Pass", s.Pass, "Fail", s.Fail, "Error", s.Error, "Mean", mean))
 	if n := len(rep.Copies); n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_copies", n))
@@ -353,23 +350,6 @@ func parseDue(s string) (time.Time, bool) {
 		return t.Add(24*time.Hour - time.Second), true
 	}
 	return time.Time{}, false
-}
-
-// inside reports whether path is dir or lies inside it.
-func gradeInside(path, dir string) bool {
-	p, err1 := filepath.Abs(path)
-	d, err2 := filepath.Abs(dir)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(d, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-func gradeSamePath(a, b string) bool {
-	pa, err1 := filepath.Abs(a)
-	pb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && pa == pb
 }
 
 // gradeBar draws grading progress with an ETA on stderr, when stderr is a terminal.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -44,11 +45,11 @@ func runHome(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err != nil {
 		return err
 	}
-	list := exercisesInOrder(steps)
+	list := steps.Exercises()
 	passed := 0
 	for _, ex := range list {
 		if st.Lookup(ex.Name).Status() == progress.Passed {
@@ -90,9 +91,9 @@ func fromKey(from string) string {
 
 // firstExercise is the name of the first exercise in course order.
 func (e *env) firstExercise() string {
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err == nil {
-		if list := exercisesInOrder(steps); len(list) > 0 {
+		if list := steps.Exercises(); len(list) > 0 {
 			return list[0].Name
 		}
 	}
@@ -102,12 +103,12 @@ func (e *env) firstExercise() string {
 // nextStep is the one thing the learner should do next: the command and why, in this order: read
 // the lesson of the next exercise, solve the exercise (check it, then ask for a hint once it has
 // failed), answer the quizzes of the lessons whose exercises are done, and finally celebrate.
-func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps []step) (cmd, why string) {
-	ex := nextExercise(steps, st)
+func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps course.Plan) (cmd, why string) {
+	ex := steps.Next(st)
 	if ex != nil {
-		lesson := lessonOf(steps, ex)
+		lesson := steps.LessonOf(ex)
 		x := st.Lookup(ex.Name)
-		if lesson != nil && !begun(st, steps, lesson) {
+		if lesson != nil && !steps.Begun(st, lesson) {
 			return "workbook lesson " + lesson.Topic, e.ui.T("next_read", "Title", lesson.Title)
 		}
 		task, main := e.rel(p.StatementPath(ex, e.content)), e.rel(filepath.Join(p.ExerciseDir(ex, e.content), "main.go"))
@@ -130,23 +131,4 @@ func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps []step)
 		}
 	}
 	return "workbook progress", e.ui.T("next_done")
-}
-
-// begun reports whether the learner has started on a lesson: opened it, or checked one of its
-// exercises.
-func begun(st *progress.State, steps []step, lesson *lessonInfo) bool {
-	if _, read := st.Lessons[lesson.Topic]; read {
-		return true
-	}
-	for _, s := range steps {
-		if s.Lesson != lesson {
-			continue
-		}
-		for _, ex := range s.Exercises {
-			if st.Lookup(ex.Name).Status() != progress.NotStarted {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -37,7 +38,7 @@ func (e *env) invocation() string {
 // viaGoRun reports whether exe is a binary `go run` built: it lives in a go-build folder of the
 // temporary folder.
 func viaGoRun(exe string) bool {
-	return strings.Contains(filepath.ToSlash(exe), "/go-build") && workspace.Within(exe, os.TempDir())
+	return strings.Contains(filepath.ToSlash(exe), "/go-build") && paths.Under(os.TempDir(), exe)
 }
 
 // goRunFrom is the `go run` command that runs the clone's workbook from the folder wd in it.

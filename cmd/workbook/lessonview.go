@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/render"
 )
@@ -37,7 +38,7 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 	}
 	if !known {
 		// Name the lessons in course order, as `workbook list` shows them.
-		if infos, err := e.lessons(lang); err == nil {
+		if infos, err := e.course.Lessons(lang); err == nil {
 			topics = topics[:0]
 			for _, info := range infos {
 				topics = append(topics, info.Topic)
@@ -45,7 +46,7 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 		}
 		return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", ")), topic, topics)}
 	}
-	for i, l := range append([]string{lang}, otherLangs(lang)...) {
+	for i, l := range append([]string{lang}, course.OtherLangs(lang)...) {
 		name := path.Join("lessons", topic, l+".md")
 		data, err := fs.ReadFile(fsys, name)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -66,16 +67,6 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 		return ls, topic, nil
 	}
 	return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", ")), topic, topics)}
-}
-
-func otherLangs(lang string) []string {
-	var list []string
-	for _, l := range lesson.Langs {
-		if l != lang {
-			list = append(list, l)
-		}
-	}
-	return list
 }
 
 // readerMarkdown turns a lesson into the Markdown a reader sees in the terminal

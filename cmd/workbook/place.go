@@ -14,6 +14,7 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -248,12 +249,7 @@ func (e *env) isTerminal() bool {
 		return e.tty()
 	}
 	in, ok := e.stdin.(*os.File)
-	if !ok {
-		return false
-	}
-	_, inTTY := terminal(in)
-	_, outTTY := terminal(e.stderr)
-	return inTTY && outTTY
+	return ok && tty.IsTerminal(in) && tty.IsTerminal(e.stderr)
 }
 
 // rel is path relative to the working directory when it is below it, else path itself.

@@ -34,14 +34,14 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err != nil {
 		return err
 	}
 	w := e.stdout
 	pt := e.paintFor(w)
 	now := time.Now()
-	list := exercisesInOrder(steps)
+	list := steps.Exercises()
 	passed, nameWidth := 0, 0
 	for _, ex := range list {
 		if st.Lookup(ex.Name).Status() == progress.Passed {

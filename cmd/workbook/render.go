@@ -9,20 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/term"
-
 	"github.com/workbook-course/workbook/internal/render"
+	"github.com/workbook-course/workbook/internal/tty"
 )
-
-// terminal returns the file descriptor of w when w is a terminal.
-func terminal(w io.Writer) (int, bool) {
-	f, ok := w.(*os.File)
-	if !ok {
-		return 0, false
-	}
-	fd := int(f.Fd())
-	return fd, term.IsTerminal(fd)
-}
 
 // width is the column count to wrap prose at: the screen's (at most 100), else 80.
 func (e *env) width() int {
@@ -35,10 +24,8 @@ func (e *env) width() int {
 // columns is the width code must fit in: the terminal's, or $COLUMNS when it is set; 0 when
 // neither tells.
 func (e *env) columns() int {
-	if fd, ok := terminal(e.stdout); ok {
-		if cols, _, err := term.GetSize(fd); err == nil && cols > 20 {
-			return cols
-		}
+	if cols := tty.Width(e.stdout, 0); cols > 20 {
+		return cols
 	}
 	if n, err := strconv.Atoi(e.getenv("COLUMNS")); err == nil && n > 20 {
 		return n
@@ -68,12 +55,11 @@ func (e *env) printMarkdown(src string) error {
 // the screen: $PAGER, else less (as less -R, keeping colours), else more. With no pager, or if
 // the pager fails to start, the text is written as it is.
 func (e *env) page(text string, noPager bool) error {
-	fd, tty := terminal(e.stdout)
-	if noPager || !tty {
+	if noPager || !tty.IsTerminal(e.stdout) {
 		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
-	if _, rows, err := term.GetSize(fd); err != nil || strings.Count(text, "\n") < rows-1 {
+	if rows := tty.Height(e.stdout, 0); rows == 0 || strings.Count(text, "\n") < rows-1 {
 		_, err := io.WriteString(e.stdout, text)
 		return err
 	}

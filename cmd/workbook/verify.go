@@ -9,7 +9,6 @@ import (
 	"os"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/workbook-course/workbook/checker"
@@ -17,6 +16,7 @@ import (
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/tty"
 )
 
 var verifyCmd = &command{name: "verify", usage: "verify_usage", summary: "verify_summary"}
@@ -154,7 +154,7 @@ func (v verifyReport) print(e *env) {
 			id = "verify_mutation_cached"
 		}
 		fmt.Fprintln(e.stdout, e.ui.T(id, "Name", s.Exercise, "Mutants", s.Mutants, "Killed", s.Killed,
-			"Equivalent", s.Equivalent, "Survivors", s.Survivors, "Score", decimal(e.ui.Lang(), s.Score), "Seconds", decimal(e.ui.Lang(), s.Seconds)))
+			"Equivalent", s.Equivalent, "Survivors", s.Survivors, "Score", e.ui.Decimal(s.Score, 1), "Seconds", e.ui.Decimal(s.Seconds, 1)))
 	}
 	t := v.targets
 	if v.cacheReads && t.Lessons > 0 {
@@ -198,7 +198,7 @@ func (e *env) verifyExercises(ctx context.Context, list []course.TargetExercise,
 		exs[i] = xa.Ex
 	}
 	var progress func(name string, n, total int)
-	if isTerminal(e.stderr) {
+	if tty.IsTerminal(e.stderr) {
 		progress = func(name string, n, total int) {
 			if name == "" {
 				fmt.Fprintf(e.stderr, "\r\x1b[K%s", e.ui.T("verify_progress_build", "Exercises", e.ui.N("verify_n_exercises", total)))
@@ -236,16 +236,6 @@ func (e *env) verifyExercises(ctx context.Context, list []course.TargetExercise,
 		}
 	}
 	return probs, scores, cached, nil
-}
-
-// isTerminal reports whether w is a terminal (where a progress line that rewrites itself is welcome).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 func joinDisplay(root, file string) string {
@@ -309,13 +299,4 @@ func (e *env) printProblem(w io.Writer, p problem) {
 			fmt.Fprintln(w, ind+l)
 		}
 	}
-}
-
-// decimal writes v with one decimal, with a decimal comma in Bulgarian and Russian.
-func decimal(lang string, v float64) string {
-	s := strconv.FormatFloat(v, 'f', 1, 64)
-	if lang != "en" {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
 }

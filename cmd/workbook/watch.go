@@ -15,6 +15,7 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/render"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -48,7 +49,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err != nil {
 		return err
 	}
@@ -62,7 +63,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if ex = nextExercise(steps, st); ex == nil {
+		if ex = steps.Next(st); ex == nil {
 			fmt.Fprintln(e.stdout, e.ui.T("watch_all_done"))
 			return nil
 		}
@@ -73,7 +74,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		defer cancel()
 	}
 	if f, ok := e.stdout.(*os.File); ok {
-		if _, tty := terminal(f); tty {
+		if tty.IsTerminal(f) {
 			// Old Windows consoles need to be told to understand the escape that clears the screen.
 			if restore, err := render.EnableEscapes(f); err == nil {
 				defer restore()
@@ -93,7 +94,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 type watcher struct {
 	e       *env
 	p       *workspace.Workspace
-	steps   []step
+	steps   course.Plan
 	timeout time.Duration
 }
 
@@ -128,7 +129,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		if err != nil {
 			return err
 		}
-		next := nextExercise(w.steps, st)
+		next := w.steps.Next(st)
 		if next == nil {
 			fmt.Fprintln(e.stdout)
 			fmt.Fprintln(e.stdout, e.paintFor(e.stdout).green(e.ui.T("watch_all_done")))
@@ -184,7 +185,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	e := w.e
 	out := e.stdout
 	pt := e.paintFor(out)
-	if _, tty := terminal(out); tty {
+	if tty.IsTerminal(out) {
 		fmt.Fprint(out, "\x1b[H\x1b[2J\x1b[3J")
 	} else {
 		fmt.Fprintln(out, strings.Repeat("─", 60))

@@ -39,6 +39,7 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
@@ -362,7 +363,7 @@ func (w *Workspace) ExerciseAt(path string, list []*course.Exercise) (*course.Ex
 	}
 	for _, lang := range course.Langs {
 		for _, ex := range list {
-			if Within(abs, w.ExerciseDir(ex, lang)) {
+			if within(w.ExerciseDir(ex, lang), abs) {
 				return ex, lang
 			}
 		}
@@ -377,7 +378,7 @@ func (w *Workspace) LangAt(path string) string {
 		return ""
 	}
 	for _, lang := range course.Langs {
-		if Within(abs, w.LangDir(lang)) {
+		if within(w.LangDir(lang), abs) {
 			return lang
 		}
 	}
@@ -423,10 +424,10 @@ func statementLang(ex *course.Exercise, dir string) string {
 	return ""
 }
 
-// Within reports whether path is dir or lies inside it.
-func Within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+// within reports whether path is dir or lies below it (paths.Within).
+func within(dir, path string) bool {
+	_, ok := paths.Within(dir, path)
+	return ok
 }
 
 // cloneRun is how a statement tells a learner in a clone to run the tool: from the clone's root.
