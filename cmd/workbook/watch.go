@@ -191,25 +191,13 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 		fmt.Fprintln(out, strings.Repeat("─", 60))
 	}
 	fmt.Fprintln(out, pt.dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
-	cases, err := ex.CheckCases(ctx, e.content) // the exercise's cases and a few drawn afresh, as check has
-	if err != nil {
-		return false, err
-	}
-	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(dir)), busyAfter)
-	res, err := checker.Check(ctx, dir, cases, checker.Options{
-		Exercise: ex.Name,
-		Lang:     e.content,
-		UILang:   e.ui.Lang(),
-		Limits:   checker.Limits{RunTime: w.timeout},
-	})
-	done()
+	res, err := e.checkProgram(ctx, ex, dir, w.timeout) // the exercise's cases and a few drawn afresh, as check has
 	if ctx.Err() != nil {
 		return false, ctx.Err() // stopped in the middle: no verdict to show or record
 	}
 	if err != nil {
-		return false, e.usageErr("err_check_tool", "Err", err.Error())
+		return false, err
 	}
-	markOtherLanguage(res, cases, e.content)
 	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
 	if e.recordCheck(w.p, ex, dir, string(res.Verdict)) {
 		fmt.Fprintln(out, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
