@@ -145,12 +145,7 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 			e.choice.Messages, e.ui = l, i18n.New(l)
 		}
 	}
-	s := workspace.Settings{Content: e.chooseContent()}
-	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
-	switch e.choice.MessagesFrom {
-	case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
-		s.Messages = e.choice.Messages
-	}
+	s := e.newSettings()
 	if _, _, err := ws.Create(e.course, s, checker.GoVersion()); err != nil {
 		return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 	}
@@ -163,6 +158,18 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_adopted", len(moved), "List", strings.Join(moved, ", "), "Dir", e.rel(ws.Root)))
 	}
 	return nil
+}
+
+// newSettings are the language settings of a new workspace: the content language named or chosen
+// (assumed when nothing named one), the message language when something named it.
+func (e *env) newSettings() workspace.Settings {
+	s := workspace.Settings{Content: e.chooseContent()}
+	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
+	switch e.choice.MessagesFrom {
+	case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
+		s.Messages = e.choice.Messages
+	}
+	return s
 }
 
 // chooseContent is the content language for a new workspace: the one named or inferred, else the
