@@ -12,6 +12,7 @@ import (
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/suggest"
 	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -188,7 +189,7 @@ func (e *env) flagError(fs *flag.FlagSet, err error) string {
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		if s := suggest(name, names); s != "" {
+		if s := suggest.Closest(name, names); s != "" {
 			return e.ui.T("err_flag_unknown_suggest", "Flag", "--"+name, "Name", "--"+s)
 		}
 		return e.ui.T("err_flag_unknown", "Flag", "--"+name)

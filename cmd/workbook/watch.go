@@ -5,17 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/fsnotify/fsnotify"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/render"
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/tty"
+	"github.com/workbook-course/workbook/internal/watch"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -25,10 +23,6 @@ func init() {
 	watchCmd.run = runWatch
 	register(watchCmd)
 }
-
-// debounce is how long the folder must stay quiet after a save before the check starts: an editor
-// often writes a file in several steps, and a save of several files should give one check.
-const debounce = 250 * time.Millisecond
 
 // runWatch checks an exercise, then again on every save, one check at a time. When it passes, it
 // moves on to the next exercise of the course that has not passed. Ctrl-C ends it; so do --once (after
@@ -101,7 +95,7 @@ type watcher struct {
 // loop watches ex until it passes, then the next exercise, until the course is done or ctx ends.
 func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) error {
 	e := w.e
-	fsw, err := fsnotify.NewWatcher()
+	fsw, err := watch.New(func(err error) { e.warn("warn_watch", "Err", err.Error()) })
 	if err != nil {
 		return e.usageErr("err_watch_start", "Err", err.Error())
 	}
@@ -114,7 +108,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		}
 		passed, err := w.check(ctx, ex, dir)
 		for err == nil && !passed {
-			if err = w.waitForSave(ctx, fsw); err == nil {
+			if err = fsw.Wait(ctx); err == nil {
 				passed, err = w.check(ctx, ex, dir)
 			}
 		}
@@ -138,46 +132,12 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		fmt.Fprintln(e.stdout)
 		fmt.Fprintln(e.stdout, e.ui.T("watch_next", "Title", next.Title(e.content), "Name", next.Name))
 		// Give the learner a moment to read the good news before the screen clears.
-		if err := sleep(ctx, 2*time.Second); err != nil {
+		if err := watch.Sleep(ctx, 2*time.Second); err != nil {
 			return err
 		}
 		ex = next
 	}
 	return nil
-}
-
-// waitForSave waits for a change to a Go source or go.mod in the watched folder, then for the folder
-// to be quiet for the debounce interval.
-func (w *watcher) waitForSave(ctx context.Context, fsw *fsnotify.Watcher) error {
-	var quiet <-chan time.Time
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case ev, ok := <-fsw.Events:
-			if !ok {
-				return errors.New("the file watcher stopped")
-			}
-			if relevant(ev) {
-				quiet = time.After(debounce)
-			}
-		case err, ok := <-fsw.Errors:
-			if ok {
-				w.e.warn("warn_watch", "Err", err.Error())
-			}
-		case <-quiet:
-			return nil
-		}
-	}
-}
-
-// relevant reports whether an event can change the program: a Go file or the module files.
-func relevant(ev fsnotify.Event) bool {
-	if ev.Op == fsnotify.Chmod {
-		return false
-	}
-	name := filepath.Base(ev.Name)
-	return strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum"
 }
 
 // check clears the screen, checks ex in dir, reports and records the verdict.
@@ -208,16 +168,4 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	fmt.Fprintln(out)
 	fmt.Fprintln(out, pt.dim(e.ui.T("watch_waiting", "Dir", dir, "Name", ex.Name)))
 	return false, nil
-}
-
-// sleep waits for d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
