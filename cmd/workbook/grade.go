@@ -16,6 +16,7 @@ import (
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/tty"
 )
 
 var gradeCmd = &command{name: "grade", usage: "grade_usage", summary: "grade_summary"}
@@ -163,7 +164,7 @@ func (e *env) gradeLate(penalty, due string) (grade.Late, error) {
 		}
 	}
 	if due != "" {
-		t, ok := parseDue(due)
+		t, ok := grade.ParseDue(due)
 		if !ok {
 			return l, e.usageErr("grade_err_due", "Value", due)
 		}
@@ -337,21 +338,6 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
 }
 
-// parseDue reads a due date: RFC 3339, or "2006-01-02 15:04" or "2006-01-02" in local time (a
-// date alone is due at its end).
-func parseDue(s string) (time.Time, bool) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, true
-	}
-	if t, err := time.ParseInLocation("2006-01-02 15:04", s, time.Local); err == nil {
-		return t, true
-	}
-	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
-		return t.Add(24*time.Hour - time.Second), true
-	}
-	return time.Time{}, false
-}
-
 // gradeBar draws grading progress with an ETA on stderr, when stderr is a terminal.
 type gradeBar struct {
 	e     *env
@@ -361,10 +347,8 @@ type gradeBar struct {
 
 func (e *env) gradeProgress() *gradeBar {
 	b := &gradeBar{e: e}
-	if f, ok := e.stderr.(*os.File); ok && e.getenv("TERM") != "dumb" {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			b.w = f
-		}
+	if tty.IsTerminal(e.stderr) && e.getenv("TERM") != "dumb" {
+		b.w = e.stderr
 	}
 	return b
 }

@@ -100,35 +100,25 @@ func (e *env) firstExercise() string {
 	return ""
 }
 
-// nextStep is the one thing the learner should do next: the command and why, in this order: read
-// the lesson of the next exercise, solve the exercise (check it, then ask for a hint once it has
-// failed), answer the quizzes of the lessons whose exercises are done, and finally celebrate.
+// nextStep is the one thing the learner should do next (course.Plan.NextStep): the command and why.
 func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps course.Plan) (cmd, why string) {
-	ex := steps.Next(st)
-	if ex != nil {
-		lesson := steps.LessonOf(ex)
-		x := st.Lookup(ex.Name)
-		if lesson != nil && !steps.Begun(st, lesson) {
-			return "workbook lesson " + lesson.Topic, e.ui.T("next_read", "Title", lesson.Title)
-		}
-		task, main := e.rel(p.StatementPath(ex, e.content)), e.rel(filepath.Join(p.ExerciseDir(ex, e.content), "main.go"))
-		title := ex.Title(e.content)
-		if x.Status() == progress.NotStarted {
-			return "workbook watch " + ex.Name, e.ui.T("next_start", "Title", title, "Task", task, "Main", main)
-		}
-		hints, _ := ex.Hints(e.content)
-		if x.Hints < len(hints) && x.Checks >= 2*(x.Hints+1) {
-			return "workbook hint " + ex.Name, e.ui.N("next_hint_after", x.Checks, "Title", title)
-		}
-		return "workbook watch " + ex.Name, e.ui.T("next_fix", "Title", title, "Main", main)
+	n := steps.NextStep(st, e.content)
+	ex := n.Exercise
+	switch n.Kind {
+	case course.ReadLesson:
+		return "workbook lesson " + n.Lesson.Topic, e.ui.T("next_read", "Title", n.Lesson.Title)
+	case course.TakeQuiz:
+		return "workbook quiz " + n.Lesson.Topic, e.ui.T("next_quiz", "Title", n.Lesson.Title)
+	case course.CourseDone:
+		return "workbook progress", e.ui.T("next_done")
 	}
-	for _, s := range steps {
-		if s.Lesson == nil {
-			continue
-		}
-		if _, done := st.Quizzes[s.Lesson.Topic]; !done && s.Lesson.Quizzes() > 0 {
-			return "workbook quiz " + s.Lesson.Topic, e.ui.T("next_quiz", "Title", s.Lesson.Title)
-		}
+	task, main := e.rel(p.StatementPath(ex, e.content)), e.rel(filepath.Join(p.ExerciseDir(ex, e.content), "main.go"))
+	title := ex.Title(e.content)
+	switch n.Kind {
+	case course.StartExercise:
+		return "workbook watch " + ex.Name, e.ui.T("next_start", "Title", title, "Task", task, "Main", main)
+	case course.TakeHint:
+		return "workbook hint " + ex.Name, e.ui.N("next_hint_after", st.Lookup(ex.Name).Checks, "Title", title)
 	}
-	return "workbook progress", e.ui.T("next_done")
+	return "workbook watch " + ex.Name, e.ui.T("next_fix", "Title", title, "Main", main)
 }

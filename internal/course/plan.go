@@ -170,3 +170,53 @@ func (c *Course) Lessons(lang string) ([]LessonInfo, error) {
 	})
 	return list, nil
 }
+
+// StepKind is what the learner should do next.
+type StepKind string
+
+const (
+	ReadLesson    StepKind = "read"  // read the lesson the next exercise follows
+	StartExercise StepKind = "start" // start on the next exercise
+	TakeHint      StepKind = "hint"  // ask for a hint: checked twice per hint taken, and failing
+	FixExercise   StepKind = "fix"   // keep at the exercise
+	TakeQuiz      StepKind = "quiz"  // answer the quizzes of a lesson whose exercises are done
+	CourseDone    StepKind = "done"  // nothing left
+)
+
+// NextStep is the one thing to do next, with the exercise or the lesson it is about.
+type NextStep struct {
+	Kind     StepKind
+	Exercise *Exercise
+	Lesson   *LessonInfo
+}
+
+// NextStep is the one thing the learner whose progress is st should do next, in this order: read
+// the lesson of the next exercise, solve the exercise (check it, then ask for a hint once it has
+// failed twice per hint), answer the quizzes of the lessons, and finally celebrate. lang is the
+// language whose hints count.
+func (p Plan) NextStep(st *progress.State, lang string) NextStep {
+	if ex := p.Next(st); ex != nil {
+		l := p.LessonOf(ex)
+		x := st.Lookup(ex.Name)
+		switch {
+		case l != nil && !p.Begun(st, l):
+			return NextStep{Kind: ReadLesson, Exercise: ex, Lesson: l}
+		case x.Status() == progress.NotStarted:
+			return NextStep{Kind: StartExercise, Exercise: ex, Lesson: l}
+		}
+		hints, _ := ex.Hints(lang)
+		if x.Hints < len(hints) && x.Checks >= 2*(x.Hints+1) {
+			return NextStep{Kind: TakeHint, Exercise: ex, Lesson: l}
+		}
+		return NextStep{Kind: FixExercise, Exercise: ex, Lesson: l}
+	}
+	for _, s := range p {
+		if s.Lesson == nil {
+			continue
+		}
+		if _, done := st.Quizzes[s.Lesson.Topic]; !done && s.Lesson.Quizzes() > 0 {
+			return NextStep{Kind: TakeQuiz, Lesson: s.Lesson}
+		}
+	}
+	return NextStep{Kind: CourseDone}
+}

@@ -65,3 +65,43 @@ func TestPlan(t *testing.T) {
 		t.Error("an exercise of a missing lesson has a lesson")
 	}
 }
+
+func TestNextStep(t *testing.T) {
+	fsys := planFS()
+	fsys["lessons/early/ru.md"].Data = []byte("---\ntitle: Ранний\norder: 1\n---\n# Ранний\n\n<!-- quiz choice -->\nВопрос?\n\n- [x] да\n- [ ] нет\n<!-- /quiz -->\n")
+	fsys["exercises/b/hints.bg.md"] = &fstest.MapFile{Data: []byte("## Първо\nедно\n")}
+	p, err := New(fsys).Plan("bg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	st := progress.New("bg", now)
+	step := func() string {
+		n := p.NextStep(st, "bg")
+		s := string(n.Kind)
+		if n.Exercise != nil {
+			s += " " + n.Exercise.Name
+		}
+		if n.Lesson != nil {
+			s += " " + n.Lesson.Topic
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		do   func()
+		want string
+	}{
+		{func() {}, "read b early"},
+		{func() { st.Lessons = map[string]time.Time{"early": now} }, "start b early"},
+		{func() { st.Record("b", "fail", now) }, "fix b early"},
+		{func() { st.Record("b", "fail", now) }, "hint b early"}, // two failed checks and a hint left
+		{func() { st.Record("b", "pass", now); st.Record("d", "pass", now) }, "read a late"},
+		{func() { st.Record("a", "pass", now); st.Record("c", "pass", now) }, "quiz early"},
+		{func() { st.RecordQuiz("early", 1, 1, now) }, "done"},
+	} {
+		tc.do()
+		if got := step(); got != tc.want {
+			t.Errorf("NextStep = %q, want %q", got, tc.want)
+		}
+	}
+}
