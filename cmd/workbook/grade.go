@@ -179,8 +179,6 @@ func (e *env) gradeLate(penalty, due string) (grade.Late, error) {
 // jobErr turns an error of grade.NewJob (nothing graded yet) into what the instructor reads.
 func (e *env) jobErr(err error) error {
 	var ce *grade.CaseError
-	var te *grade.TestsError
-	var re *grade.RosterError
 	switch {
 	case errors.As(err, &ce):
 		got := strings.TrimRight(ce.Got, "\n")
@@ -189,34 +187,14 @@ func (e *env) jobErr(err error) error {
 		}
 		return e.usageErr("grade_err_case_reference", "Case", ce.Case, "File", ce.Source, "Lang", ce.Lang,
 			"Why", report.EscapeLine(ce.Why), "Got", report.Escape(got))
-	case errors.As(err, &te):
-		return e.testsErr(te)
-	case errors.As(err, &re):
-		return e.rosterErr(re)
-	case errors.Is(err, grade.ErrMoodleLang):
-		return e.usageErr("grade_err_moodle_lang", "List", strings.Join(grade.MoodleLangs, ", "))
 	case errors.Is(err, context.Canceled):
 		return err
 	}
-	return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+	return e.gradeMessage(grade.JobMessage(err))
 }
 
-func (e *env) testsErr(te *grade.TestsError) error {
-	switch {
-	case te.Name != "":
-		return e.usageErr("grade_err_tests_clash", "Name", te.Name, "Dir", te.Dir)
-	case errors.Is(te.Err, grade.ErrTestsDir):
-		return e.usageErr("grade_err_tests_dir", "Dir", te.Dir)
-	case errors.Is(te.Err, grade.ErrTestsEmpty):
-		return e.usageErr("grade_err_tests_empty", "Dir", te.Dir)
-	}
-	return e.usageErr("grade_err_tests", "Dir", te.Dir, "Err", report.EscapeLine(te.Err.Error()))
-}
-
-// rosterErr says what is wrong with the roster, in the instructor's language.
-func (e *env) rosterErr(re *grade.RosterError) error {
-	return e.usageErr("grade_err_roster_"+re.Code, "File", re.Path, "Line", re.Line, "Detail", report.EscapeLine(re.Detail))
-}
+// gradeMessage is the usage error that says m.
+func (e *env) gradeMessage(m grade.Message) error { return e.usageErr(m.ID, m.Args...) }
 
 // gradeOutcome says on stderr what the run did besides grading: a reset, a resume, skipped entries.
 func (e *env) gradeOutcome(outcome *grade.Outcome, out, only string) {
@@ -236,28 +214,11 @@ func (e *env) gradeOutcome(outcome *grade.Outcome, out, only string) {
 
 // gradeErr turns an error of grade.Run into what the instructor reads.
 func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) error {
-	var other *grade.OtherExerciseError
-	var re *grade.RosterError
-	switch {
-	case errors.Is(err, context.Canceled):
+	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(e.stderr, e.ui.T("grade_interrupted", "Dir", out))
 		return err
-	case errors.As(err, &other):
-		return e.usageErr("grade_err_other_exercise", "Dir", out, "Exercise", other.Exercise)
-	case errors.Is(err, grade.ErrOutNotDir):
-		return e.usageErr("grade_err_out_file", "Out", out)
-	case errors.Is(err, grade.ErrClassArchive):
-		return e.usageErr("grade_err_class_archive", "Err", report.EscapeLine(err.Error()))
-	case errors.Is(err, grade.ErrNotReport):
-		return e.usageErr("grade_err_not_report", "Dir", out)
-	case errors.Is(err, grade.ErrUnknownStudent):
-		return e.usageErr("grade_err_unknown_student", "Name", report.EscapeLine(only), "Dir", subs)
-	case errors.As(err, &re):
-		return e.rosterErr(re)
-	case errors.Is(err, grade.ErrOtherShard):
-		return e.usageErr("grade_err_other_shard", "Name", report.EscapeLine(only), "Shard", fmt.Sprintf("%d/%d", grade.ShardOf(only, shard.N), shard.N), "This", shard.String())
 	}
-	return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+	return e.gradeMessage(grade.RunMessage(err, out, subs, only, shard))
 }
 
 // runGradeMerge joins the reports of the shards of one grading: workbook grade merge REPORT... --out MERGED.
@@ -278,11 +239,7 @@ func runGradeMerge(e *env, args []string) error {
 	}
 	rep, err := grade.Merge(pos)
 	if err != nil {
-		var me *grade.MergeError
-		if errors.As(err, &me) {
-			return e.usageErr("grade_err_merge_"+me.Code, "Report", me.Report, "Student", report.EscapeLine(me.Student), "Detail", me.Detail)
-		}
-		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+		return e.gradeMessage(grade.MergeMessage(err))
 	}
 	unlock, err := e.lockReport(*out)
 	if err != nil {
@@ -300,20 +257,11 @@ func runGradeMerge(e *env, args []string) error {
 // holds other files or another grading is writing there.
 func (e *env) lockReport(out string) (func(), error) {
 	if err := grade.PrepareOut(out); err != nil {
-		if errors.Is(err, grade.ErrNotReport) {
-			return nil, e.usageErr("grade_err_not_report", "Dir", out)
-		}
-		if errors.Is(err, grade.ErrOutNotDir) {
-			return nil, e.usageErr("grade_err_out_file", "Out", out)
-		}
-		return nil, e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+		return nil, e.gradeMessage(grade.OutMessage(err, out))
 	}
 	unlock, err := grade.LockReport(out)
-	if errors.Is(err, grade.ErrReportBusy) {
-		return nil, e.usageErr("grade_err_busy", "Dir", out)
-	}
 	if err != nil {
-		return nil, e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+		return nil, e.gradeMessage(grade.OutMessage(err, out))
 	}
 	return unlock, nil
 }
