@@ -148,7 +148,7 @@ func (e *env) learnerDir(ws *workspace.Workspace, ex *course.Exercise, dir strin
 // checked is the learner's own. The check is recorded already.
 func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src string, passed bool) {
 	w := e.stdout
-	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex, e.content))
+	mine := ws != nil && ws.Mine(ex, e.content, src)
 	if passed {
 		if !mine {
 			return

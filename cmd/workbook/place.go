@@ -330,31 +330,17 @@ func (e *env) exerciseHere(ws *workspace.Workspace) *course.Exercise {
 	return ex
 }
 
-// sameDir reports whether a and b name the same folder.
-func sameDir(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
-}
-
 // recordCheck notes the verdict of a check of ex in ws, in the content language checked, when the
-// folder checked is the learner's own folder for ex there (a check of some other folder, such as a
-// solution, is not the learner's progress). A pass is never taken back by a check of the pristine
-// starter, which only a command (reset, restore, a new language) put there: the learner's passing
-// program is kept, and keptPass says so, for the caller to tell.
+// folder checked is the learner's own folder for ex there (progress.State.RecordCheck). A pass kept
+// against a check of the pristine starter is reported, for the caller to tell.
 func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) (keptPass bool) {
-	if ws == nil || !sameDir(src, ws.ExerciseDir(ex, e.content)) {
+	if ws == nil || !ws.Mine(ex, e.content, src) {
 		return false
 	}
 	lang := e.content
 	starter := verdict != "pass" && ws.Pristine(e.course, ex, lang)
-	kept := false
 	if _, err := e.updateState(ws, func(st *progress.State) error {
-		if starter && st.LookupIn(lang, ex.Name).Status() == progress.Passed {
-			kept = true
-			return nil
-		}
-		st.RecordIn(lang, ex.Name, verdict, time.Now())
+		keptPass = st.RecordCheck(lang, ex.Name, verdict, starter, time.Now())
 		return nil
 	}); err != nil {
 		// The check itself is done and reported; a progress file that cannot be written is a warning.
@@ -363,5 +349,5 @@ func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, ver
 			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
 		}
 	}
-	return kept
+	return keptPass
 }

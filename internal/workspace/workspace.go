@@ -424,6 +424,14 @@ func statementLang(ex *course.Exercise, dir string) string {
 	return ""
 }
 
+// Mine reports whether src is the learner's own folder for ex in lang in the workspace (a check of
+// any other folder, such as a solution, is not the learner's progress).
+func (w *Workspace) Mine(ex *course.Exercise, lang, src string) bool {
+	a, err1 := os.Stat(src)
+	b, err2 := os.Stat(w.ExerciseDir(ex, lang))
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
 // within reports whether path is dir or lies below it (paths.Within).
 func within(dir, path string) bool {
 	_, ok := paths.Within(dir, path)
