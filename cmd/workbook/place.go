@@ -210,11 +210,8 @@ func (e *env) askContent() string {
 		fmt.Fprintln(e.stderr, "  2) български")
 		fmt.Fprint(e.stderr, "[1/2]: ")
 		line, err := in.ReadString('\n')
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "1", "ru", "рус", "русский", "р":
-			return "ru"
-		case "2", "bg", "бг", "български", "б":
-			return "bg"
+		if l := workspace.ContentAnswer(line); l != "" {
+			return l
 		}
 		if err != nil {
 			fmt.Fprintln(e.stderr)
