@@ -6,13 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/suggest"
+	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -188,7 +189,7 @@ func (e *env) flagError(fs *flag.FlagSet, err error) string {
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		if s := suggest(name, names); s != "" {
+		if s := suggest.Closest(name, names); s != "" {
 			return e.ui.T("err_flag_unknown_suggest", "Flag", "--"+name, "Name", "--"+s)
 		}
 		return e.ui.T("err_flag_unknown", "Flag", "--"+name)
@@ -253,10 +254,5 @@ func (e *env) colorOK(w io.Writer) bool {
 	if e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb" {
 		return false
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return tty.IsTerminal(w)
 }

@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"github.com/workbook-course/workbook/internal/tty"
 	"time"
 )
 
@@ -49,10 +49,5 @@ func (e *env) stderrTerminal() bool {
 	if e.tty != nil {
 		return e.tty()
 	}
-	f, ok := e.stderr.(*os.File)
-	if !ok {
-		return false
-	}
-	_, tty := terminal(f)
-	return tty
+	return tty.IsTerminal(e.stderr)
 }

@@ -6,18 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -40,78 +37,21 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Without --dir the program is the learner's copy in the workspace (made now in a fresh clone);
-	// without a name, the exercise is the one whose folder the learner is in.
-	var ws *workspace.Workspace
-	if *dir == "" && len(pos) == 0 && e.ws == nil {
-		return e.usageErr("err_check_args")
-	}
-	if *dir == "" {
-		if ws, err = e.needWorkspace(); err != nil {
-			if e.ws != nil || len(pos) != 1 {
-				return err // a clone's workspace that could not be made
-			}
-			if _, uerr := e.exercise(pos[0]); uerr != nil {
-				return uerr
-			}
-			return e.usageErr("err_no_place_dir", "Name", pos[0])
-		}
-	}
-	ex, err := e.exerciseArg(ws, pos, "err_check_args")
+	ws, ex, src, err := e.checkTarget(*dir, pos)
 	if err != nil {
 		return err
 	}
-	src, err := e.learnerDir(ws, ex, *dir)
-	if err != nil {
-		return err
-	}
-	if ws == nil {
-		// A --dir inside a workspace is checked in the workspace's language; any other folder (a
-		// clone's solutions/, a folder of one's own) in the language named, as it holds no
-		// workspace's program.
-		if ws = workspace.Find(src); ws != nil && ws.Exists() && inside(src, ws.Root) {
-			e.enter(ws)
-		} else {
-			ws = nil
-			e.contentLang()
-		}
-	}
-	cases, err := ex.CheckCases(ctx, e.content) // the exercise's cases and a few drawn afresh
-	if err != nil {
-		return err
-	}
-	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(src)), busyAfter)
-	res, err := checker.Check(ctx, src, cases, checker.Options{
-		Exercise: ex.Name,
-		Lang:     e.content,
-		UILang:   e.ui.Lang(),
-		Limits:   ex.Limits(checker.Limits{RunTime: *timeout}),
-	})
-	done()
+	res, err := e.checkProgram(ctx, ex, src, *timeout)
 	if ctx.Err() != nil {
 		// Ctrl-C: whatever the runs cut short look like, nothing of it is the program's verdict, so
 		// nothing is reported or recorded.
 		return &exitError{code: 130, msg: e.ui.T("err_check_interrupted")}
 	}
 	if err != nil {
-		return e.usageErr("err_check_tool", "Err", err.Error())
+		return err
 	}
-	markOtherLanguage(res, cases, e.content)
-	if *asJSON {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(res.Redacted()); err != nil {
-			return err
-		}
-		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
-	} else {
-		opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: *timeout}
-		report.Text(e.stdout, res, e.ui, opt)
-		if *sideBySide {
-			report.SideBySide(e.stdout, res, e.ui, opt)
-		}
+	if err := e.presentCheck(res, ex, *asJSON, *sideBySide, *timeout); err != nil {
+		return err
 	}
 	kept := e.recordCheck(ws, ex, src, string(res.Verdict))
 	if !*asJSON {
@@ -124,6 +64,48 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		return errFailed
 	}
 	return nil
+}
+
+// checkTarget finds what check checks: the exercise named (or the one whose folder the learner is
+// in) and the folder of its program (--dir, else the learner's copy), with the workspace whose
+// language it is checked in, nil for a folder outside any workspace.
+func (e *env) checkTarget(dir string, pos []string) (ws *workspace.Workspace, ex *course.Exercise, src string, err error) {
+	// Without --dir the program is the learner's copy in the workspace (made now in a fresh clone);
+	// without a name, the exercise is the one whose folder the learner is in.
+	if dir == "" && len(pos) == 0 && e.ws == nil {
+		return nil, nil, "", e.usageErr("err_check_args")
+	}
+	if dir == "" {
+		if ws, err = e.needWorkspace(); err != nil {
+			if e.ws != nil || len(pos) != 1 {
+				return nil, nil, "", err // a clone's workspace that could not be made
+			}
+			if _, uerr := e.exercise(pos[0]); uerr != nil {
+				return nil, nil, "", uerr
+			}
+			return nil, nil, "", e.usageErr("err_no_place_dir", "Name", pos[0])
+		}
+	}
+	ex, err = e.exerciseArg(ws, pos, "err_check_args")
+	if err != nil {
+		return nil, nil, "", err
+	}
+	src, err = e.learnerDir(ws, ex, dir)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if ws == nil {
+		// A --dir inside a workspace is checked in the workspace's language; any other folder (a
+		// clone's solutions/, a folder of one's own) in the language named, as it holds no
+		// workspace's program.
+		if ws = workspace.Find(src); ws != nil && ws.Exists() && paths.Under(ws.Root, src) {
+			e.enter(ws)
+		} else {
+			ws = nil
+			e.contentLang()
+		}
+	}
+	return ws, ex, src, nil
 }
 
 // exercise looks an exercise up by name; an unknown one is a usage error that lists the others.
@@ -154,30 +136,10 @@ func (e *env) learnerDir(ws *workspace.Workspace, ex *course.Exercise, dir strin
 	if !info.IsDir() {
 		return "", e.usageErr("err_not_dir", "Dir", dir)
 	}
-	if !hasMain(dir) {
+	if !checker.HasPackageMain(dir) {
 		return "", e.usageErr("err_no_main", "Dir", e.rel(dir), "Name", ex.Name)
 	}
 	return dir, nil
-}
-
-// hasMain reports whether dir holds a Go file of package main (test files aside).
-func hasMain(dir string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	fset := token.NewFileSet()
-	for _, d := range entries {
-		name := d.Name()
-		if !d.Type().IsRegular() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.PackageClauseOnly)
-		if err != nil || f.Name.Name == "main" {
-			return true // a file that does not parse is the build's to report
-		}
-	}
-	return false
 }
 
 // afterCheck ends a check's report with what to do next: after a pass the first exercise of the
@@ -186,12 +148,12 @@ func hasMain(dir string) bool {
 // checked is the learner's own. The check is recorded already.
 func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src string, passed bool) {
 	w := e.stdout
-	mine := ws != nil && sameDir(src, ws.ExerciseDir(ex, e.content))
+	mine := ws != nil && ws.Mine(ex, e.content, src)
 	if passed {
 		if !mine {
 			return
 		}
-		steps, err := e.plan(e.content)
+		steps, err := e.course.Plan(e.content)
 		if err != nil {
 			return
 		}
@@ -199,11 +161,11 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		if err != nil {
 			return
 		}
-		next := nextExercise(steps, st)
-		switch l := lessonOf(steps, next); {
+		next := steps.Next(st)
+		switch l := steps.LessonOf(next); {
 		case next == nil:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_all")))
-		case l != nil && l != lessonOf(steps, ex) && !begun(st, steps, l):
+		case l != nil && l != steps.LessonOf(ex) && !steps.Begun(st, l):
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name)))
 		default:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name)))
@@ -225,51 +187,37 @@ func findClone() string {
 	return workspace.CloneRoot(wd)
 }
 
-// inside reports whether path is root or below it.
-func inside(path, root string) bool {
-	p, err1 := filepath.Abs(path)
-	r, err2 := filepath.Abs(root)
-	return err1 == nil && err2 == nil && workspace.Within(p, r)
+// checkProgram checks the program in src against ex's cases (course.Exercise.Check) in the content
+// language, saying it is busy when that takes a while. A checker that fails is a tool error.
+func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string, timeout time.Duration) (*checker.Result, error) {
+	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(src)), busyAfter)
+	res, err := ex.Check(ctx, src, checker.Options{Lang: e.content, UILang: e.ui.Lang(), Limits: checker.Limits{RunTime: timeout}})
+	done()
+	var te *course.ToolError
+	if errors.As(err, &te) {
+		return nil, e.usageErr("err_check_tool", "Err", te.Err.Error())
+	}
+	return res, err
 }
 
-// markOtherLanguage notes, on each failed case whose output is the transcript of the course's other
-// language, that it is (checker.MarkOtherLanguage): a Bulgarian program checked in Russian is told
-// so, not shown a list of letters that differ.
-func markOtherLanguage(res *checker.Result, cases []checker.Case, lang string) {
-	scripts := map[string][]byte{}
-	for _, c := range cases {
-		scripts[c.Name] = c.Script
-	}
-	for i := range res.Cases {
-		cs := &res.Cases[i]
-		if cs.Diff == nil {
-			continue
+// presentCheck writes a check's result: as JSON, or as the report for a reader (with the outputs
+// side by side when asked).
+func (e *env) presentCheck(res *checker.Result, ex *course.Exercise, asJSON, sideBySide bool, timeout time.Duration) error {
+	if asJSON {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(res.Redacted()); err != nil {
+			return err
 		}
-		for _, other := range course.Langs {
-			if other != lang {
-				checker.MarkOtherLanguage(cs.Diff, cs.Got, expectedIn(scripts[cs.Name], other))
-			}
-		}
-	}
-}
-
-// expectedIn is the stdout a case script expects in lang: the file its `expect NAME` line names,
-// NAME.lang; "" when it has none.
-func expectedIn(script []byte, lang string) string {
-	if len(script) == 0 {
-		return ""
-	}
-	ar := txtar.Parse(script)
-	for _, line := range strings.Split(string(ar.Comment), "\n") {
-		f := strings.Fields(line)
-		if len(f) != 2 || f[0] != "expect" {
-			continue
-		}
-		for _, file := range ar.Files {
-			if file.Name == f[1]+"."+lang {
-				return string(file.Data)
-			}
+		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
+	} else {
+		opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: timeout}
+		report.Text(e.stdout, res, e.ui, opt)
+		if sideBySide {
+			report.SideBySide(e.stdout, res, e.ui, opt)
 		}
 	}
-	return ""
+	return nil
 }

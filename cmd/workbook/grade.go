@@ -7,14 +7,16 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/workbook-course/workbook/internal/grade"
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/tty"
 )
 
 var gradeCmd = &command{name: "grade", usage: "grade_usage", summary: "grade_summary"}
@@ -123,7 +125,7 @@ func (e *env) gradeOptions(args []string) (o grade.Options, out, subsDir string,
 	if fi, err := os.Stat(subsDir); err != nil || (!fi.IsDir() && !strings.HasSuffix(strings.ToLower(subsDir), ".zip")) {
 		return o, "", "", e.usageErr("grade_err_no_submissions", "Dir", subsDir)
 	}
-	if gradeInside(out, subsDir) {
+	if paths.Under(subsDir, out) {
 		return o, "", "", e.usageErr("grade_err_out_inside", "Out", out, "Dir", subsDir)
 	}
 	return o, out, subsDir, nil
@@ -162,7 +164,7 @@ func (e *env) gradeLate(penalty, due string) (grade.Late, error) {
 		}
 	}
 	if due != "" {
-		t, ok := parseDue(due)
+		t, ok := grade.ParseDue(due)
 		if !ok {
 			return l, e.usageErr("grade_err_due", "Value", due)
 		}
@@ -177,8 +179,6 @@ func (e *env) gradeLate(penalty, due string) (grade.Late, error) {
 // jobErr turns an error of grade.NewJob (nothing graded yet) into what the instructor reads.
 func (e *env) jobErr(err error) error {
 	var ce *grade.CaseError
-	var te *grade.TestsError
-	var re *grade.RosterError
 	switch {
 	case errors.As(err, &ce):
 		got := strings.TrimRight(ce.Got, "\n")
@@ -187,34 +187,14 @@ func (e *env) jobErr(err error) error {
 		}
 		return e.usageErr("grade_err_case_reference", "Case", ce.Case, "File", ce.Source, "Lang", ce.Lang,
 			"Why", report.EscapeLine(ce.Why), "Got", report.Escape(got))
-	case errors.As(err, &te):
-		return e.testsErr(te)
-	case errors.As(err, &re):
-		return e.rosterErr(re)
-	case errors.Is(err, grade.ErrMoodleLang):
-		return e.usageErr("grade_err_moodle_lang", "List", strings.Join(grade.MoodleLangs, ", "))
 	case errors.Is(err, context.Canceled):
 		return err
 	}
-	return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+	return e.gradeMessage(grade.JobMessage(err))
 }
 
-func (e *env) testsErr(te *grade.TestsError) error {
-	switch {
-	case te.Name != "":
-		return e.usageErr("grade_err_tests_clash", "Name", te.Name, "Dir", te.Dir)
-	case errors.Is(te.Err, grade.ErrTestsDir):
-		return e.usageErr("grade_err_tests_dir", "Dir", te.Dir)
-	case errors.Is(te.Err, grade.ErrTestsEmpty):
-		return e.usageErr("grade_err_tests_empty", "Dir", te.Dir)
-	}
-	return e.usageErr("grade_err_tests", "Dir", te.Dir, "Err", report.EscapeLine(te.Err.Error()))
-}
-
-// rosterErr says what is wrong with the roster, in the instructor's language.
-func (e *env) rosterErr(re *grade.RosterError) error {
-	return e.usageErr("grade_err_roster_"+re.Code, "File", re.Path, "Line", re.Line, "Detail", report.EscapeLine(re.Detail))
-}
+// gradeMessage is the usage error that says m.
+func (e *env) gradeMessage(m grade.Message) error { return e.usageErr(m.ID, m.Args...) }
 
 // gradeOutcome says on stderr what the run did besides grading: a reset, a resume, skipped entries.
 func (e *env) gradeOutcome(outcome *grade.Outcome, out, only string) {
@@ -234,28 +214,11 @@ func (e *env) gradeOutcome(outcome *grade.Outcome, out, only string) {
 
 // gradeErr turns an error of grade.Run into what the instructor reads.
 func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) error {
-	var other *grade.OtherExerciseError
-	var re *grade.RosterError
-	switch {
-	case errors.Is(err, context.Canceled):
+	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(e.stderr, e.ui.T("grade_interrupted", "Dir", out))
 		return err
-	case errors.As(err, &other):
-		return e.usageErr("grade_err_other_exercise", "Dir", out, "Exercise", other.Exercise)
-	case errors.Is(err, grade.ErrOutNotDir):
-		return e.usageErr("grade_err_out_file", "Out", out)
-	case errors.Is(err, grade.ErrClassArchive):
-		return e.usageErr("grade_err_class_archive", "Err", report.EscapeLine(err.Error()))
-	case errors.Is(err, grade.ErrNotReport):
-		return e.usageErr("grade_err_not_report", "Dir", out)
-	case errors.Is(err, grade.ErrUnknownStudent):
-		return e.usageErr("grade_err_unknown_student", "Name", report.EscapeLine(only), "Dir", subs)
-	case errors.As(err, &re):
-		return e.rosterErr(re)
-	case errors.Is(err, grade.ErrOtherShard):
-		return e.usageErr("grade_err_other_shard", "Name", report.EscapeLine(only), "Shard", fmt.Sprintf("%d/%d", grade.ShardOf(only, shard.N), shard.N), "This", shard.String())
 	}
-	return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+	return e.gradeMessage(grade.RunMessage(err, out, subs, only, shard))
 }
 
 // runGradeMerge joins the reports of the shards of one grading: workbook grade merge REPORT... --out MERGED.
@@ -270,17 +233,13 @@ func runGradeMerge(e *env, args []string) error {
 		return e.usageErr("grade_err_merge_args")
 	}
 	for _, p := range pos {
-		if gradeSamePath(p, *out) {
+		if paths.Same(p, *out) {
 			return e.usageErr("grade_err_merge_out_input", "Out", *out)
 		}
 	}
 	rep, err := grade.Merge(pos)
 	if err != nil {
-		var me *grade.MergeError
-		if errors.As(err, &me) {
-			return e.usageErr("grade_err_merge_"+me.Code, "Report", me.Report, "Student", report.EscapeLine(me.Student), "Detail", me.Detail)
-		}
-		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+		return e.gradeMessage(grade.MergeMessage(err))
 	}
 	unlock, err := e.lockReport(*out)
 	if err != nil {
@@ -298,20 +257,11 @@ func runGradeMerge(e *env, args []string) error {
 // holds other files or another grading is writing there.
 func (e *env) lockReport(out string) (func(), error) {
 	if err := grade.PrepareOut(out); err != nil {
-		if errors.Is(err, grade.ErrNotReport) {
-			return nil, e.usageErr("grade_err_not_report", "Dir", out)
-		}
-		if errors.Is(err, grade.ErrOutNotDir) {
-			return nil, e.usageErr("grade_err_out_file", "Out", out)
-		}
-		return nil, e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+		return nil, e.gradeMessage(grade.OutMessage(err, out))
 	}
 	unlock, err := grade.LockReport(out)
-	if errors.Is(err, grade.ErrReportBusy) {
-		return nil, e.usageErr("grade_err_busy", "Dir", out)
-	}
 	if err != nil {
-		return nil, e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
+		return nil, e.gradeMessage(grade.OutMessage(err, out))
 	}
 	return unlock, nil
 }
@@ -319,11 +269,7 @@ func (e *env) lockReport(out string) (func(), error) {
 // gradeSummary prints what the report holds.
 func (e *env) gradeSummary(rep *grade.Report, out string) {
 	s := rep.Summary
-	mean := fmt.Sprintf("%.2f", s.MeanScore)
-	mean = strings.TrimSuffix(strings.TrimRight(mean, "0"), ".")
-	if e.ui.Lang() != "en" {
-		mean = strings.Replace(mean, ".", ",", 1)
-	}
+	mean := i18n.Score(e.ui.Lang(), s.MeanScore)
 	fmt.Fprintln(e.stdout, e.ui.N("grade_done", s.Students, "Pass", s.Pass, "Fail", s.Fail, "Error", s.Error, "Mean", mean))
 	if n := len(rep.Copies); n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_copies", n))
@@ -340,38 +286,6 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
 }
 
-// parseDue reads a due date: RFC 3339, or "2006-01-02 15:04" or "2006-01-02" in local time (a
-// date alone is due at its end).
-func parseDue(s string) (time.Time, bool) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, true
-	}
-	if t, err := time.ParseInLocation("2006-01-02 15:04", s, time.Local); err == nil {
-		return t, true
-	}
-	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
-		return t.Add(24*time.Hour - time.Second), true
-	}
-	return time.Time{}, false
-}
-
-// inside reports whether path is dir or lies inside it.
-func gradeInside(path, dir string) bool {
-	p, err1 := filepath.Abs(path)
-	d, err2 := filepath.Abs(dir)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(d, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-func gradeSamePath(a, b string) bool {
-	pa, err1 := filepath.Abs(a)
-	pb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && pa == pb
-}
-
 // gradeBar draws grading progress with an ETA on stderr, when stderr is a terminal.
 type gradeBar struct {
 	e     *env
@@ -381,10 +295,8 @@ type gradeBar struct {
 
 func (e *env) gradeProgress() *gradeBar {
 	b := &gradeBar{e: e}
-	if f, ok := e.stderr.(*os.File); ok && e.getenv("TERM") != "dumb" {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			b.w = f
-		}
+	if tty.IsTerminal(e.stderr) && e.getenv("TERM") != "dumb" {
+		b.w = e.stderr
 	}
 	return b
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -44,11 +45,11 @@ func runHome(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err != nil {
 		return err
 	}
-	list := exercisesInOrder(steps)
+	list := steps.Exercises()
 	passed := 0
 	for _, ex := range list {
 		if st.Lookup(ex.Name).Status() == progress.Passed {
@@ -90,63 +91,34 @@ func fromKey(from string) string {
 
 // firstExercise is the name of the first exercise in course order.
 func (e *env) firstExercise() string {
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err == nil {
-		if list := exercisesInOrder(steps); len(list) > 0 {
+		if list := steps.Exercises(); len(list) > 0 {
 			return list[0].Name
 		}
 	}
 	return ""
 }
 
-// nextStep is the one thing the learner should do next: the command and why, in this order: read
-// the lesson of the next exercise, solve the exercise (check it, then ask for a hint once it has
-// failed), answer the quizzes of the lessons whose exercises are done, and finally celebrate.
-func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps []step) (cmd, why string) {
-	ex := nextExercise(steps, st)
-	if ex != nil {
-		lesson := lessonOf(steps, ex)
-		x := st.Lookup(ex.Name)
-		if lesson != nil && !begun(st, steps, lesson) {
-			return "workbook lesson " + lesson.Topic, e.ui.T("next_read", "Title", lesson.Title)
-		}
-		task, main := e.rel(p.StatementPath(ex, e.content)), e.rel(filepath.Join(p.ExerciseDir(ex, e.content), "main.go"))
-		title := ex.Title(e.content)
-		if x.Status() == progress.NotStarted {
-			return "workbook watch " + ex.Name, e.ui.T("next_start", "Title", title, "Task", task, "Main", main)
-		}
-		hints, _ := ex.Hints(e.content)
-		if x.Hints < len(hints) && x.Checks >= 2*(x.Hints+1) {
-			return "workbook hint " + ex.Name, e.ui.N("next_hint_after", x.Checks, "Title", title)
-		}
-		return "workbook watch " + ex.Name, e.ui.T("next_fix", "Title", title, "Main", main)
+// nextStep is the one thing the learner should do next (course.Plan.NextStep): the command and why.
+func (e *env) nextStep(p *workspace.Workspace, st *progress.State, steps course.Plan) (cmd, why string) {
+	n := steps.NextStep(st, e.content)
+	ex := n.Exercise
+	switch n.Kind {
+	case course.ReadLesson:
+		return "workbook lesson " + n.Lesson.Topic, e.ui.T("next_read", "Title", n.Lesson.Title)
+	case course.TakeQuiz:
+		return "workbook quiz " + n.Lesson.Topic, e.ui.T("next_quiz", "Title", n.Lesson.Title)
+	case course.CourseDone:
+		return "workbook progress", e.ui.T("next_done")
 	}
-	for _, s := range steps {
-		if s.Lesson == nil {
-			continue
-		}
-		if _, done := st.Quizzes[s.Lesson.Topic]; !done && s.Lesson.Quizzes() > 0 {
-			return "workbook quiz " + s.Lesson.Topic, e.ui.T("next_quiz", "Title", s.Lesson.Title)
-		}
+	task, main := e.rel(p.StatementPath(ex, e.content)), e.rel(filepath.Join(p.ExerciseDir(ex, e.content), "main.go"))
+	title := ex.Title(e.content)
+	switch n.Kind {
+	case course.StartExercise:
+		return "workbook watch " + ex.Name, e.ui.T("next_start", "Title", title, "Task", task, "Main", main)
+	case course.TakeHint:
+		return "workbook hint " + ex.Name, e.ui.N("next_hint_after", st.Lookup(ex.Name).Checks, "Title", title)
 	}
-	return "workbook progress", e.ui.T("next_done")
-}
-
-// begun reports whether the learner has started on a lesson: opened it, or checked one of its
-// exercises.
-func begun(st *progress.State, steps []step, lesson *lessonInfo) bool {
-	if _, read := st.Lessons[lesson.Topic]; read {
-		return true
-	}
-	for _, s := range steps {
-		if s.Lesson != lesson {
-			continue
-		}
-		for _, ex := range s.Exercises {
-			if st.Lookup(ex.Name).Status() != progress.NotStarted {
-				return true
-			}
-		}
-	}
-	return false
+	return "workbook watch " + ex.Name, e.ui.T("next_fix", "Title", title, "Main", main)
 }

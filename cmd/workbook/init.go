@@ -47,33 +47,9 @@ func runInit(ctx context.Context, e *env, args []string) error {
 		}
 		ws.Clone = root
 	}
-	existing := ws.Exists()
-	s := workspace.Settings{}
-	if existing {
-		if _, err := e.loadState(ws); err != nil {
-			return err
-		}
-		s.Content = ws.Settings().Content
-		if s.Content == "" {
-			s.Content = ws.GuessLang(e.course)
-		}
-		if s.Content == "" {
-			s.Content = e.content
-		}
-		if s.Content != e.content && e.contentNamed() {
-			e.warn("warn_init_lang_kept", "Dir", dir, "Lang", e.langName(s.Content))
-		}
-	} else if entries, err := os.ReadDir(abs); err == nil && len(entries) > 0 {
-		return e.usageErr("err_init_not_empty", "Dir", dir)
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return e.usageErr("err_init_dir", "Dir", dir, "Err", err.Error())
-	} else {
-		s.Content = e.chooseContent()
-		s.Assumed = e.choice.ContentFrom == workspace.FromDefault
-		switch e.choice.MessagesFrom {
-		case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
-			s.Messages = e.choice.Messages
-		}
+	s, existing, err := e.initSettings(ws, dir)
+	if err != nil {
+		return err
 	}
 	added, kept, err := ws.Create(e.course, s, checker.GoVersion())
 	if err != nil {
@@ -92,4 +68,34 @@ func runInit(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.runnable(e.ui.T("init_next", "Dir", dir)))
 	return nil
+}
+
+// initSettings are the language settings for init to make ws with, and whether ws exists already:
+// an existing workspace keeps its content language (said when another was named); a new one gets
+// the language named or chosen. A folder that is no workspace and not empty is a usage error.
+func (e *env) initSettings(ws *workspace.Workspace, dir string) (s workspace.Settings, existing bool, err error) {
+	if ws.Exists() {
+		if _, err := e.loadState(ws); err != nil {
+			return s, true, err
+		}
+		s.Content = ws.Settings().Content
+		if s.Content == "" {
+			s.Content = ws.GuessLang(e.course)
+		}
+		if s.Content == "" {
+			s.Content = e.content
+		}
+		if s.Content != e.content && e.contentNamed() {
+			e.warn("warn_init_lang_kept", "Dir", dir, "Lang", e.langName(s.Content))
+		}
+		return s, true, nil
+	}
+	entries, err := os.ReadDir(ws.Root)
+	if err == nil && len(entries) > 0 {
+		return s, false, e.usageErr("err_init_not_empty", "Dir", dir)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return s, false, e.usageErr("err_init_dir", "Dir", dir, "Err", err.Error())
+	}
+	return e.newSettings(), false, nil
 }

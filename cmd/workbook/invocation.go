@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -10,43 +9,19 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-// invocation is how the learner runs workbook from where they stand, for the commands the tool
-// suggests to work when pasted there: "workbook" when it is installed; when it runs through
-// `go run` in a clone, `go run ./cmd/workbook` at the clone's root and `go -C REL run ./cmd/workbook`
-// below it (a plain `go run ../../cmd/workbook` fails in an exercise folder, which is a module of
-// its own: "outside main module").
+// invocation is how the learner runs workbook from where they stand (workspace.Invocation), once
+// known.
 func (e *env) invocation() string {
 	if e.invoke != "" {
 		return e.invoke
 	}
 	e.invoke = "workbook"
-	exe, err := os.Executable()
-	if err != nil || !viaGoRun(exe) {
-		return e.invoke
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return e.invoke
-	}
-	if root := workspace.CloneRoot(wd); root != "" {
-		e.invoke = goRunFrom(wd, root)
+	exe, err1 := os.Executable()
+	wd, err2 := os.Getwd()
+	if err1 == nil && err2 == nil {
+		e.invoke = workspace.Invocation(exe, wd)
 	}
 	return e.invoke
-}
-
-// viaGoRun reports whether exe is a binary `go run` built: it lives in a go-build folder of the
-// temporary folder.
-func viaGoRun(exe string) bool {
-	return strings.Contains(filepath.ToSlash(exe), "/go-build") && workspace.Within(exe, os.TempDir())
-}
-
-// goRunFrom is the `go run` command that runs the clone's workbook from the folder wd in it.
-func goRunFrom(wd, root string) string {
-	rel, err := filepath.Rel(wd, root)
-	if err != nil || rel == "." {
-		return "go run ./cmd/workbook"
-	}
-	return "go -C " + filepath.ToSlash(rel) + " run ./cmd/workbook"
 }
 
 // commandWord finds the command "workbook" at the start of a suggested command in a message:

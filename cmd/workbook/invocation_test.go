@@ -1,24 +1,6 @@
 package main
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
-
-func TestGoRunFrom(t *testing.T) {
-	root := filepath.Join(string(filepath.Separator), "home", "me", "clone")
-	tests := []struct{ wd, want string }{
-		{root, "go run ./cmd/workbook"},
-		{filepath.Join(root, "my", "ru", "exercise-deadline"), "go -C ../../.. run ./cmd/workbook"},
-		{filepath.Join(root, "exercises"), "go -C .. run ./cmd/workbook"},
-	}
-	for _, tt := range tests {
-		if got := goRunFrom(tt.wd, root); got != tt.want {
-			t.Errorf("goRunFrom(%s) = %q, want %q", tt.wd, got, tt.want)
-		}
-	}
-}
+import "testing"
 
 func TestRunnable(t *testing.T) {
 	e := &env{invoke: "go -C ../../.. run ./cmd/workbook"}
@@ -36,11 +18,5 @@ func TestRunnable(t *testing.T) {
 	}
 	if installed := (&env{invoke: "workbook"}); installed.runnable(tests[0].msg) != tests[0].msg {
 		t.Error("an installed workbook's messages were changed")
-	}
-	if viaGoRun(filepath.Join(os.TempDir(), "go-build123", "b001", "exe", "workbook")) != true {
-		t.Error("a go run binary is not recognised")
-	}
-	if viaGoRun(filepath.Join(string(filepath.Separator), "usr", "local", "bin", "workbook")) {
-		t.Error("an installed binary is taken for go run")
 	}
 }

@@ -46,47 +46,61 @@ func runLang(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if len(pos) == 1 {
-		to := workspace.Normalize(pos[0])
-		from := ws.Settings().Content
-		if from == "" {
-			from = ws.GuessLang(e.course)
-		}
-		if to != from {
-			added, err := ws.Switch(e.course, to, checker.GoVersion())
-			if err != nil {
-				return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
-			}
-			e.content = to
-			args := []any{"Dir", e.rel(ws.Root), "Lang", e.langName(to), "New", e.rel(ws.LangDir(to)), "Old", e.rel(ws.LangDir(from)), "OldLang", e.langName(from)}
-			if added > 0 {
-				fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_new", args...)))
-			} else {
-				fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_back", args...)))
-			}
-		} else {
-			// The same language: only the starters missing from its folder are written.
-			if _, _, err := ws.AddLang(e.course, to, checker.GoVersion()); err != nil {
-				return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
-			}
-			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_same", "Dir", e.rel(ws.Root), "Lang", e.langName(to))))
+		if err := e.switchContent(ws, workspace.Normalize(pos[0])); err != nil {
+			return err
 		}
 	}
 	if messages {
-		keep := ""
-		if e.choice.MessagesFrom == workspace.FromMessages {
-			keep = e.choice.Messages
+		return e.keepMessages(ws)
+	}
+	return nil
+}
+
+// switchContent makes to the content language of ws: its programs in to are used, made from the
+// starters the first time; the same language again only writes the starters missing.
+func (e *env) switchContent(ws *workspace.Workspace, to string) error {
+	from := ws.Settings().Content
+	if from == "" {
+		from = ws.GuessLang(e.course)
+	}
+	if to != from {
+		added, err := ws.Switch(e.course, to, checker.GoVersion())
+		if err != nil {
+			return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 		}
-		if _, err := e.updateState(ws, func(st *progress.State) error {
-			st.Messages = keep
-			return nil
-		}); err != nil {
-			return err
-		}
-		if keep == "" {
-			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_auto", "Dir", e.rel(ws.Root))))
+		e.content = to
+		args := []any{"Dir", e.rel(ws.Root), "Lang", e.langName(to), "New", e.rel(ws.LangDir(to)), "Old", e.rel(ws.LangDir(from)), "OldLang", e.langName(from)}
+		if added > 0 {
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_new", args...)))
 		} else {
-			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_kept", "Dir", e.rel(ws.Root), "Lang", e.langName(keep))))
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_switched_back", args...)))
 		}
+	} else {
+		// The same language: only the starters missing from its folder are written.
+		if _, _, err := ws.AddLang(e.course, to, checker.GoVersion()); err != nil {
+			return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
+		}
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_same", "Dir", e.rel(ws.Root), "Lang", e.langName(to))))
+	}
+	return nil
+}
+
+// keepMessages stores in ws the message language named by --messages, or none for auto.
+func (e *env) keepMessages(ws *workspace.Workspace) error {
+	keep := ""
+	if e.choice.MessagesFrom == workspace.FromMessages {
+		keep = e.choice.Messages
+	}
+	if _, err := e.updateState(ws, func(st *progress.State) error {
+		st.Messages = keep
+		return nil
+	}); err != nil {
+		return err
+	}
+	if keep == "" {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_auto", "Dir", e.rel(ws.Root))))
+	} else {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("lang_messages_kept", "Dir", e.rel(ws.Root), "Lang", e.langName(keep))))
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ func runLesson(ctx context.Context, e *env, args []string) error {
 
 // topicList names the lessons of the course, for messages.
 func (e *env) topicList() string {
-	lessons, err := e.lessons(e.content)
+	lessons, err := e.course.Lessons(e.content)
 	if err != nil {
 		return ""
 	}

@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/render"
 )
@@ -26,56 +26,20 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 		}
 		return l, path.Base(path.Dir(strings.ReplaceAll(topic, `\`, "/"))), nil
 	}
-	fsys := e.course.FS()
-	topics, err := lesson.Topics(fsys, "lessons")
-	if err != nil {
+	l, in, file, err := e.course.Lesson(topic, lang)
+	var ue *course.UnknownLessonError
+	switch {
+	case errors.As(err, &ue):
+		return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(ue.Topics, ", ")), topic, ue.Topics)}
+	case errors.Is(err, course.ErrUnreadableLesson):
+		return nil, "", e.usageErr("err_lesson_file", "File", file, "Err", err.Error())
+	case err != nil:
 		return nil, "", err
 	}
-	known := false
-	for _, t := range topics {
-		known = known || t == topic
+	if in != lang {
+		e.warn("warn_lesson_other_lang", "Lang", e.langName(in))
 	}
-	if !known {
-		// Name the lessons in course order, as `workbook list` shows them.
-		if infos, err := e.lessons(lang); err == nil {
-			topics = topics[:0]
-			for _, info := range infos {
-				topics = append(topics, info.Topic)
-			}
-		}
-		return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", ")), topic, topics)}
-	}
-	for i, l := range append([]string{lang}, otherLangs(lang)...) {
-		name := path.Join("lessons", topic, l+".md")
-		data, err := fs.ReadFile(fsys, name)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, "", err
-		}
-		if i > 0 {
-			e.warn("warn_lesson_other_lang", "Lang", e.langName(l))
-		}
-		// A lesson with problems is still shown as far as it could be read: `workbook verify` and
-		// the tests are where authors hear about them.
-		ls, _ := lesson.Parse(name, data)
-		if ls == nil {
-			return nil, "", e.usageErr("err_lesson_file", "File", name, "Err", "unreadable")
-		}
-		return ls, topic, nil
-	}
-	return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(topics, ", ")), topic, topics)}
-}
-
-func otherLangs(lang string) []string {
-	var list []string
-	for _, l := range lesson.Langs {
-		if l != lang {
-			list = append(list, l)
-		}
-	}
-	return list
+	return l, topic, nil
 }
 
 // readerMarkdown turns a lesson into the Markdown a reader sees in the terminal

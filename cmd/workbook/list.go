@@ -35,14 +35,14 @@ func runList(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	steps, err := e.plan(lang)
+	steps, err := e.course.Plan(lang)
 	if err != nil {
 		return err
 	}
 	w := e.stdout
 	pt := e.paintFor(w)
 	nameWidth := 0
-	for _, ex := range exercisesInOrder(steps) {
+	for _, ex := range steps.Exercises() {
 		nameWidth = max(nameWidth, len(ex.Name))
 	}
 	for i, s := range steps {

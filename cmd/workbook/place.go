@@ -14,6 +14,7 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -144,12 +145,7 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 			e.choice.Messages, e.ui = l, i18n.New(l)
 		}
 	}
-	s := workspace.Settings{Content: e.chooseContent()}
-	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
-	switch e.choice.MessagesFrom {
-	case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
-		s.Messages = e.choice.Messages
-	}
+	s := e.newSettings()
 	if _, _, err := ws.Create(e.course, s, checker.GoVersion()); err != nil {
 		return e.usageErr("err_init_dir", "Dir", ws.Root, "Err", err.Error())
 	}
@@ -162,6 +158,18 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_adopted", len(moved), "List", strings.Join(moved, ", "), "Dir", e.rel(ws.Root)))
 	}
 	return nil
+}
+
+// newSettings are the language settings of a new workspace: the content language named or chosen
+// (assumed when nothing named one), the message language when something named it.
+func (e *env) newSettings() workspace.Settings {
+	s := workspace.Settings{Content: e.chooseContent()}
+	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
+	switch e.choice.MessagesFrom {
+	case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
+		s.Messages = e.choice.Messages
+	}
+	return s
 }
 
 // chooseContent is the content language for a new workspace: the one named or inferred, else the
@@ -202,11 +210,8 @@ func (e *env) askContent() string {
 		fmt.Fprintln(e.stderr, "  2) български")
 		fmt.Fprint(e.stderr, "[1/2]: ")
 		line, err := in.ReadString('\n')
-		switch strings.ToLower(strings.TrimSpace(line)) {
-		case "1", "ru", "рус", "русский", "р":
-			return "ru"
-		case "2", "bg", "бг", "български", "б":
-			return "bg"
+		if l := workspace.ContentAnswer(line); l != "" {
+			return l
 		}
 		if err != nil {
 			fmt.Fprintln(e.stderr)
@@ -248,12 +253,7 @@ func (e *env) isTerminal() bool {
 		return e.tty()
 	}
 	in, ok := e.stdin.(*os.File)
-	if !ok {
-		return false
-	}
-	_, inTTY := terminal(in)
-	_, outTTY := terminal(e.stderr)
-	return inTTY && outTTY
+	return ok && tty.IsTerminal(in) && tty.IsTerminal(e.stderr)
 }
 
 // rel is path relative to the working directory when it is below it, else path itself.
@@ -327,31 +327,17 @@ func (e *env) exerciseHere(ws *workspace.Workspace) *course.Exercise {
 	return ex
 }
 
-// sameDir reports whether a and b name the same folder.
-func sameDir(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
-}
-
 // recordCheck notes the verdict of a check of ex in ws, in the content language checked, when the
-// folder checked is the learner's own folder for ex there (a check of some other folder, such as a
-// solution, is not the learner's progress). A pass is never taken back by a check of the pristine
-// starter, which only a command (reset, restore, a new language) put there: the learner's passing
-// program is kept, and keptPass says so, for the caller to tell.
+// folder checked is the learner's own folder for ex there (progress.State.RecordCheck). A pass kept
+// against a check of the pristine starter is reported, for the caller to tell.
 func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) (keptPass bool) {
-	if ws == nil || !sameDir(src, ws.ExerciseDir(ex, e.content)) {
+	if ws == nil || !ws.Mine(ex, e.content, src) {
 		return false
 	}
 	lang := e.content
 	starter := verdict != "pass" && ws.Pristine(e.course, ex, lang)
-	kept := false
 	if _, err := e.updateState(ws, func(st *progress.State) error {
-		if starter && st.LookupIn(lang, ex.Name).Status() == progress.Passed {
-			kept = true
-			return nil
-		}
-		st.RecordIn(lang, ex.Name, verdict, time.Now())
+		keptPass = st.RecordCheck(lang, ex.Name, verdict, starter, time.Now())
 		return nil
 	}); err != nil {
 		// The check itself is done and reported; a progress file that cannot be written is a warning.
@@ -360,5 +346,5 @@ func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, ver
 			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
 		}
 	}
-	return kept
+	return keptPass
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
@@ -34,14 +36,25 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err != nil {
 		return err
 	}
+	pt := e.paintFor(e.stdout)
+	e.printExercises(st, steps, pt)
+	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.stdout, e.ui.T("progress_hints_total", "Count", st.HintsUsed()))
+	fmt.Fprintln(e.stdout)
+	e.printQuizzes(st, steps, pt)
+	return nil
+}
+
+// printExercises writes when the learner started and every exercise in course order with its
+// status, checks and hints.
+func (e *env) printExercises(st *progress.State, steps course.Plan, pt paint) {
 	w := e.stdout
-	pt := e.paintFor(w)
 	now := time.Now()
-	list := exercisesInOrder(steps)
+	list := steps.Exercises()
 	passed, nameWidth := 0, 0
 	for _, ex := range list {
 		if st.Lookup(ex.Name).Status() == progress.Passed {
@@ -66,21 +79,16 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 		if x != nil && x.SolutionSeen {
 			facts = append(facts, e.ui.T("progress_solution_seen"))
 		}
-		for i, f := range facts {
-			if i == 0 {
-				line += " (" + f
-			} else {
-				line += ", " + f
-			}
-		}
 		if len(facts) > 0 {
-			line += ")"
+			line += " (" + strings.Join(facts, ", ") + ")"
 		}
 		fmt.Fprintln(w, line)
 	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, e.ui.T("progress_hints_total", "Count", st.HintsUsed()))
-	fmt.Fprintln(w)
+}
+
+// printQuizzes writes the score of every lesson's quiz taken, and the quizzes not taken yet.
+func (e *env) printQuizzes(st *progress.State, steps course.Plan, pt paint) {
+	w := e.stdout
 	fmt.Fprintln(w, pt.bold(e.ui.T("progress_quizzes")))
 	any := false
 	for _, s := range steps {
@@ -107,7 +115,6 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 	if !any {
 		fmt.Fprintln(w, "  "+e.ui.T("progress_no_quizzes"))
 	}
-	return nil
 }
 
 func quizMark(pt paint, q *progress.Quiz) string {

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"go/token"
 	"io"
 	"strconv"
 	"strings"
@@ -13,6 +11,8 @@ import (
 
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/quiz"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 var quizCmd = &command{name: "quiz", usage: "quiz_cmd_usage", summary: "quiz_cmd_summary"}
@@ -52,7 +52,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(w, e.ui.T("quiz_none", "Title", l.Meta.Title))
 		return nil
 	}
-	in := newLineReader(ctx, e.stdin)
+	in := quiz.NewLineReader(ctx, e.stdin)
 	right := 0
 	for i, q := range l.Quizzes {
 		if err := ctx.Err(); err != nil {
@@ -64,30 +64,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		if err := e.printMarkdown(e.quizMarkdown(l, q, i+1, len(l.Quizzes))); err != nil {
 			return err
 		}
-		ok, answer, _, err := e.ask(ctx, in, q, false)
-		if err == nil && !ok {
-			// Like the web quiz: a word on what to look at, and another try; the score counts the
-			// first answer. An empty answer shows the right one.
-			fmt.Fprintln(w, pt.yellow("✗ "+e.ui.T("quiz_try_again_"+string(q.Kind))))
-			if err = e.teach(q, answer, false, pt); err != nil {
-				return err
-			}
-			again, second, skipped, aerr := e.ask(ctx, in, q, true)
-			switch {
-			case aerr != nil:
-				err = aerr
-			case again:
-				fmt.Fprintln(w, pt.green("✓ "+e.ui.T("quiz_right_second")))
-				if err := e.teach(q, second, true, pt); err != nil {
-					return err
-				}
-				continue
-			case !skipped:
-				if err := e.teach(q, second, false, pt); err != nil {
-					return err
-				}
-			}
-		}
+		ok, err := e.quizOne(ctx, in, q, pt)
 		if errors.Is(err, errQuizStopped) || errors.Is(err, context.Canceled) {
 			fmt.Fprintln(w)
 			fmt.Fprintln(w, e.ui.T("quiz_stopped"))
@@ -98,16 +75,6 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		}
 		if ok {
 			right++
-			fmt.Fprintln(w, pt.green("✓ "+e.ui.T("quiz_right")))
-			if err := e.teach(q, answer, true, pt); err != nil {
-				return err
-			}
-			continue
-		}
-		e.explain(q, pt)
-		// The right answer was said: what makes it right, then the explanation.
-		if err := e.teach(q, strconv.Itoa(q.Right()+1), true, pt); err != nil {
-			return err
 		}
 	}
 	fmt.Fprintln(w)
@@ -116,39 +83,77 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(w, pt.dim(e.ui.T("quiz_not_kept")))
 		return nil
 	}
+	return e.keepQuizScore(p, topic, right, len(l.Quizzes), pt)
+}
+
+// quizOne asks q, teaches after each answer, and reports whether the first answer was right. Like
+// the web quiz, a wrong first answer gets a word on what to look at and another try; an empty
+// second answer shows the right one.
+func (e *env) quizOne(ctx context.Context, in *quiz.LineReader, q *lesson.Quiz, pt paint) (bool, error) {
+	w := e.stdout
+	ok, answer, _, err := e.ask(ctx, in, q, false)
+	if err != nil {
+		return false, err
+	}
+	if ok {
+		fmt.Fprintln(w, pt.green("✓ "+e.ui.T("quiz_right")))
+		return true, e.teach(q, answer, true, pt)
+	}
+	fmt.Fprintln(w, pt.yellow("✗ "+e.ui.T("quiz_try_again_"+string(q.Kind))))
+	if err := e.teach(q, answer, false, pt); err != nil {
+		return false, err
+	}
+	again, second, skipped, err := e.ask(ctx, in, q, true)
+	switch {
+	case err != nil:
+		return false, err
+	case again:
+		fmt.Fprintln(w, pt.green("✓ "+e.ui.T("quiz_right_second")))
+		return false, e.teach(q, second, true, pt)
+	case !skipped:
+		if err := e.teach(q, second, false, pt); err != nil {
+			return false, err
+		}
+	}
+	e.explain(q, pt)
+	// The right answer was said: what makes it right, then the explanation.
+	return false, e.teach(q, strconv.Itoa(q.Right()+1), true, pt)
+}
+
+// keepQuizScore records a finished quiz in the workspace and says the best score when it was taken
+// before.
+func (e *env) keepQuizScore(p *workspace.Workspace, topic string, right, total int, pt paint) error {
 	st, err := e.updateState(p, func(st *progress.State) error {
-		st.RecordQuiz(topic, right, len(l.Quizzes), time.Now())
+		st.RecordQuiz(topic, right, total, time.Now())
 		return nil
 	})
 	if err != nil {
 		return err
 	}
 	if q := st.Quizzes[topic]; q.Attempts > 1 {
-		fmt.Fprintln(w, pt.dim(e.ui.T("quiz_best", "Best", e.ui.N("quiz_score", q.Best, "Total", q.Total))))
+		fmt.Fprintln(e.stdout, pt.dim(e.ui.T("quiz_best", "Best", e.ui.N("quiz_score", q.Best, "Total", q.Total))))
 	}
 	return nil
 }
 
-// ask reads an answer to q until it is one that can be checked, and reports whether it is right and
-// what it was. With mayPass, an empty answer is taken as giving up, and skipped says so.
-func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass bool) (ok bool, answer string, skipped bool, err error) {
-	var prompt string
-	limit := 0
+// quizPrompt is the question's prompt for an answer to q, "" for a kind the terminal does not ask.
+func (e *env) quizPrompt(q *lesson.Quiz) string {
 	switch q.Kind {
-	case lesson.Choice:
-		limit = len(q.Options)
-		prompt = e.ui.T("quiz_prompt_choice", "Max", limit)
-	case lesson.Predict:
-		limit = len(q.Choices())
-		prompt = e.ui.T("quiz_prompt_choice", "Max", limit)
+	case lesson.Choice, lesson.Predict:
+		return e.ui.T("quiz_prompt_choice", "Max", quiz.Limit(q))
 	case lesson.Bug:
-		if blocks := q.GoBlocks(); len(blocks) > 0 {
-			limit = strings.Count(blocks[0].Text, "\n")
-		}
-		prompt = e.ui.T("quiz_prompt_line", "Max", limit)
+		return e.ui.T("quiz_prompt_line", "Max", quiz.Limit(q))
 	case lesson.Fill:
-		prompt = e.ui.T("quiz_prompt_fill")
-	default:
+		return e.ui.T("quiz_prompt_fill")
+	}
+	return ""
+}
+
+// ask reads an answer to q until it is one that can be judged (quiz.Take), and reports whether it is
+// right and what it was. With mayPass, an empty answer is taken as giving up, and skipped says so.
+func (e *env) ask(ctx context.Context, in *quiz.LineReader, q *lesson.Quiz, mayPass bool) (ok bool, answer string, skipped bool, err error) {
+	prompt := e.quizPrompt(q)
+	if prompt == "" {
 		return false, "", false, nil
 	}
 	if mayPass {
@@ -156,103 +161,31 @@ func (e *env) ask(ctx context.Context, in *lineReader, q *lesson.Quiz, mayPass b
 	}
 	for {
 		fmt.Fprint(e.stdout, prompt+" ")
-		line, err := in.read(ctx)
+		line, err := in.Read(ctx)
 		if ctx.Err() != nil {
 			return false, "", false, ctx.Err()
 		}
 		if err != nil && (err != io.EOF || line == "") {
 			return false, "", false, errQuizStopped
 		}
-		answer := strings.TrimSpace(line)
-		if answer == "" && mayPass {
+		a := quiz.Take(q, line)
+		switch {
+		case a.Problem == quiz.OK:
+			return a.Right, a.Text, false, nil
+		case a.Problem == quiz.Empty && mayPass:
 			return false, "", true, nil
-		}
-		if q.Kind == lesson.Fill {
-			if answer == "" {
-				continue
-			}
-			if wantsName(q.Answer, answer) {
-				// The blank is a name (a constant, a variable), and the learner gave its value.
-				fmt.Fprintln(e.stdout, e.ui.T("quiz_fill_name", "Value", answer))
-				if err == io.EOF {
-					return false, "", false, errQuizStopped
-				}
-				continue
-			}
-			return q.Judge(answer), answer, false, nil
-		}
-		n, cerr := strconv.Atoi(answer)
-		if cerr != nil || n < 1 || n > limit {
-			fmt.Fprintln(e.stdout, e.ui.T("quiz_bad_number", "Max", limit))
-			if err == io.EOF {
-				return false, "", false, errQuizStopped
-			}
+		case a.Problem == quiz.Empty && q.Kind == lesson.Fill:
 			continue
+		case a.Problem == quiz.WantsName:
+			// The blank is a name (a constant, a variable), and the learner gave its value.
+			fmt.Fprintln(e.stdout, e.ui.T("quiz_fill_name", "Value", a.Text))
+		default:
+			fmt.Fprintln(e.stdout, e.ui.T("quiz_bad_number", "Max", quiz.Limit(q)))
 		}
-		return q.Judge(answer), strconv.Itoa(n), false, nil
-	}
-}
-
-// lineReader reads lines in the background, so that a question waiting for an answer still hears
-// Ctrl-C.
-type lineReader struct {
-	lines chan readLine
-}
-
-type readLine struct {
-	text string
-	err  error
-}
-
-func newLineReader(ctx context.Context, r io.Reader) *lineReader {
-	lr := &lineReader{lines: make(chan readLine)}
-	go func() {
-		defer close(lr.lines)
-		br := bufio.NewReader(r)
-		for {
-			text, err := br.ReadString('\n')
-			select {
-			case lr.lines <- readLine{text, err}:
-			case <-ctx.Done():
-				return
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	return lr
-}
-
-// read returns the next line (with its newline), or the error that ended the input.
-func (lr *lineReader) read(ctx context.Context) (string, error) {
-	select {
-	case <-ctx.Done():
-		return "", ctx.Err()
-	case l, ok := <-lr.lines:
-		if !ok {
-			return "", io.EOF
-		}
-		return l.text, l.err
-	}
-}
-
-// wantsName reports whether a fill-in answer is a number where the blank wants a name: the quiz
-// asks which constant stands there, and the learner typed its value.
-func wantsName(want, typed string) bool {
-	_, typedNum := strconv.ParseFloat(strings.Trim(typed, "` "), 64)
-	_, wantNum := strconv.ParseFloat(strings.Trim(want, "` "), 64)
-	return typedNum == nil && wantNum != nil && isIdent(want)
-}
-
-// isIdent reports whether s is a Go identifier (or a selector such as time.Second).
-func isIdent(s string) bool {
-	for _, part := range strings.Split(strings.Trim(s, "` "), ".") {
-		if !token.IsIdentifier(part) {
-			return false
+		if err == io.EOF {
+			return false, "", false, errQuizStopped
 		}
 	}
-	return true
 }
 
 // explain says what the right answer was.

@@ -32,7 +32,7 @@ func TestReadmeCourseOrder(t *testing.T) {
 		}
 	}
 	e := &env{course: course.New(workbook.Content()), ui: i18n.New("en"), content: "ru"}
-	steps, err := e.plan("ru")
+	steps, err := e.course.Plan("ru")
 	if err != nil {
 		t.Fatal(err)
 	}

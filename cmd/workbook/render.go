@@ -1,28 +1,12 @@
 package main
 
 import (
-	"errors"
 	"io"
-	"os"
-	"os/exec"
-	"runtime"
 	"strconv"
-	"strings"
-
-	"golang.org/x/term"
 
 	"github.com/workbook-course/workbook/internal/render"
+	"github.com/workbook-course/workbook/internal/tty"
 )
-
-// terminal returns the file descriptor of w when w is a terminal.
-func terminal(w io.Writer) (int, bool) {
-	f, ok := w.(*os.File)
-	if !ok {
-		return 0, false
-	}
-	fd := int(f.Fd())
-	return fd, term.IsTerminal(fd)
-}
 
 // width is the column count to wrap prose at: the screen's (at most 100), else 80.
 func (e *env) width() int {
@@ -35,10 +19,8 @@ func (e *env) width() int {
 // columns is the width code must fit in: the terminal's, or $COLUMNS when it is set; 0 when
 // neither tells.
 func (e *env) columns() int {
-	if fd, ok := terminal(e.stdout); ok {
-		if cols, _, err := term.GetSize(fd); err == nil && cols > 20 {
-			return cols
-		}
+	if cols := tty.Width(e.stdout, 0); cols > 20 {
+		return cols
 	}
 	if n, err := strconv.Atoi(e.getenv("COLUMNS")); err == nil && n > 20 {
 		return n
@@ -65,71 +47,11 @@ func (e *env) printMarkdown(src string) error {
 }
 
 // page writes text to e.stdout, through a pager when e.stdout is a terminal and text is longer than
-// the screen: $PAGER, else less (as less -R, keeping colours), else more. With no pager, or if
-// the pager fails to start, the text is written as it is.
+// the screen (render.Page); with noPager, as it is.
 func (e *env) page(text string, noPager bool) error {
-	fd, tty := terminal(e.stdout)
-	if noPager || !tty {
+	if noPager {
 		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
-	if _, rows, err := term.GetSize(fd); err != nil || strings.Count(text, "\n") < rows-1 {
-		_, err := io.WriteString(e.stdout, text)
-		return err
-	}
-	cmd := e.pager()
-	if cmd == nil {
-		_, err := io.WriteString(e.stdout, text)
-		return err
-	}
-	cmd.Stdin = strings.NewReader(text)
-	cmd.Stdout, cmd.Stderr = e.stdout, e.stderr
-	if err := cmd.Run(); err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return nil // the pager ran and quit its own way
-		}
-		_, err := io.WriteString(e.stdout, text)
-		return err
-	}
-	return nil
-}
-
-// pager is the command that pages text: $WORKBOOK_PAGER or $PAGER (split at spaces), else less, else
-// more. It returns nil when none is found.
-func (e *env) pager() *exec.Cmd {
-	for _, k := range []string{"WORKBOOK_PAGER", "PAGER"} {
-		if v := strings.Fields(e.getenv(k)); len(v) > 0 {
-			if p, err := exec.LookPath(v[0]); err == nil {
-				return e.pagerCmd(p, v[1:]...)
-			}
-		}
-	}
-	if p, err := exec.LookPath("less"); err == nil {
-		return e.pagerCmd(p, "-R")
-	}
-	name := "more"
-	if runtime.GOOS == "windows" {
-		name = "more.com"
-	}
-	if p, err := exec.LookPath(name); err == nil {
-		return e.pagerCmd(p)
-	}
-	return nil
-}
-
-// pagerCmd runs the pager without a context on purpose: Ctrl-C inside less belongs to less (it stops a
-// search), and the pager ends when the learner quits it.
-func (e *env) pagerCmd(path string, args ...string) *exec.Cmd {
-	cmd := exec.Command(path, args...)
-	env := os.Environ()
-	if e.getenv("LESS") == "" {
-		// Quit when the text fits, keep colours, leave the text on the screen when done.
-		env = append(env, "LESS=FRX")
-	}
-	if e.getenv("LESSCHARSET") == "" {
-		env = append(env, "LESSCHARSET=utf-8")
-	}
-	cmd.Env = env
-	return cmd
+	return render.Page(text, e.stdout, e.stderr, e.getenv)
 }

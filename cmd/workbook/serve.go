@@ -51,14 +51,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr}
-	if e.choice.MessagesFrom != workspace.FromContent {
-		cfg.Messages = e.ui.Lang() // named by a flag, the environment, the workspace or the locale
-	}
-	cfg.Limits.RunTime = *timeout
-	if p != nil {
-		cfg.Place = e.webPlace(p)
-	}
+	cfg := e.webConfig(p, *timeout)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
@@ -76,6 +69,25 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	// The token is handed only in this address, printed to the learner alone (see internal/web).
 	url := "http://" + net.JoinHostPort(urlHost, port) + "/" + e.content + "/?token=" + srv.Token()
+	return e.serveUntil(ctx, srv, ln, url, p, *addr, *open)
+}
+
+// webConfig is the web server's configuration: the course in the content language, messages in
+// the language something named, the workspace p when there is one.
+func (e *env) webConfig(p *workspace.Workspace, timeout time.Duration) web.Config {
+	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr}
+	if e.choice.MessagesFrom != workspace.FromContent {
+		cfg.Messages = e.ui.Lang() // named by a flag, the environment, the workspace or the locale
+	}
+	cfg.Limits.RunTime = timeout
+	if p != nil {
+		cfg.Place = e.webPlace(p)
+	}
+	return cfg
+}
+
+// serveUntil serves srv on ln until ctx ends, having said where, and opens the browser when asked.
+func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, url string, p *workspace.Workspace, addr string, open bool) error {
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
@@ -86,7 +98,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stdout, e.ui.T("serve_place", "Root", p.Root))
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stop_hint"))
-	if *open {
+	if open {
 		if err := openBrowser(url); err != nil {
 			e.warn("warn_serve_open", "URL", url, "Err", err.Error())
 		}
@@ -94,7 +106,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	select {
 	case err := <-done:
 		if !errors.Is(err, http.ErrServerClosed) {
-			return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
+			return e.usageErr("err_serve_listen", "Addr", addr, "Err", err.Error())
 		}
 		return nil
 	case <-ctx.Done():

@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io/fs"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 var solutionCmd = &command{name: "solution", usage: "solution_usage", summary: "solution_summary"}
@@ -34,46 +35,19 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	passed := false
-	if p != nil {
-		st, err := e.loadState(p)
-		if err != nil {
-			return err
-		}
-		passed = st.Lookup(ex.Name).EverPassed()
-	}
-	if !passed && !*yes {
-		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_not_passed", "Title", ex.Title(e.content), "Name", ex.Name)))
-		fmt.Fprint(e.stdout, e.ui.T("solution_confirm")+" ")
-		answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
-		if !e.confirmed(answer) {
-			fmt.Fprintln(e.stdout)
-			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_declined", "Name", ex.Name)))
-			return nil
-		}
-	}
-	fsys := e.course.FS()
-	dir := ex.SolutionDir(e.content)
-	var files []string
-	err = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = append(files, p)
-		}
+	if ok, err := e.mayShowSolution(p, ex, *yes); !ok || err != nil {
 		return err
-	})
-	if err != nil || len(files) == 0 {
+	}
+	files, err := ex.Solution(e.content)
+	if err != nil {
 		return e.usageErr("err_no_solution", "Name", ex.Name)
 	}
 	pt := e.paintFor(e.stdout)
 	fmt.Fprintln(e.stdout, pt.bold(e.ui.T("solution_heading", "Title", ex.Title(e.content), "Name", ex.Name)))
 	for _, f := range files {
-		data, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			return err
-		}
 		fmt.Fprintln(e.stdout)
-		fmt.Fprintln(e.stdout, pt.dim("// "+strings.TrimPrefix(f, dir+"/")))
-		fmt.Fprint(e.stdout, string(data))
+		fmt.Fprintln(e.stdout, pt.dim("// "+f.Name))
+		fmt.Fprint(e.stdout, string(f.Data))
 	}
 	if p != nil {
 		if _, err := e.updateState(p, func(st *progress.State) error {
@@ -84,6 +58,30 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+// mayShowSolution reports whether the solution of ex may be shown: once the exercise has passed, or
+// with --yes, or when the learner says yes to the question asked.
+func (e *env) mayShowSolution(p *workspace.Workspace, ex *course.Exercise, yes bool) (bool, error) {
+	passed := false
+	if p != nil {
+		st, err := e.loadState(p)
+		if err != nil {
+			return false, err
+		}
+		passed = st.Lookup(ex.Name).EverPassed()
+	}
+	if !passed && !yes {
+		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_not_passed", "Title", ex.Title(e.content), "Name", ex.Name)))
+		fmt.Fprint(e.stdout, e.ui.T("solution_confirm")+" ")
+		answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
+		if !e.confirmed(answer) {
+			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_declined", "Name", ex.Name)))
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // confirmed reports whether a typed answer means yes, in any of the tool's languages.

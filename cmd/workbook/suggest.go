@@ -1,60 +1,10 @@
 package main
 
-import "strings"
-
-// suggest is the name of names closest to a mistyped one: one that contains it or that it contains
-// (deadline for exercise-deadline), else one within a few edits (exercise-dedline); "" when none
-// is close enough to be what was meant.
-func suggest(typed string, names []string) string {
-	typed = strings.ToLower(strings.TrimSpace(typed))
-	if typed == "" {
-		return ""
-	}
-	best, bestDist := "", -1
-	for _, n := range names {
-		low := strings.ToLower(n)
-		if low == typed {
-			return n
-		}
-		d := distance(typed, low)
-		if len([]rune(typed)) >= 3 && (strings.Contains(low, typed) || strings.Contains(typed, low)) {
-			d = min(d, 1)
-		}
-		if bestDist < 0 || d < bestDist {
-			best, bestDist = n, d
-		}
-	}
-	if bestDist < 0 || bestDist > max(2, len([]rune(typed))/3) {
-		return ""
-	}
-	return best
-}
-
-// distance is the Levenshtein distance between a and b, in runes.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
+import "github.com/workbook-course/workbook/internal/suggest"
 
 // didYouMean is msg followed by "did you mean …?" when a name of names is close to typed.
 func (e *env) didYouMean(msg, typed string, names []string) string {
-	if s := suggest(typed, names); s != "" {
+	if s := suggest.Closest(typed, names); s != "" {
 		return msg + " " + e.ui.T("did_you_mean", "Name", s)
 	}
 	return msg

@@ -5,16 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/fsnotify/fsnotify"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/render"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/tty"
+	"github.com/workbook-course/workbook/internal/watch"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -24,10 +23,6 @@ func init() {
 	watchCmd.run = runWatch
 	register(watchCmd)
 }
-
-// debounce is how long the folder must stay quiet after a save before the check starts: an editor
-// often writes a file in several steps, and a save of several files should give one check.
-const debounce = 250 * time.Millisecond
 
 // runWatch checks an exercise, then again on every save, one check at a time. When it passes, it
 // moves on to the next exercise of the course that has not passed. Ctrl-C ends it; so do --once (after
@@ -48,7 +43,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	steps, err := e.plan(e.content)
+	steps, err := e.course.Plan(e.content)
 	if err != nil {
 		return err
 	}
@@ -62,7 +57,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if ex = nextExercise(steps, st); ex == nil {
+		if ex = steps.Next(st); ex == nil {
 			fmt.Fprintln(e.stdout, e.ui.T("watch_all_done"))
 			return nil
 		}
@@ -73,7 +68,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		defer cancel()
 	}
 	if f, ok := e.stdout.(*os.File); ok {
-		if _, tty := terminal(f); tty {
+		if tty.IsTerminal(f) {
 			// Old Windows consoles need to be told to understand the escape that clears the screen.
 			if restore, err := render.EnableEscapes(f); err == nil {
 				defer restore()
@@ -93,14 +88,14 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 type watcher struct {
 	e       *env
 	p       *workspace.Workspace
-	steps   []step
+	steps   course.Plan
 	timeout time.Duration
 }
 
 // loop watches ex until it passes, then the next exercise, until the course is done or ctx ends.
 func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) error {
 	e := w.e
-	fsw, err := fsnotify.NewWatcher()
+	fsw, err := watch.New(func(err error) { e.warn("warn_watch", "Err", err.Error()) })
 	if err != nil {
 		return e.usageErr("err_watch_start", "Err", err.Error())
 	}
@@ -113,7 +108,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		}
 		passed, err := w.check(ctx, ex, dir)
 		for err == nil && !passed {
-			if err = w.waitForSave(ctx, fsw); err == nil {
+			if err = fsw.Wait(ctx); err == nil {
 				passed, err = w.check(ctx, ex, dir)
 			}
 		}
@@ -128,7 +123,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		if err != nil {
 			return err
 		}
-		next := nextExercise(w.steps, st)
+		next := w.steps.Next(st)
 		if next == nil {
 			fmt.Fprintln(e.stdout)
 			fmt.Fprintln(e.stdout, e.paintFor(e.stdout).green(e.ui.T("watch_all_done")))
@@ -137,7 +132,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		fmt.Fprintln(e.stdout)
 		fmt.Fprintln(e.stdout, e.ui.T("watch_next", "Title", next.Title(e.content), "Name", next.Name))
 		// Give the learner a moment to read the good news before the screen clears.
-		if err := sleep(ctx, 2*time.Second); err != nil {
+		if err := watch.Sleep(ctx, 2*time.Second); err != nil {
 			return err
 		}
 		ex = next
@@ -145,70 +140,24 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 	return nil
 }
 
-// waitForSave waits for a change to a Go source or go.mod in the watched folder, then for the folder
-// to be quiet for the debounce interval.
-func (w *watcher) waitForSave(ctx context.Context, fsw *fsnotify.Watcher) error {
-	var quiet <-chan time.Time
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case ev, ok := <-fsw.Events:
-			if !ok {
-				return errors.New("the file watcher stopped")
-			}
-			if relevant(ev) {
-				quiet = time.After(debounce)
-			}
-		case err, ok := <-fsw.Errors:
-			if ok {
-				w.e.warn("warn_watch", "Err", err.Error())
-			}
-		case <-quiet:
-			return nil
-		}
-	}
-}
-
-// relevant reports whether an event can change the program: a Go file or the module files.
-func relevant(ev fsnotify.Event) bool {
-	if ev.Op == fsnotify.Chmod {
-		return false
-	}
-	name := filepath.Base(ev.Name)
-	return strings.HasSuffix(name, ".go") || name == "go.mod" || name == "go.sum"
-}
-
 // check clears the screen, checks ex in dir, reports and records the verdict.
 func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (bool, error) {
 	e := w.e
 	out := e.stdout
 	pt := e.paintFor(out)
-	if _, tty := terminal(out); tty {
+	if tty.IsTerminal(out) {
 		fmt.Fprint(out, "\x1b[H\x1b[2J\x1b[3J")
 	} else {
 		fmt.Fprintln(out, strings.Repeat("─", 60))
 	}
 	fmt.Fprintln(out, pt.dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
-	cases, err := ex.CheckCases(ctx, e.content) // the exercise's cases and a few drawn afresh, as check has
-	if err != nil {
-		return false, err
-	}
-	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(dir)), busyAfter)
-	res, err := checker.Check(ctx, dir, cases, checker.Options{
-		Exercise: ex.Name,
-		Lang:     e.content,
-		UILang:   e.ui.Lang(),
-		Limits:   ex.Limits(checker.Limits{RunTime: w.timeout}),
-	})
-	done()
+	res, err := e.checkProgram(ctx, ex, dir, w.timeout) // the exercise's cases and a few drawn afresh, as check has
 	if ctx.Err() != nil {
 		return false, ctx.Err() // stopped in the middle: no verdict to show or record
 	}
 	if err != nil {
-		return false, e.usageErr("err_check_tool", "Err", err.Error())
+		return false, err
 	}
-	markOtherLanguage(res, cases, e.content)
 	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
 	if e.recordCheck(w.p, ex, dir, string(res.Verdict)) {
 		fmt.Fprintln(out, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
@@ -219,16 +168,4 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	fmt.Fprintln(out)
 	fmt.Fprintln(out, pt.dim(e.ui.T("watch_waiting", "Dir", dir, "Name", ex.Name)))
 	return false, nil
-}
-
-// sleep waits for d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -197,12 +197,7 @@ func width(a, b int) template.CSS {
 
 // scoreIn writes a score with at most two decimals, a decimal comma in Russian and Bulgarian.
 func scoreIn(f float64, lang string) string {
-	s := fmt.Sprintf("%.2f", f)
-	s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
-	if lang != "en" {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
+	return i18n.Score(lang, f)
 }
 
 // reportScript sorts and filters the class table and opens the details a link leads to; plain

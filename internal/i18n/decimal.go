@@ -16,6 +16,12 @@ func Decimal(lang string, v float64, digits int) string {
 	return s
 }
 
+// Score writes a score with at most two decimals, dropping trailing zeros, with the language's
+// separator: "7,5" and "10" in Russian and Bulgarian, "7.5" in English.
+func Score(lang string, v float64) string {
+	return strings.TrimSuffix(strings.TrimRight(Decimal(lang, v, 2), "0"), DecimalSeparator(lang))
+}
+
 // DecimalSeparator is the decimal separator of lang: "," for Russian and Bulgarian, "." otherwise.
 func DecimalSeparator(lang string) string {
 	switch base, _, _ := strings.Cut(strings.ToLower(lang), "-"); base {

@@ -26,3 +26,23 @@ func TestDecimal(t *testing.T) {
 		t.Errorf("Printer.Decimal = %q, want 3,14", got)
 	}
 }
+
+func TestScore(t *testing.T) {
+	for _, tc := range []struct {
+		lang string
+		v    float64
+		want string
+	}{
+		{"ru", 7.5, "7,5"},
+		{"bg", 10, "10"},
+		{"en", 7.25, "7.25"},
+		{"ru", 0, "0"},
+		{"bg", 100, "100"},
+		{"en", 3.14159, "3.14"},
+		{"ru", 2.999, "3"},
+	} {
+		if got := Score(tc.lang, tc.v); got != tc.want {
+			t.Errorf("Score(%q, %v) = %q, want %q", tc.lang, tc.v, got, tc.want)
+		}
+	}
+}

@@ -24,3 +24,23 @@ func Within(root, p string) (rel string, ok bool) {
 	}
 	return filepath.ToSlash(r), true
 }
+
+// Under is Within for paths relative to the working directory: it reports whether p is root or lies
+// below it once both are made absolute. A path that cannot be made absolute is not under.
+func Under(root, p string) bool {
+	r, err1 := filepath.Abs(root)
+	a, err2 := filepath.Abs(p)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	_, ok := Within(r, a)
+	return ok
+}
+
+// Same reports whether a and b name the same path once both are made absolute and cleaned (no
+// link is followed).
+func Same(a, b string) bool {
+	pa, err1 := filepath.Abs(a)
+	pb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && pa == pb
+}

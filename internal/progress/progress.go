@@ -192,6 +192,17 @@ func (s *State) RecordIn(lang, name, verdict string, now time.Time) {
 	record(s.In(lang, name), verdict, now)
 }
 
+// RecordCheck notes the verdict of a check of the learner's own program for exercise name in lang,
+// except that a pass is never taken back by a check of the pristine starter (starter), which only a
+// command (reset, restore, a new language) put there: the pass is kept, and keptPass says so.
+func (s *State) RecordCheck(lang, name, verdict string, starter bool, now time.Time) (keptPass bool) {
+	if starter && verdict != "pass" && s.LookupIn(lang, name).Status() == Passed {
+		return true
+	}
+	s.RecordIn(lang, name, verdict, now)
+	return false
+}
+
 // RecordQuiz notes an attempt at a lesson's quizzes: right answers of total.
 func (s *State) RecordQuiz(topic string, right, total int, now time.Time) {
 	if s.Quizzes == nil {

@@ -359,3 +359,30 @@ func TestSwitchLang(t *testing.T) {
 		t.Errorf("after Save and Load, ru ex = %s, want %s", got, Failing)
 	}
 }
+
+func TestRecordCheck(t *testing.T) {
+	now := time.Now()
+	for _, tc := range []struct {
+		name     string
+		before   string // the verdict recorded before, "" for none
+		verdict  string
+		starter  bool
+		wantKept bool
+		want     Status
+	}{
+		{"a pass", "", "pass", false, false, Passed},
+		{"a failure", "", "fail", false, false, Failing},
+		{"the starter after a pass keeps it", "pass", "fail", true, true, Passed},
+		{"the learner's own failure after a pass", "pass", "fail", false, false, Failing},
+		{"the starter before any pass", "fail", "fail", true, false, Failing},
+	} {
+		st := New("bg", now)
+		if tc.before != "" {
+			st.RecordIn("bg", "ex", tc.before, now)
+		}
+		kept := st.RecordCheck("bg", "ex", tc.verdict, tc.starter, now)
+		if got := st.LookupIn("bg", "ex").Status(); kept != tc.wantKept || got != tc.want {
+			t.Errorf("%s: kept %v, status %s; want %v, %s", tc.name, kept, got, tc.wantKept, tc.want)
+		}
+	}
+}

@@ -14,7 +14,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -171,11 +170,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 
 // seconds writes d in seconds the way the printer's language writes numbers: 0.3, or 0,3.
 func seconds(pr *i18n.Printer, d time.Duration) string {
-	s := strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
-	if pr.Lang() != "en" {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
+	return pr.Decimal(d.Seconds(), -1)
 }
 
 // failureKind tells identical failures apart from different ones: the same status, message and

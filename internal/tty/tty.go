@@ -36,4 +36,17 @@ func Width(w io.Writer, def int) int {
 	return def
 }
 
+// Height is the height in rows of the terminal w writes to, or def when w is not a terminal or its
+// size cannot be read.
+func Height(w io.Writer, def int) int {
+	f, ok := w.(fder)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return def
+	}
+	if _, rows, err := term.GetSize(int(f.Fd())); err == nil && rows > 0 {
+		return rows
+	}
+	return def
+}
+
 var _ fder = (*os.File)(nil)

@@ -35,5 +35,8 @@ func TestIsTerminal(t *testing.T) {
 		if got := Width(tc.w, 80); got != 80 {
 			t.Errorf("%s: width %d, want the default 80", tc.name, got)
 		}
+		if got := Height(tc.w, 24); got != 24 {
+			t.Errorf("%s: height %d, want the default 24", tc.name, got)
+		}
 	}
 }

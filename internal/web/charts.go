@@ -144,11 +144,7 @@ func (c *chartCtx) tableOnly(w io.Writer, caption string, head []string, rows []
 // seconds writes a time in milliseconds as seconds with one decimal, in the page's language:
 // "10,0 с", "10.0 s".
 func seconds(p *i18n.Printer, ms int) string {
-	s := strconv.FormatFloat(float64(ms)/1000, 'f', 1, 64)
-	if p.Lang() != "en" {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return p.T("web_chart_seconds", "S", s)
+	return p.T("web_chart_seconds", "S", p.Decimal(float64(ms)/1000, 1))
 }
 
 func at(a []int, i int) int {

@@ -142,3 +142,16 @@ func IsContentLang(l string) bool { return l == "bg" || l == "ru" }
 
 // IsMessageLang reports whether l is a message language: en, bg or ru.
 func IsMessageLang(l string) bool { return l == "en" || IsContentLang(l) }
+
+// ContentAnswer is the content language a learner's answer to "which language?" names: "ru" for
+// 1, ru or Russian written in Russian, "bg" for 2, bg or Bulgarian written in Bulgarian, any case
+// and spaces aside; "" for anything else.
+func ContentAnswer(line string) string {
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "1", "ru", "рус", "русский", "р":
+		return "ru"
+	case "2", "bg", "бг", "български", "б":
+		return "bg"
+	}
+	return ""
+}

@@ -55,3 +55,15 @@ func TestNormalize(t *testing.T) {
 		}
 	}
 }
+
+func TestContentAnswer(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"1\n", "ru"}, {" Русский \n", "ru"}, {"RU", "ru"}, {"р", "ru"},
+		{"2\n", "bg"}, {"Български", "bg"}, {"бг", "bg"},
+		{"3", ""}, {"", ""}, {"english", ""},
+	} {
+		if got := ContentAnswer(tc.line); got != tc.want {
+			t.Errorf("ContentAnswer(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}

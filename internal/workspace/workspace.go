@@ -40,6 +40,7 @@ import (
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
@@ -363,7 +364,7 @@ func (w *Workspace) ExerciseAt(path string, list []*course.Exercise) (*course.Ex
 	}
 	for _, lang := range course.Langs {
 		for _, ex := range list {
-			if Within(abs, w.ExerciseDir(ex, lang)) {
+			if within(w.ExerciseDir(ex, lang), abs) {
 				return ex, lang
 			}
 		}
@@ -378,7 +379,7 @@ func (w *Workspace) LangAt(path string) string {
 		return ""
 	}
 	for _, lang := range course.Langs {
-		if Within(abs, w.LangDir(lang)) {
+		if within(w.LangDir(lang), abs) {
 			return lang
 		}
 	}
@@ -424,10 +425,18 @@ func statementLang(ex *course.Exercise, dir string) string {
 	return ""
 }
 
-// Within reports whether path is dir or lies inside it.
-func Within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+// Mine reports whether src is the learner's own folder for ex in lang in the workspace (a check of
+// any other folder, such as a solution, is not the learner's progress).
+func (w *Workspace) Mine(ex *course.Exercise, lang, src string) bool {
+	a, err1 := os.Stat(src)
+	b, err2 := os.Stat(w.ExerciseDir(ex, lang))
+	return err1 == nil && err2 == nil && os.SameFile(a, b)
+}
+
+// within reports whether path is dir or lies below it (paths.Within).
+func within(dir, path string) bool {
+	_, ok := paths.Within(dir, path)
+	return ok
 }
 
 // cloneRun is how a statement tells a learner in a clone to run the tool: from the clone's root.

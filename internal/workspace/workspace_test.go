@@ -229,25 +229,6 @@ func TestMigrate(t *testing.T) {
 	}
 }
 
-func TestWithin(t *testing.T) {
-	dir := filepath.Join("a", "b")
-	tests := []struct {
-		path string
-		want bool
-	}{
-		{dir, true},
-		{filepath.Join(dir, "c"), true},
-		{filepath.Join("a", "bc"), false},
-		{"a", false},
-		{filepath.Join("a", "b", "..", "..", "x"), false},
-	}
-	for _, tt := range tests {
-		if got := Within(tt.path, dir); got != tt.want {
-			t.Errorf("Within(%s, %s) = %v, want %v", tt.path, dir, got, tt.want)
-		}
-	}
-}
-
 func TestAdopt(t *testing.T) {
 	c := testCourse()
 	clone := t.TempDir()

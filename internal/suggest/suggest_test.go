@@ -1,8 +1,8 @@
-package main
+package suggest
 
 import "testing"
 
-func TestSuggest(t *testing.T) {
+func TestClosest(t *testing.T) {
 	names := []string{"exercise-timeout", "exercise-retry", "exercise-deadline", "exercise-jitter", "exercise-breaker", "exercise-breaker-retry"}
 	tests := []struct {
 		typed string
@@ -18,12 +18,12 @@ func TestSuggest(t *testing.T) {
 		{"ex", ""},
 	}
 	for _, tt := range tests {
-		if got := suggest(tt.typed, names); got != tt.want {
-			t.Errorf("suggest(%q) = %q, want %q", tt.typed, got, tt.want)
+		if got := Closest(tt.typed, names); got != tt.want {
+			t.Errorf("Closest(%q) = %q, want %q", tt.typed, got, tt.want)
 		}
 	}
-	if got, want := suggest("chek", []string{"check", "hint", "init", "list"}), "check"; got != want {
-		t.Errorf("suggest(chek) = %q, want %q", got, want)
+	if got, want := Closest("chek", []string{"check", "hint", "init", "list"}), "check"; got != want {
+		t.Errorf("Closest(chek) = %q, want %q", got, want)
 	}
 }
 
