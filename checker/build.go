@@ -457,7 +457,9 @@ func cleanBuildLog(log, srcCopy string) string {
 
 // scratchSource matches the folder a learner's program was built in, as a stack trace names it: a
 // build's scratch copy or a batch's package folder, under the system's temporary folder.
-var scratchSource = regexp.MustCompile(regexp.QuoteMeta(filepath.Join(os.TempDir(), "workbook-")) +
+// The folder before it is any: an executable taken from the cache names the scratch folder of the
+// build that made it, under another temporary folder than this process's.
+var scratchSource = regexp.MustCompile(`(?:[A-Za-z]:)?[^\s"'()]*` + regexp.QuoteMeta(string(filepath.Separator)+"workbook-") +
 	`(?:build|batch)-\d+-\d+` + regexp.QuoteMeta(string(filepath.Separator)) + `(?:src|mod` +
 	regexp.QuoteMeta(string(filepath.Separator)) + `p\d{3,})` + regexp.QuoteMeta(string(filepath.Separator)))
 

@@ -55,3 +55,19 @@ func TestRemoveStale(t *testing.T) {
 		t.Errorf("TempDir made %s, want a name starting with %s", p, want)
 	}
 }
+
+// TestCleanTraceForeignFolder: a panic's trace from an executable built under another temporary
+// folder (one taken from the cache) reads relative to the learner's folder too.
+func TestCleanTraceForeignFolder(t *testing.T) {
+	sep := string(filepath.Separator)
+	for _, tc := range []struct{ in, want string }{
+		{"\t" + filepath.Join(os.TempDir(), "workbook-batch-1-2", "mod", "p001", "main.go") + ":8 +0x65", "\tmain.go:8 +0x65"},
+		{"\t" + sep + filepath.Join("elsewhere", ".tmp", "workbook-batch-31695-3042895043", "mod", "p001", "main.go") + ":8", "\tmain.go:8"},
+		{"\t" + sep + filepath.Join("x", "workbook-build-7-9", "src", "main.go") + ":3", "\tmain.go:3"},
+		{"main.go:8 stays", "main.go:8 stays"},
+	} {
+		if got := cleanTrace(tc.in); got != tc.want {
+			t.Errorf("cleanTrace(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
