@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -12,26 +11,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/browsertest"
 )
-
-// chromium is the browser of the browser tests: $WORKBOOK_CHROMIUM, else chromium, chromium-browser
-// or google-chrome on the PATH. Without one the test is skipped, unless CI is set.
-func chromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("WORKBOOK_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed, and CI is set: the browser tests must run")
-	}
-	t.Skip("chromium is not installed")
-	return ""
-}
 
 // browserClass is a graded class of a hundred: every status, hangs and crashes among them.
 func browserClass() *Report {
@@ -70,7 +51,7 @@ func browserClass() *Report {
 // click on a column and filters by a word and by a status, and a grid cell of a hang leads to that
 // student's failure, opened. Screenshots go to $WORKBOOK_SCREENSHOTS, else the test's folder.
 func TestReportInBrowser(t *testing.T) {
-	exe := chromium(t)
+	exe := browsertest.Chromium(t)
 	out := t.TempDir()
 	rep := browserClass()
 	if err := Write(out, rep, "ru"); err != nil {
@@ -81,9 +62,7 @@ func TestReportInBrowser(t *testing.T) {
 		shots = t.TempDir()
 	}
 	profile := t.TempDir()
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(exe), chromedp.Flag("headless", true),
-		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.WindowSize(1280, 900))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browsertest.Options(exe, profile)...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()

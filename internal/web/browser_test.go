@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -22,6 +21,7 @@ import (
 
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/browsertest"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/progress"
@@ -35,23 +35,6 @@ import (
 // the PATH. Without it the tests are skipped, unless CI is set: then they fail (.ci/install-deps
 // installs it). Screenshots go to $WORKBOOK_SCREENSHOTS when set, else to the test's temporary
 // folder.
-
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("WORKBOOK_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed, and CI is set: the browser tests must run (.ci/install-deps installs it)")
-	}
-	t.Skip("chromium is not installed: skipping the browser tests (install it with .ci/install-deps; with CI=true they fail instead)")
-	return ""
-}
 
 // browser is the one Chromium of the test binary: the first browser test starts it, every browser
 // test drives it in a tab of its own (with its own server, so its own origin and storage), and
@@ -72,22 +55,7 @@ func sharedBrowser(t *testing.T, exe string) context.Context {
 			browser.err = err
 			return
 		}
-		opts := []chromedp.ExecAllocatorOption{
-			chromedp.ExecPath(exe),
-			chromedp.Flag("headless", true),
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.NoDefaultBrowserCheck,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("disable-dev-shm-usage", true),
-			chromedp.Flag("hide-scrollbars", true),
-			chromedp.UserDataDir(profile),
-			chromedp.WindowSize(1280, 900),
-		}
+		opts := append(browsertest.Options(exe, profile), chromedp.Flag("hide-scrollbars", true))
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelCtx := chromedp.NewContext(actx)
 		browser.ctx = ctx
@@ -121,7 +89,7 @@ type browserEnv struct {
 }
 
 func newBrowserEnv(t *testing.T) *browserEnv {
-	exe := chromiumPath(t)
+	exe := browsertest.Chromium(t)
 	root := t.TempDir()
 	place := &Place{
 		Root:      root,
