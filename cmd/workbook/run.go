@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
@@ -85,7 +83,7 @@ func runRun(ctx context.Context, e *env, args []string) error {
 	switch {
 	case len(lines) > 0:
 	case out.Status == checker.Timeout:
-		lines = []string{e.ui.T("status_timeout"), e.ui.T("time_limit", "Seconds", e.decimal(timeout.Seconds()))}
+		lines = []string{e.ui.T("status_timeout"), e.ui.T("time_limit", "Seconds", e.ui.Decimal(timeout.Seconds(), -1))}
 	case out.Status == checker.OutputLimit, out.Status == checker.MemoryLimit:
 		lines = []string{e.ui.T("status_" + string(out.Status))}
 	}
@@ -106,13 +104,4 @@ func splitDashes(args []string) (own, rest []string) {
 		}
 	}
 	return args, nil
-}
-
-// decimal writes f as the user's language writes numbers: 0.5, or 0,5.
-func (e *env) decimal(f float64) string {
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if e.ui.Lang() != "en" {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
 }
