@@ -467,7 +467,9 @@ func cachedProgram(staged string, lim Limits, prog **Program) bool {
 	if err != nil {
 		return false
 	}
-	if !cachedExe(key, exe) {
+	// Cached under another run's limits: with a smaller memory limit now it may be refused, which
+	// its own build (alone or in the batch) then says.
+	if !cachedExe(key, exe) || checkExe(exe, lim) != nil {
 		p.Close()
 		return false
 	}

@@ -242,6 +242,10 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 	exe := exePath(scratch)
 	p.key = key
 	if cachedExe(key, exe) {
+		// Cached under another run's limits: a smaller memory limit now may refuse its static data.
+		if err := checkExe(exe, lim); err != nil {
+			return fail(err)
+		}
 		p.Path, p.Cached = exe, true
 		ok = true
 		return p, nil

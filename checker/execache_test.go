@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,4 +51,45 @@ func TestExeCache(t *testing.T) {
 	build("a file that takes no part", true, "two "+tok+"\n")
 	os.WriteFile(filepath.Join(src, "go.mod"), []byte("module other\n\ngo 1.26\n"), 0o644)
 	build("a go.mod of its own", false, "two "+tok+"\n")
+}
+
+// TestCachedExeMeetsTodaysLimits checks that an executable cached under a generous memory limit is
+// checked again under a smaller one: its static data is refused (static_data), alone and in a batch,
+// as a fresh build of it would be.
+func TestCachedExeMeetsTodaysLimits(t *testing.T) {
+	if exeCacheDir() == "" {
+		t.Skip("no cache of executables where the sandbox has no file rules")
+	}
+	src := filepath.Join(t.TempDir(), "src")
+	os.MkdirAll(src, 0o755)
+	b := make([]byte, 8)
+	rand.Read(b)
+	prog := "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\n// " + hex.EncodeToString(b) +
+		"\nvar ballast = [...]byte{100 << 20: 0}\n\nfunc main() { fmt.Println(ballast[len(os.Args)]) }\n"
+	if err := os.WriteFile(filepath.Join(src, "main.go"), []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	p, err := Build(ctx, src, Limits{Memory: 512 << 20})
+	if err != nil {
+		t.Fatalf("under 512 MiB: %v", err)
+	}
+	p.Close()
+	small := Limits{Memory: 128 << 20}
+	var bf *BuildFailure
+	if p, err := Build(ctx, src, small); !errors.As(err, &bf) || bf.Reason != "static_data" {
+		if p != nil {
+			p.Close()
+		}
+		t.Errorf("alone under 128 MiB: %v, want a build error static_data", err)
+	}
+	progs, errs := BuildMany(ctx, []string{src}, small)
+	for _, p := range progs {
+		if p != nil {
+			p.Close()
+		}
+	}
+	if !errors.As(errs[0], &bf) || bf.Reason != "static_data" {
+		t.Errorf("in a batch under 128 MiB: %v, want a build error static_data", errs[0])
+	}
 }
