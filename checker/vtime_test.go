@@ -232,3 +232,37 @@ func isVirtualExercise(dir string) bool {
 	data, err := os.ReadFile(filepath.Join(dir, "exercise.yaml"))
 	return err == nil && strings.Contains("\n"+string(data), "\ntime: virtual\n")
 }
+
+// TestVirtualGoroutinesOutsideTheBubble checks that only the bubble's goroutines count as left
+// behind: goroutines outside it (here started by init, which runs before the bubble; in real runs
+// the runtime's and the testing package's) come and go at any moment, and an honest program that
+// happened to finish while one was alive got a leak verdict on a busy machine.
+func TestVirtualGoroutinesOutsideTheBubble(t *testing.T) {
+	prog := buildVirtual(t, `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func init() {
+	go func() {
+		for {
+			go time.Sleep(time.Duration(time.Now().UnixNano()%3) * time.Millisecond)
+			time.Sleep(200 * time.Microsecond)
+		}
+	}()
+}
+
+func main() {
+	time.Sleep(time.Minute)
+	fmt.Println("done")
+}
+`)
+	for i := range 20 {
+		out := prog.Run(context.Background(), "", nil, "")
+		if out.Status != Pass || out.Stdout != "done\n" || out.ExitCode != 0 {
+			t.Fatalf("run %d: status %s reason %q exit %d stdout %q\nstderr:\n%s", i, out.Status, out.Reason, out.ExitCode, out.Stdout, out.Stderr)
+		}
+	}
+}
