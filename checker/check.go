@@ -51,8 +51,9 @@ func Check(ctx context.Context, src string, cases []Case, opt Options) (*Result,
 }
 
 // Summarize sets Passed and the overall Verdict from the cases: Pass when all passed, else the status
-// of the first case that did not; Hung names the first case that ran out of time when later cases
-// were not run to their end for the budget.
+// of the first case that did not; Hung names the first case that ran out of time (or, when none
+// did, the first that slept long enough to cost the budget) when later cases were not run to their
+// end for the budget.
 func (r *Result) Summarize() {
 	r.Passed, r.Total = 0, len(r.Cases)
 	r.Verdict = Pass
@@ -75,6 +76,11 @@ func (r *Result) Summarize() {
 		if c.Status == Timeout {
 			r.Hung = c.Name
 			break
+		}
+	}
+	for _, c := range r.Cases {
+		if r.Hung == "" && c.Charged {
+			r.Hung = c.Name // it finished, after sleeping
 		}
 	}
 	if r.Verdict == Pass {
@@ -265,28 +271,39 @@ type caseState struct {
 }
 
 // budget is what the cases of one RunCases share about what the program's runs cost when they do
-// not finish. A case is charged the CPU limit of each run of it that was stopped at a time limit (a
-// run that ends by itself costs the budget nothing, however slow: a slow program is never cut
-// short). A case whose earlier cases (in the order of the cases, not of their runs) were charged
-// Limits.Budget or more is past the budget: its runs start with the short limit (shortRun) once
-// that is known, and afterwards (judge) it keeps its verdict only if no run of it was stopped and
-// none used more than the short limit of CPU time; otherwise it is not_run, message budget. Since
-// whether a run is stopped is judged by CPU time, which cases are cut depends on the program, not on
-// the machine's load or on which runs happened to go first.
+// not finish, or finish only after sleeping. A case is charged the CPU limit of each run of it that
+// was stopped at a time limit, and the idle time (RunOutput.Idle: neither on a CPU nor waiting for
+// one) of each run that ended by itself after idling longer than nap. A run that computes and ends
+// by itself costs the budget nothing, however slow: a slow program is never
+// cut short, and a loaded machine, which keeps a program waiting for a CPU, charges nothing. A case
+// whose earlier cases (in the order of the cases, not of their runs) were charged Limits.Budget or
+// more is past the budget: its runs start with the short limit (shortRun) once that is known, and
+// afterwards (judge) it keeps its verdict only if no run of it was stopped, none used more than the
+// short limit of CPU time and none idled longer than its wall clock; otherwise it is not_run,
+// message budget. So a program that sleeps just under the wall limit in every case costs about one
+// wall limit, not one a case. Since what is charged is the program's own CPU and idle time, which
+// cases are cut depends on the program, not on the machine's load or on which runs went first.
 type budget struct {
-	mu      sync.Mutex
-	limit   time.Duration
-	full    runLimit
-	short   runLimit
+	mu    sync.Mutex
+	limit time.Duration
+	full  runLimit
+	short runLimit
+	// nap is the idle time past which a run that ended by itself is charged its idle time: the
+	// short limit's wall clock, or a quarter of the full one if longer, so that a run a thrashing
+	// machine kept off the CPU in page faults is not taken for a sleeper.
+	nap     time.Duration
 	charge  []time.Duration // what each case was charged so far
 	stopped []bool          // a run of the case was stopped at a time limit
 	maxRun  []time.Duration // the most CPU time one run of the case used
+	maxIdle []time.Duration // the most idle time of one run of the case
 }
 
 func newBudget(n int, lim Limits) *budget {
 	lim = lim.withDefaults()
-	return &budget{limit: lim.Budget, full: fullRun(lim), short: shortRun(lim),
-		charge: make([]time.Duration, n), stopped: make([]bool, n), maxRun: make([]time.Duration, n)}
+	full, short := fullRun(lim), shortRun(lim)
+	return &budget{limit: lim.Budget, full: full, short: short, nap: max(short.Wall, full.Wall/4),
+		charge: make([]time.Duration, n), stopped: make([]bool, n), maxRun: make([]time.Duration, n),
+		maxIdle: make([]time.Duration, n)}
 }
 
 // limitFor is the limit of the next run of case i: the short one once the cases before it are known
@@ -308,11 +325,15 @@ func (b *budget) limitFor(i int) runLimit {
 func (b *budget) ran(i int, out *RunOutput, rl runLimit) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if out.Stopped {
+	switch {
+	case out.Stopped:
 		b.stopped[i] = true
 		b.charge[i] += rl.CPU
+	case out.Idle > b.nap:
+		b.charge[i] += out.Idle
 	}
 	b.maxRun[i] = max(b.maxRun[i], out.CPU)
+	b.maxIdle[i] = max(b.maxIdle[i], out.Idle)
 }
 
 // judge marks not_run, message budget, every case past the budget that did not finish within the
@@ -322,7 +343,8 @@ func (b *budget) judge(results []CaseResult) {
 	defer b.mu.Unlock()
 	var spent time.Duration
 	for i := range results {
-		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU) {
+		results[i].Charged = b.charge[i] > 0
+		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU || b.maxIdle[i] > b.short.Wall) {
 			r := &results[i]
 			// What a run cut short printed (or how it died at the short limit) says nothing of
 			// the program: only the arguments stay.

@@ -116,19 +116,22 @@
 // status.
 //
 // Every case gets its verdict: a case that runs out of its time never cancels the others. What a
-// program's runs that do not finish may cost is bounded instead (see budget): a case is charged
-// RunTime for each of its runs that was stopped at a time limit, and a case whose earlier cases (in
-// their order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of
+// program's runs that do not finish, or sleep, may cost is bounded instead (see budget): a case is
+// charged RunTime for each of its runs that was stopped at a time limit, and, on Linux, the sleep of
+// each run that ended by itself after spending longer than a quarter of WallTime (at least the short
+// limit's wall clock) neither on a CPU nor waiting for one (RunOutput.Idle, from the same
+// schedstat). A case whose earlier cases (in their order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of
 // RunTime, 50 to 250 ms of CPU time, ten times that of wall clock): it keeps its real result if it
 // finishes within it, and is not_run, message budget, if not; Result.Hung names the first case that
-// timed out and Result.RunLimit is the budget. A run that ends by itself costs the budget nothing,
-// however slow, so a slow program is never cut short (a program that sleeps just under the wall
-// limit in every case is bounded by that limit per case, not by the budget: see
-// TestSleeperBoundedByWallLimit); an endless loop in every case costs about two
-// limits and a fraction of a second per case (exercise-deadline's 20 cases, about 3 s on two
-// cores), and a program that hangs in some cases keeps the points of the others. Which cases are
-// cut depends on the program's CPU time alone, not on the machine's load or on which runs went
-// first.
+// timed out (or else the first that slept) and Result.RunLimit is the budget. A run that computes
+// and ends by itself costs the budget nothing, however slow, so a slow program is never cut short,
+// and a busy machine, which keeps a program waiting for a CPU, charges nothing either. An endless
+// loop in every case costs about two limits and a fraction of a second per case (exercise-deadline's
+// 20 cases, about 3 s on two cores); a program that sleeps just under the wall limit in every case
+// costs about one wall limit in all, not one a case, and one that sleeps less than a quarter of it
+// costs at most that a case (TestSleeperBoundedByBudget; on macOS and Windows, which do not tell
+// sleep from waiting, one wall limit a case); a program that hangs in some cases keeps the points of the others. Which cases are cut depends on the program's own CPU
+// and sleep time, not on the machine's load or on which runs went first.
 //
 // Each run gets a scrubbed environment, the time limits above, a cap on the bytes it may print, and
 // the sandbox described below.

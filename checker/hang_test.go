@@ -11,7 +11,7 @@ import (
 
 // hangProgram behaves by its first argument: "loop" spins for ever, "child" starts a copy of itself
 // that spins and waits for it, "slow N" keeps a CPU busy for N ms and prints "ok", "sleep" sleeps
-// for an hour, "third N" spins when N is a multiple of three and prints N otherwise, and a number
+// for an hour, "nap N" sleeps N ms and prints "ok", "third N" spins when N is a multiple of three and prints N otherwise, and a number
 // prints itself, except for 7, on which it spins.
 const hangProgram = `package main
 
@@ -46,6 +46,10 @@ func main() {
 		spin()
 	case "sleep":
 		time.Sleep(time.Hour)
+	case "nap":
+		ms, _ := strconv.Atoi(os.Args[2])
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		fmt.Println("ok")
 	case "third":
 		if n, _ := strconv.Atoi(os.Args[2]); n%3 == 0 {
 			spin()
@@ -98,6 +102,11 @@ var hangTests = []hangTest{
 	{"hangs in some cases", hangCases("third"), Timeout, 2, 10, true, ReasonCPULimit},
 	{"sleeps", hangCases("sleep"), Timeout, 2, 0, true, ReasonBlocked},
 	{"slow but within the limit", hangCases("slow", "slow 300"), Pass, 0, 15, false, ""},
+	// Sleeps 2 s, under the 3 s wall limit, in every case: the first case's nap spends the budget,
+	// and the others are cut at the short limit instead of each costing its nap.
+	{"naps under the wall limit", hangCases("nap", "nap 2000"), Timeout, 0, 1, true, ReasonBlocked},
+	// Naps shorter than the short limit's wall clock cost nothing.
+	{"naps briefly", hangCases("nap", "nap 150"), Pass, 0, 15, false, ReasonBlocked},
 }
 
 // buildHangProgram builds hangProgram with a CPU limit of 600 ms a run.

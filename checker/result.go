@@ -58,7 +58,10 @@ type CaseResult struct {
 	Duration Millis   `json:"duration_ms"`
 	Diff     *Diff    `json:"diff,omitempty"`
 	Message  string   `json:"message,omitempty"`
-	Pattern  string   `json:"pattern,omitempty"` // the stdout or stderr pattern that failed (Msg* codes)
+	// Charged says that the case cost the program's time budget (Limits.Budget): a run of it was
+	// stopped at a time limit, or slept longer than a run past the budget may.
+	Charged bool   `json:"charged,omitempty"`
+	Pattern string `json:"pattern,omitempty"` // the stdout or stderr pattern that failed (Msg* codes)
 	// Blocked is the goroutine a virtual-time run left blocked (Message ReasonDeadlock or ReasonLeak):
 	// a place in the learner's own code, kept in a redacted report.
 	Blocked *Blocked `json:"blocked,omitempty"`

@@ -24,7 +24,10 @@ type RunOutput struct {
 	Reason   string        // why, when known: one of the Reason* codes, else ""
 	Duration time.Duration // wall time
 	CPU      time.Duration // the program's CPU time (with the children it waited for), where the system reports it
-	Blocked  *Blocked      // a virtual-time run's goroutine left blocked (ReasonDeadlock, ReasonLeak)
+	// Idle is how long the run spent neither on a CPU nor waiting for one: sleeping or blocked,
+	// told apart from waiting on a busy machine, where the system tells it (Linux); 0 elsewhere.
+	Idle    time.Duration
+	Blocked *Blocked // a virtual-time run's goroutine left blocked (ReasonDeadlock, ReasonLeak)
 	// Stopped says that the run was stopped at one of its time limits (CPU or wall clock).
 	Stopped bool
 }
@@ -150,17 +153,20 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	err = cmd.Start()
 	sb.started()
 	var watchStop atomic.Value // the limit the watcher stopped the run at
+	var idle atomic.Int64      // the run's time neither on a CPU nor waiting for one
 	if err == nil {
 		watched := make(chan struct{})
+		var watching sync.WaitGroup
 		if canWatchCPU {
-			go watchCPU(cmd.Process.Pid, rl, &watchStop, cancel, watched)
+			watching.Go(func() { watchCPU(cmd.Process.Pid, rl, &watchStop, &idle, cancel, watched) })
 		}
 		err = cmd.Wait()
 		close(watched)
+		watching.Wait()
 	} else {
 		err = fmt.Errorf("%w: %w", errStart, err)
 	}
-	out := RunOutput{Duration: time.Since(start), Status: Pass}
+	out := RunOutput{Duration: time.Since(start), Status: Pass, Idle: time.Duration(idle.Load())}
 	// Whatever the program left running in its group (and its cgroup, even after setsid) dies
 	// with it.
 	killProcessGroup(cmd)
@@ -219,9 +225,10 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 // how long the process's threads have been on a CPU or waiting for one (runnableTime), and stops the
 // run as "blocked" once it has spent rl.Wall otherwise, sleeping or waiting: a program a busy
 // machine keeps waiting for a CPU is never stopped for that.
-func watchCPU(pid int, rl runLimit, stopped *atomic.Value, stop func(), done <-chan struct{}) {
+func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, stop func(), done <-chan struct{}) {
 	start := time.Now()
 	wait := time.Millisecond
+	var last time.Time // when the time runnable was last read
 	for {
 		t := time.NewTimer(wait)
 		select {
@@ -235,12 +242,22 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, stop func(), done <-c
 			return
 		}
 		elapsed := time.Since(start)
+		// Past its first 50 ms, every 50 ms, and at every reading past rl.Wall: how long the run
+		// has been neither on a CPU nor waiting for one.
+		runOK := false
+		if elapsed >= 50*time.Millisecond && (time.Since(last) >= 50*time.Millisecond || elapsed >= rl.Wall) {
+			var run time.Duration
+			last = time.Now()
+			if run, runOK = runnableTime(pid); runOK {
+				idle.Store(int64(elapsed - min(run, elapsed)))
+			}
+		}
 		limit := ""
 		switch {
 		case cpu >= rl.CPU:
 			limit = "cpu"
 		case elapsed >= rl.Wall:
-			if run, ok := runnableTime(pid); !ok || elapsed-min(run, elapsed) >= rl.Wall {
+			if !runOK || time.Duration(idle.Load()) >= rl.Wall {
 				limit = "blocked"
 			}
 		}

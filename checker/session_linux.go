@@ -79,6 +79,7 @@ type sessionReply struct {
 	Memory bool   `json:"memory"`
 	// Limit is "cpu", "blocked" or "wall" when the init stopped the run at that limit of the request.
 	Limit string `json:"limit"`
+	Idle  int64  `json:"idle_ns"` // time neither on a CPU nor waiting for one (see RunOutput.Idle)
 }
 
 // runInSession runs the program as Run does, in a session, when this system's sandbox has PID
@@ -435,7 +436,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	timedOut := rctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
 	healthy = !stopped && r.Error == "" && !r.Retire
 	out.Status = Pass
-	out.CPU = time.Duration(r.CPU)
+	out.CPU, out.Idle = time.Duration(r.CPU), time.Duration(r.Idle)
 	switch {
 	case full:
 		out.Status, out.ExitCode = OutputLimit, -1

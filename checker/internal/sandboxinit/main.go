@@ -290,6 +290,9 @@ type reply struct {
 	CPU    int64  `json:"cpu_ns"`
 	Retire bool   `json:"retire,omitempty"`
 	Limit  string `json:"limit,omitempty"` // "cpu" or "wall": the run was stopped at that limit
+	// Idle is how long the run spent neither on a CPU nor waiting for one (sleeping, blocked), as
+	// last added up (every 50 ms), where the namespace has a /proc of its own; 0 elsewhere.
+	Idle int64 `json:"idle_ns,omitempty"`
 }
 
 // serve answers requests on the socket until it is closed.
@@ -473,7 +476,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	killAll()
 	cleanTmp(cfg)
 	dropNewKeys(cfg)
-	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano(), Memory: over.Load(), Limit: limit}
+	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano(), Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime())}
 }
 
 // timeWatch stops a run at its limits: at cpu of the program's CPU time (its process's CPU clock,
@@ -491,9 +494,17 @@ type timeWatch struct {
 	last      time.Time     // when the run's processes were last added up
 	done      chan struct{} // closed by stop
 	mu        sync.Mutex
-	finished  bool   // the program has been reaped: nothing more may be killed
-	limit     string // the limit it was stopped at
+	finished  bool          // the program has been reaped: nothing more may be killed
+	limit     string        // the limit it was stopped at
+	idle      time.Duration // time neither on a CPU nor waiting for one, at the last adding up
 	ended     sync.WaitGroup
+}
+
+// idleTime is the run's time neither on a CPU nor waiting for one, as last added up.
+func (w *timeWatch) idleTime() time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.idle
 }
 
 func (w *timeWatch) watch() {
@@ -519,6 +530,11 @@ func (w *timeWatch) watch() {
 		if tree {
 			w.last = time.Now()
 			treeCPU, run, treeOK = runnable()
+			if treeOK {
+				w.mu.Lock()
+				w.idle = elapsed - min(run, elapsed)
+				w.mu.Unlock()
+			}
 		}
 		switch {
 		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU >= w.cpu:
