@@ -191,3 +191,33 @@ func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
 	}
 	return statuses
 }
+
+// TestJudgeTime checks how a run's time verdict is read from how it was stopped.
+func TestJudgeTime(t *testing.T) {
+	rl := runLimit{CPU: 600 * time.Millisecond, Wall: 3 * time.Second}
+	tests := []struct {
+		name      string
+		stopped   string
+		cpu, dur  time.Duration
+		idle      time.Duration
+		wantState Verdict
+		want      string
+	}{
+		{"ended by itself within its limit", "", 100 * time.Millisecond, time.Second, 0, Pass, ""},
+		{"ended by itself past its CPU limit", "", 700 * time.Millisecond, time.Second, 0, Timeout, ReasonCPULimit},
+		{"stopped at the CPU limit", "cpu", 600 * time.Millisecond, time.Second, 0, Timeout, ReasonCPULimit},
+		{"stopped as blocked", "blocked", 0, 3 * time.Second, 3 * time.Second, Timeout, ReasonBlocked},
+		{"wall clock at Wall, almost no CPU", "wall", 10 * time.Millisecond, 3 * time.Second, 0, Timeout, ReasonBlocked},
+		{"wall clock at Wall, busy", "wall", 500 * time.Millisecond, 3 * time.Second, 0, Timeout, ReasonCPULimit},
+		// At the last backstop, never seen idle: a spinner a busy machine starved.
+		{"last backstop, starved", "wall", 300 * time.Millisecond, 12 * time.Second, 100 * time.Millisecond, Timeout, ReasonCPULimit},
+		{"last backstop, idle", "wall", 10 * time.Millisecond, 12 * time.Second, 11 * time.Second, Timeout, ReasonBlocked},
+	}
+	for _, tt := range tests {
+		out := RunOutput{Status: Pass, CPU: tt.cpu, Duration: tt.dur, Idle: tt.idle}
+		judgeTime(&out, rl, tt.stopped)
+		if out.Status != tt.wantState || out.Reason != tt.want {
+			t.Errorf("%s: %s %q, want %s %q", tt.name, out.Status, out.Reason, tt.wantState, tt.want)
+		}
+	}
+}

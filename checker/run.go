@@ -70,7 +70,10 @@ func (rl runLimit) wallDeadline() time.Duration {
 // using more CPU time than its limit, did not finish in time (cpu_limit); a run stopped after Wall
 // of time spent neither on a CPU nor waiting for one slept or waited (blocked); a run the wall clock
 // alone stopped is blocked if it used less than a tenth of that time on a CPU, and is judged as a
-// CPU-bound one (cpu_limit) otherwise.
+// CPU-bound one (cpu_limit) otherwise. But a run that the wall clock stopped at its last backstop
+// (past three times Wall, where the CPU time is watched) after idling less than Wall was waiting for
+// a CPU, not sleeping: a machine so busy that a spinning program gets less than a tenth of a CPU
+// must not turn its endless loop into a sleeper, so it is cpu_limit.
 func judgeTime(out *RunOutput, rl runLimit, stopped string) {
 	switch stopped {
 	case "cpu":
@@ -83,7 +86,8 @@ func judgeTime(out *RunOutput, rl runLimit, stopped string) {
 	switch {
 	case stopped == "wall":
 		out.Status, out.ExitCode, out.Stopped = Timeout, -1, true
-		if out.CPU < out.Duration/10 && out.CPU < rl.CPU {
+		starved := out.Duration >= 3*rl.Wall && out.Idle < rl.Wall
+		if !starved && out.CPU < out.Duration/10 && out.CPU < rl.CPU {
 			out.Reason = ReasonBlocked
 		} else {
 			out.Reason = ReasonCPULimit
