@@ -180,7 +180,9 @@ func moodleFilled(rep *Report, ro *Roster, byID map[string]Student) []byte {
 		}
 		rows = append(rows, out)
 	}
-	return csvRaw(rows, ro.Comma)
+	// Moodle's importer reads commas only (parsecsv: csv_import_reader, 'comma'), whatever the
+	// spreadsheet that saved the roster used.
+	return csvRaw(rows, ',')
 }
 
 // maxGradeCol is the worksheet's "Maximum grade" column (-1 for none): Moodle 3 wrote "Maximum

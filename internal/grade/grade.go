@@ -509,7 +509,11 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 		return it, nil
 	}
 	it.st.FromText = fileExists(filepath.Join(root, textProgram))
+	recoded := recodeTree(root)
 	g.findProgram(it, root, prefix)
+	if rel, err := filepath.Rel(root, it.dir); it.dir != "" && err == nil {
+		it.st.Recoded = recodedIn(recoded, filepath.ToSlash(rel))
+	}
 	return it, nil
 }
 

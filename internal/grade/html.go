@@ -365,6 +365,9 @@ func studentNotes(pr *i18n.Printer, st Student, due bool) []string {
 	if st.FromText {
 		out = append(out, pr.T("grade_html_from_text"))
 	}
+	if len(st.Recoded) > 0 {
+		out = append(out, pr.T("grade_html_recoded", "Files", strings.Join(st.Recoded, ", ")))
+	}
 	if st.Result != nil && (st.Result.Verdict == TooBig || st.Result.Verdict == BadArchive) {
 		code := st.Result.Message
 		if st.Result.Verdict == BadArchive {

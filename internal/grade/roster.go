@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // The roster: the LMS's own export of the class (--roster), read before anything is graded. From it
@@ -146,6 +149,12 @@ func ReadRoster(path, assignment string, titles []string) (*Roster, error) {
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	if !utf8.Valid(data) {
+		// Excel on a Russian or Bulgarian Windows saves "CSV (semicolon delimited)" in Windows-1251.
+		if dec, err := charmap.Windows1251.NewDecoder().Bytes(data); err == nil {
+			data = dec
+		}
+	}
 	comma := ','
 	// Canvas's importer takes semicolons too (semicolon_delimited?), and a spreadsheet in a
 	// Russian or Bulgarian locale saves them.
@@ -251,9 +260,18 @@ func (ro *Roster) readMoodle(path string) error {
 	ro.feedbackCol = indexOf(hdr, w.feedback)
 	ro.submittedCol = indexOf(hdr, w.submitted)
 	for i, row := range ro.Rows[1:] {
-		if len(row) != len(hdr) {
+		if blankRow(row) {
+			continue // a spreadsheet's empty rows under the table
+		}
+		if len(row) > len(hdr) && !blankRow(row[len(hdr):]) {
 			return &RosterError{Path: path, Code: RosterMalformed, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
 		}
+		// A spreadsheet may leave out a row's empty cells at its end, or add empty ones.
+		for len(row) < len(hdr) {
+			row = append(row, "")
+		}
+		row = row[:len(hdr)]
+		ro.Rows[i+1] = row
 		id, ok := strings.CutPrefix(row[ro.idCol], w.hiddenuser)
 		if !ok || !allDigits(id) {
 			return &RosterError{Path: path, Code: RosterBadID, Detail: row[ro.idCol], Line: i + 2}
@@ -267,6 +285,16 @@ func (ro *Roster) readMoodle(path string) error {
 		}
 	}
 	return nil
+}
+
+// blankRow reports whether a row's cells are all empty.
+func blankRow(row []string) bool {
+	for _, c := range row {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // canvasAssignment is Canvas's "Title (id)" (Assignment.title_and_id: /\A(.*)\s\((\d+)\)\z/).
