@@ -271,6 +271,33 @@ func TestOddRosters(t *testing.T) {
 			t.Errorf("got %v, want %s", err, RosterMissingID)
 		}
 	})
+	// Blind marking: the worksheet names nobody, and Moodle names the entries after the participant.
+	t.Run("moodle blind marking", func(t *testing.T) {
+		p := filepath.Join(t.TempDir(), "w.csv")
+		os.WriteFile(p, []byte("Identifier,Status,Grade,Maximum grade,Grade can be changed,Last modified (submission),Last modified (grade),Feedback comments\n"+
+			"Participant 2345678,Submitted for grading,,100.00,Yes,-,-,\nParticipant 2345679,No submission,,100.00,Yes,-,-,\n"), 0o644)
+		job := deadlineJob(t)
+		if job.Roster, err = ReadRoster(p, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		class := makeZip(t, []zipEntry{{name: "Participant_2345678_assignsubmission_file_/main.go", body: "package main\n\nfunc main() {}\n"}})
+		rows, err := prepareClass(t, job, class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 1 || rows[0].ID != "2345678" || rows[0].Name != "Participant 2345678" {
+			t.Errorf("got %+v, want the participant 2345678 under the worksheet's identifier", rows)
+		}
+	})
+	// A header whose identifier is its last column reads without going past the row.
+	t.Run("identifier last", func(t *testing.T) {
+		p := filepath.Join(t.TempDir(), "w.csv")
+		os.WriteFile(p, []byte("Grade,Last modified (grade),Identifier\n,-,Participant 1\n"), 0o644)
+		ro, err := ReadRoster(p, "", nil)
+		if err != nil || len(ro.Students) != 1 || ro.Students[0].ID != "1" {
+			t.Errorf("got %+v, %v", ro, err)
+		}
+	})
 	t.Run("canvas roster for a moodle export", func(t *testing.T) {
 		p := filepath.Join(t.TempDir(), "g.csv")
 		os.WriteFile(p, []byte(gradebook), 0o644)

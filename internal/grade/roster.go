@@ -255,8 +255,9 @@ func (ro *Roster) readMoodle(path string) error {
 	if ro.gradeCol < 0 || indexOf(hdr, w.modified) < 0 {
 		return &RosterError{Path: path, Code: RosterNoGrade, Detail: strings.Join(hdr, ", "), Line: 1}
 	}
-	// The full name is the column after the identifier (gradingtable.php: recordid, then fullname).
-	ro.nameCol = ro.idCol + 1
+	// The full name (gradingtable.php: recordid, then fullname), which a worksheet of an assignment
+	// with blind marking leaves out: its participants are known by their identifiers alone.
+	ro.nameCol = indexOf(hdr, w.fullname)
 	ro.feedbackCol = indexOf(hdr, w.feedback)
 	ro.submittedCol = indexOf(hdr, w.submitted)
 	for i, row := range ro.Rows[1:] {
@@ -276,7 +277,10 @@ func (ro *Roster) readMoodle(path string) error {
 		if !ok || !allDigits(id) {
 			return &RosterError{Path: path, Code: RosterBadID, Detail: row[ro.idCol], Line: i + 2}
 		}
-		st := RosterStudent{ID: id, Name: row[ro.nameCol], row: i + 1}
+		st := RosterStudent{ID: id, Name: row[ro.idCol], row: i + 1}
+		if ro.nameCol >= 0 {
+			st.Name = row[ro.nameCol]
+		}
 		if ro.submittedCol >= 0 {
 			st.Submitted = parseMoodleTime(row[ro.submittedCol])
 		}
@@ -469,6 +473,10 @@ func (ro *Roster) confirms(r reading) bool {
 	st, ok := ro.Student(r.id)
 	if !ok || r.anon || r.layout != ro.Layout {
 		return false
+	}
+	if r.layout == LayoutMoodle && ro.nameCol < 0 {
+		// Blind marking: Moodle names the entries "Participant_ID_…" and the worksheet has no names.
+		return true
 	}
 	if r.layout == LayoutMoodle {
 		return cleanName(strings.ReplaceAll(st.Name, "_", " ")) == cleanName(r.name)
