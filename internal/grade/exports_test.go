@@ -77,6 +77,14 @@ func TestOddExports(t *testing.T) {
 			want: []oddRow{{Name: "Иванов Иван", ID: "100001", Program: "deadline", Files: "main.go"}},
 		},
 		{
+			name: "moodle folders: the student's zip in a folder of their own",
+			zip: []zipEntry{
+				{name: "Иванов Иван_100001" + m + "/Лаба 3/deadline.zip", body: zipOf(t, files{"main.go": sol})},
+				{name: "Иванов Иван_100001" + m + "/Лаба 3/отчёт.pdf", body: "%PDF-1.4"},
+			},
+			want: []oddRow{{Name: "Иванов Иван", ID: "100001", Program: "deadline", Files: "main.go"}},
+		},
+		{
 			name: "backslashes, folders entered as entries",
 			zip: []zipEntry{
 				{name: `Петрова Мария_100002` + m + `\`},

@@ -256,21 +256,41 @@ func classroom(subs []Submission) []Submission {
 	return out
 }
 
-// innerArchives lists the archives (regular files, links not followed) at the top of a submission's
-// folder: Moodle keeps a zip the student uploaded as it is.
+// innerArchives lists the archives (regular files, links not followed) of a submission's folder:
+// Moodle keeps a zip the student uploaded as it is, at the top of the folder or in a folder the
+// student made (the file manager's folders are kept). Those at the top come first; the search goes
+// at most maxInnerDepth folders down and never into junk folders.
 func innerArchives(dir string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && !junkName(e.Name()) && archiveKind(strings.ToLower(e.Name())) != "" {
-			out = append(out, filepath.Join(dir, e.Name()))
+	var top, deeper []string
+	var walk func(d string, depth int)
+	walk = func(d string, depth int) {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if junkName(e.Name()) {
+				continue
+			}
+			p := filepath.Join(d, e.Name())
+			switch {
+			case e.Type().IsRegular() && archiveKind(strings.ToLower(e.Name())) != "":
+				if depth == 0 {
+					top = append(top, p)
+				} else {
+					deeper = append(deeper, p)
+				}
+			case e.IsDir() && depth < maxInnerDepth:
+				walk(p, depth+1)
+			}
 		}
 	}
-	return out
+	walk(dir, 0)
+	return append(top, deeper...)
 }
+
+// maxInnerDepth is how deep in a submission's folder an uploaded archive is looked for.
+const maxInnerDepth = 3
 
 // hashInner adds the archives at the top of a folder to a SourceHash.
 func hashInner(h io.Writer, dir string) error {
