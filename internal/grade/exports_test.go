@@ -177,6 +177,10 @@ func TestOddExports(t *testing.T) {
 				if !errors.Is(err, tt.wantErr) {
 					t.Fatalf("got %v, want %v", err, tt.wantErr)
 				}
+				// The instructor reads it as such (and the command exits 2).
+				if msg := RunMessage(err, "report", path, "", Shard{}); msg.ID != "grade_err_class_archive" {
+					t.Errorf("the message of %v is %s", err, msg.ID)
+				}
 				if _, err := os.Stat(filepath.Join(filepath.Dir(path), "evil.go")); err == nil {
 					t.Error("evil.go was written outside the class's folder")
 				}
@@ -277,6 +281,9 @@ func TestOddRosters(t *testing.T) {
 		var re *RosterError
 		if !errors.As(err, &re) || re.Code != RosterMissingID {
 			t.Errorf("got %v, want %s", err, RosterMissingID)
+		}
+		if msg := RunMessage(err, "report", class, "", Shard{}); msg.ID != "grade_err_roster_missing_id" {
+			t.Errorf("the message of %v is %s", err, msg.ID)
 		}
 	})
 	// Blind marking: the worksheet names nobody, and Moodle names the entries after the participant.
