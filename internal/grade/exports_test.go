@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // Class exports as LMSes and the machines around them really make them, odd ones included: each
@@ -225,6 +226,8 @@ func TestOddRosters(t *testing.T) {
 		{"moodle worksheet saved by Excel: BOM, semicolons, CRLF, decimal comma, an empty row", "w.csv", utf8BOM + worksheet, "",
 			[]string{"Иванов Иван", "Петрова Мария"}, ""},
 		{"moodle worksheet saved in Windows-1251", "w.csv", cp1251, "", []string{"Иванов Иван", "Петрова Мария"}, ""},
+		{"moodle worksheet saved by Excel as Unicode text: UTF-16, tabs", "w.txt", unicodeText(t, strings.ReplaceAll(worksheet, ";", "\t")), "",
+			[]string{"Иванов Иван", "Петрова Мария"}, ""},
 		{"canvas gradebook with more columns, the Points Possible row and the test student", "g.csv", gradebook, "4711",
 			[]string{"Ivanov, Ivan", "Student, Test"}, ""},
 		{"canvas gradebook without the assignment", "g.csv", gradebook, "4799", nil, RosterAssignment},
@@ -373,4 +376,14 @@ func TestOddExportGrades(t *testing.T) {
 	if !strings.Contains(string(fb), "Windows-1251") {
 		t.Errorf("the feedback does not say the file was read as Windows-1251:\n%s", fb)
 	}
+}
+
+// unicodeText is s as Excel's "Unicode text" saves it: UTF-16 little-endian with a byte order mark.
+func unicodeText(t *testing.T, s string) string {
+	t.Helper()
+	out, err := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

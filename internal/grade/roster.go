@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // The roster: the LMS's own export of the class (--roster), read before anything is graded. From it
@@ -148,18 +149,15 @@ func ReadRoster(path, assignment string, titles []string) (*Roster, error) {
 	if err != nil {
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte(utf8BOM))
-	if !utf8.Valid(data) {
-		// Excel on a Russian or Bulgarian Windows saves "CSV (semicolon delimited)" in Windows-1251.
-		if dec, err := charmap.Windows1251.NewDecoder().Bytes(data); err == nil {
-			data = dec
-		}
-	}
+	data = spreadsheetText(data)
 	comma := ','
-	// Canvas's importer takes semicolons too (semicolon_delimited?), and a spreadsheet in a
-	// Russian or Bulgarian locale saves them.
-	if first, _, _ := bytes.Cut(data, []byte("\n")); bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		comma = ';'
+	// Canvas's importer takes semicolons too (semicolon_delimited?), a spreadsheet in a Russian or
+	// Bulgarian locale saves them, and Excel's "Unicode text" separates by tabs.
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	for _, c := range []rune{';', '\t'} {
+		if bytes.Count(first, []byte(string(c))) > bytes.Count(first, []byte(string(comma))) {
+			comma = c
+		}
 	}
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma = comma
@@ -174,6 +172,25 @@ func ReadRoster(path, assignment string, titles []string) (*Roster, error) {
 		return nil, &RosterError{Path: path, Code: RosterMalformed, Detail: err.Error(), Line: line}
 	}
 	return rosterOfRows(path, rows, comma, assignment, titles)
+}
+
+// spreadsheetText is a saved table's text in UTF-8, without a byte order mark: Excel saves
+// "Unicode text" in UTF-16 with a byte order mark, and "CSV (semicolon delimited)" on a Russian or
+// Bulgarian Windows in Windows-1251.
+func spreadsheetText(data []byte) []byte {
+	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
+		dec := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
+		if text, err := dec.Bytes(data); err == nil {
+			data = text
+		}
+	}
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	if !utf8.Valid(data) {
+		if text, err := charmap.Windows1251.NewDecoder().Bytes(data); err == nil {
+			data = text
+		}
+	}
+	return data
 }
 
 // rosterOfRows reads a roster's rows (ReadRoster; a report's RosterFile).
