@@ -124,8 +124,9 @@ func scaled(score float64, max string) string {
 // comments filled in for the students graded (its titles, identifiers and "Last modified (grade)"
 // kept, so that a grade changed in Moodle after the download is not overwritten: the importer skips
 // a grade whose time in Moodle is later than the worksheet's, process_import_grades); without one,
-// a worksheet in the English titles with the grading time as "Last modified (grade)". Grades are
-// points out of the worksheet's "Maximum Grade" (the importer refuses a grade above the
+// a worksheet in the titles of the Moodle language the instructor named (Report.MoodleLang, English
+// by default) with the grading time as "Last modified (grade)". Grades are points out of the
+// worksheet's "Maximum grade" (the importer refuses a grade above the
 // assignment's maximum), with a decimal point; the feedback comments are each student's feedback in
 // HTML, in the student's language (the comments plugin takes HTML).
 func MoodleCSV(rep *Report, ro *Roster, now time.Time) []byte {
@@ -138,8 +139,11 @@ func MoodleCSV(rep *Report, ro *Roster, now time.Time) []byte {
 	if ro != nil && ro.Layout == LayoutMoodle {
 		return moodleFilled(rep, ro, byID)
 	}
-	w := moodleWords["en"]
-	rows := [][]string{{w.recordid, moodleFullName, w.grade, moodleMaxGrade, w.modified, moodleFeedback}}
+	w, ok := moodleWords[rep.MoodleLang]
+	if !ok {
+		w = moodleWords["en"]
+	}
+	rows := [][]string{{w.recordid, w.fullname, w.grade, w.maxgrade, w.modified, w.feedback}}
 	for _, st := range rep.Students {
 		if exportable(st, LayoutMoodle) {
 			rows = append(rows, []string{w.hiddenuser + st.ID, st.Display, decimalIn(st.Score, "."), "100", fmtMoodleTime(now), FeedbackHTML(rep, st)})
@@ -155,10 +159,10 @@ func moodleFilled(rep *Report, ro *Roster, byID map[string]Student) []byte {
 	if fb < 0 {
 		// A worksheet without the column (the comments plugin was off when it was downloaded) gets
 		// it: the importer takes it when the plugin is on.
-		hdr = append(hdr, moodleFeedback)
+		hdr = append(hdr, moodleWords[ro.lang].feedback)
 		fb = len(hdr) - 1
 	}
-	maxCol := indexOf(hdr, moodleMaxGrade)
+	maxCol := maxGradeCol(hdr, ro.lang)
 	rows := [][]string{hdr}
 	for _, row := range ro.Rows[1:] {
 		out := append([]string(nil), row...)
@@ -176,7 +180,20 @@ func moodleFilled(rep *Report, ro *Roster, byID map[string]Student) []byte {
 		}
 		rows = append(rows, out)
 	}
-	return csvRaw(rows, ro.Comma)
+	// Moodle's importer reads commas only (parsecsv: csv_import_reader, 'comma'), whatever the
+	// spreadsheet that saved the roster used.
+	return csvRaw(rows, ',')
+}
+
+// maxGradeCol is the worksheet's "Maximum grade" column (-1 for none): Moodle 3 wrote "Maximum
+// Grade", so the title is matched without regard to case.
+func maxGradeCol(hdr []string, lang string) int {
+	for i, c := range hdr {
+		if strings.EqualFold(strings.TrimSpace(c), moodleWords[lang].maxgrade) {
+			return i
+		}
+	}
+	return -1
 }
 
 // FeedbackHTML is a student's feedback as HTML (the Markdown of their feedback file rendered; raw

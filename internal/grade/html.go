@@ -9,6 +9,7 @@ import (
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/render"
 )
 
 // HTML writes report.html: one self-contained page (its script in the page, nothing loaded from
@@ -29,6 +30,7 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 		"Drawn":     drawnRows(rep),
 		"Grid":      gridOf(rep),
 		"Script":    template.JS(reportScript),
+		"CodeCSS":   template.CSS(render.CSS()),
 	}
 	t, err := template.New("report").Funcs(htmlFuncs(pr, rep, uiLang)).Parse(htmlPage)
 	if err != nil {
@@ -155,7 +157,18 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 		"args":         func(a []string) string { return strings.Join(a, " ") },
 		"failed":       func(c checker.CaseResult) bool { return c.Status != checker.Pass },
 		"statuses":     func() []string { return []string{StatusPass, StatusFail, StatusError, StatusMissing} },
+		"code":         sourceHTML,
 	}
+}
+
+// sourceHTML is a student's file for the source view: Go coloured by the lessons' highlighter
+// (render.CodeHTML, go/scanner's tokens, the text escaped), any other file plain.
+func sourceHTML(f SourceFile) template.HTML {
+	lang := ""
+	if strings.HasSuffix(strings.ToLower(f.Name), ".go") {
+		lang = "go"
+	}
+	return render.CodeHTML(lang, f.Text)
 }
 
 // verdictText is a verdict in the instructor's words.
@@ -247,6 +260,8 @@ details{margin:.3rem 0}summary{cursor:pointer}
 .grid a{text-decoration:none;color:inherit;display:block}
 details.student{border-bottom:1px solid #eee;padding:.2rem 0}.src{max-height:30rem}.fail{border-left:3px solid #b00020;padding-left:.5rem;margin:.4rem 0}
 .sbs{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}.sbs pre{font-size:12px}mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-select:none}
+@media (prefers-color-scheme: dark){pre.src{background:#161b22;color:#e6edf3}}
+{{.CodeCSS}}
 </style>
 </head>
 <body>
@@ -283,7 +298,7 @@ details.student{border-bottom:1px solid #eee;padding:.2rem 0}.src{max-height:30r
 <h2>{{T "grade_html_students"}}</h2>
 {{range $i, $st := .Rep.Students}}<details id="st-{{$i}}" class="student"><summary><strong>{{.Name}}</strong> — <span class="{{status_class .Status}}">{{status .Status}}</span>, {{score .Score}}{{with mark .Result.Verdict}} <span class="mark">{{.}}</span>{{end}} {{verdict .Result.Verdict}}</summary>
 <div class="sbs"><div><p>{{T "grade_html_source"}}{{if .Program}} <code>{{.Program}}</code>{{end}}</p>
-{{range .Source}}<p class="muted"><code>{{.Name}}</code></p><pre class="src">{{.Text}}</pre>
+{{range .Source}}<p class="muted"><code>{{.Name}}</code></p><pre class="src chroma">{{code .}}</pre>
 {{else}}<p class="muted">{{T "grade_html_no_source"}}</p>{{end}}</div>
 <div><p>{{T "grade_html_failures"}}</p>{{if .Result.BuildLog}}<pre>{{.Result.BuildLog}}</pre>{{end}}
 {{range $j, $c := .Result.Cases}}{{if failed $c}}<div id="st-{{$i}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{cellText $c.Status}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
@@ -349,6 +364,9 @@ func studentNotes(pr *i18n.Printer, st Student, due bool) []string {
 	}
 	if st.FromText {
 		out = append(out, pr.T("grade_html_from_text"))
+	}
+	if len(st.Recoded) > 0 {
+		out = append(out, pr.T("grade_html_recoded", "Files", strings.Join(st.Recoded, ", ")))
 	}
 	if st.Result != nil && (st.Result.Verdict == TooBig || st.Result.Verdict == BadArchive) {
 		code := st.Result.Message

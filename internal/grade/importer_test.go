@@ -48,7 +48,7 @@ func moodleImport(t *testing.T, data []byte, lang string, ids map[string]bool, m
 			idIdx = i
 		case w.modified: // get_string('lastmodifiedgrade', 'assign')
 			modIdx = i
-		case moodleFeedback:
+		case w.feedback: // get_string('pluginname', 'assignfeedback_comments')
 			fbIdx = i
 		}
 	}
@@ -233,14 +233,39 @@ func TestMoodleWorksheetImports(t *testing.T) {
 		}
 	})
 	t.Run("russian titles", func(t *testing.T) {
-		// A Russian Moodle names its columns in Russian and writes "Участник" without a space.
-		sheet := "Идентификатор,Полное имя,Оценка,Последнее изменение (оценка),Feedback comments\nУчастник100001,Иванов Иван,,-,\n"
-		got, err := moodleImport(t, MoodleCSV(rep, rosterOf(t, sheet), now), "ru", ids, 100, nil)
+		// A Russian Moodle names its columns in Russian (ru pack, roster.go) and writes "Участник"
+		// without a space; the grade is out of its "Максимальная оценка".
+		sheet := "Идентификатор,Полное имя,Адрес электронной почты,Статус,Оценка,Максимальная оценка,Оценка может быть изменена," +
+			"Последнее изменение (ответ),Последнее изменение (оценка),Отзыв в виде комментария\n" +
+			"Участник100001,Иванов Иван,ivan@example.com,Ответы для оценки,,10.00,Да,\"вторник, 01 декабря 2026, 20:00\",-,\n"
+		ro := rosterOf(t, sheet)
+		if got := ro.Students[0].Submitted; !got.Equal(time.Date(2026, 12, 1, 20, 0, 0, 0, time.Local)) {
+			t.Errorf("the Russian submission time reads as %v", got)
+		}
+		got, err := moodleImport(t, MoodleCSV(rep, ro, now), "ru", ids, 10, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got["100001"].grade != 75 {
-			t.Errorf("got %+v, want 75", got["100001"])
+		if g := got["100001"]; g.grade != 7.5 || !strings.Contains(g.feedback, "Пройдено") {
+			t.Errorf("got %+v, want 7.5 and the feedback in its Russian column", g)
+		}
+	})
+	t.Run("russian titles without a roster", func(t *testing.T) {
+		ru := *rep
+		ru.MoodleLang = "ru"
+		data := MoodleCSV(&ru, nil, now)
+		if !strings.HasPrefix(string(data), "Идентификатор,Полное имя,Оценка,Максимальная оценка,Последнее изменение (оценка),Отзыв в виде комментария\n") {
+			t.Errorf("the Russian titles:\n%s", data)
+		}
+		got, err := moodleImport(t, data, "ru", ids, 100, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := got["100001"]; g.grade != 75 || !strings.Contains(g.feedback, "Пройдено") {
+			t.Errorf("100001: got %+v", g)
+		}
+		if _, err := moodleImport(t, data, "en", ids, 100, nil); err == nil {
+			t.Error("an English Moodle took the Russian titles")
 		}
 	})
 	t.Run("feedback zip", func(t *testing.T) {

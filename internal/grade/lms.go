@@ -4,10 +4,15 @@ import (
 	"archive/zip"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -165,6 +170,9 @@ func groupMembers(members []lmsMember, roster *Roster) [][]Submission {
 	for _, k := range keys {
 		g := groups[k]
 		sort.Slice(g, func(i, j int) bool { return g[i].sub.Path < g[j].sub.Path })
+		if g[0].layout == LayoutCanvas {
+			g = newestVersions(g)
+		}
 		trusted, others := splitByName(g, roster)
 		if len(others) == 0 {
 			out = append(out, []Submission{memberSubmission(trusted, "", true, roster)})
@@ -248,21 +256,41 @@ func classroom(subs []Submission) []Submission {
 	return out
 }
 
-// innerArchives lists the archives (regular files, links not followed) at the top of a submission's
-// folder: Moodle keeps a zip the student uploaded as it is.
+// innerArchives lists the archives (regular files, links not followed) of a submission's folder:
+// Moodle keeps a zip the student uploaded as it is, at the top of the folder or in a folder the
+// student made (the file manager's folders are kept). Those at the top come first; the search goes
+// at most maxInnerDepth folders down and never into junk folders.
 func innerArchives(dir string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && !junkName(e.Name()) && archiveKind(strings.ToLower(e.Name())) != "" {
-			out = append(out, filepath.Join(dir, e.Name()))
+	var top, deeper []string
+	var walk func(d string, depth int)
+	walk = func(d string, depth int) {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if junkName(e.Name()) {
+				continue
+			}
+			p := filepath.Join(d, e.Name())
+			switch {
+			case e.Type().IsRegular() && archiveKind(strings.ToLower(e.Name())) != "":
+				if depth == 0 {
+					top = append(top, p)
+				} else {
+					deeper = append(deeper, p)
+				}
+			case e.IsDir() && depth < maxInnerDepth:
+				walk(p, depth+1)
+			}
 		}
 	}
-	return out
+	walk(dir, 0)
+	return append(top, deeper...)
 }
+
+// maxInnerDepth is how deep in a submission's folder an uploaded archive is looked for.
+const maxInnerDepth = 3
 
 // hashInner adds the archives at the top of a folder to a SourceHash.
 func hashInner(h io.Writer, dir string) error {
@@ -507,7 +535,8 @@ func unpackClass(src, dst string) error {
 		if !within(dst, target) {
 			return fail("the entry " + name + " would land outside its folder")
 		}
-		if zf.FileInfo().IsDir() || strings.HasSuffix(name, "/") {
+		// A folder's entry ends in "/", or in "\\" when a Windows tool wrote it.
+		if zf.FileInfo().IsDir() || strings.HasSuffix(name, "/") || strings.HasSuffix(name, `\`) {
 			if err := os.MkdirAll(target, 0o755); err != nil {
 				return fail(err.Error())
 			}
@@ -546,4 +575,128 @@ func entryTime(zf *zip.File) time.Time {
 		t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0, time.Local)
 	}
 	return t
+}
+
+// versionSuffix is the "-N" Canvas adds to a file's name when the student hands in a file of that
+// name again ("main.go", then "main-1.go", "main-2.go").
+var versionSuffix = regexp.MustCompile(`^(.*)-(\d{1,3})$`)
+
+// newestVersions keeps, of the files of one Canvas student that are versions of one file (its name
+// with and without Canvas's "-N"), the newest: the highest N. Go files are taken for versions only
+// when they could not be built together (they declare a name twice, or one does not parse); a
+// student's own step-1.go and step-2.go that declare different things are both kept.
+func newestVersions(g []lmsMember) []lmsMember {
+	type version struct {
+		i, n int
+	}
+	families := map[string][]version{}
+	for i, m := range g {
+		base, n := versionOf(m.file)
+		families[base] = append(families[base], version{i, n})
+	}
+	drop := map[int]bool{}
+	for base, vs := range families {
+		if len(vs) < 2 {
+			continue
+		}
+		if strings.HasSuffix(base, ".go") {
+			var paths []string
+			for _, v := range vs {
+				paths = append(paths, g[v.i].sub.Path)
+			}
+			if !clash(paths) {
+				continue
+			}
+		}
+		newest := vs[0]
+		for _, v := range vs[1:] {
+			if v.n > newest.n || v.n == newest.n && g[v.i].sub.Path > g[newest.i].sub.Path {
+				newest = v
+			}
+		}
+		for _, v := range vs {
+			drop[v.i] = v != newest
+		}
+	}
+	var out []lmsMember
+	for i, m := range g {
+		if !drop[i] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// versionOf is a file's name without Canvas's "-N" (in lower case) and N (0 for none).
+func versionOf(name string) (string, int) {
+	lower := strings.ToLower(name)
+	ext := archiveExt(lower)
+	if ext == "" {
+		ext = filepath.Ext(lower)
+	}
+	stem := strings.TrimSuffix(lower, ext)
+	if m := versionSuffix.FindStringSubmatch(stem); m != nil && m[1] != "" {
+		n, _ := strconv.Atoi(m[2])
+		return m[1] + ext, n
+	}
+	return lower, 0
+}
+
+// clash reports whether Go files could not be one package: two of them declare the same top-level
+// name, or one of them cannot be read or parsed.
+func clash(paths []string) bool {
+	seen := map[string]bool{}
+	for _, p := range paths {
+		f, _, err := openRegular(p)
+		if err != nil {
+			return true
+		}
+		data, err := io.ReadAll(io.LimitReader(f, 1<<20))
+		f.Close()
+		if err != nil {
+			return true
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), "", data, parser.SkipObjectResolution)
+		if err != nil {
+			return true
+		}
+		for _, name := range topLevelNames(file) {
+			if seen[name] {
+				return true
+			}
+			seen[name] = true
+		}
+	}
+	return false
+}
+
+// topLevelNames are the package-level names a file declares (functions without a receiver, types,
+// variables, constants; not init nor _).
+func topLevelNames(file *ast.File) []string {
+	var out []string
+	add := func(id *ast.Ident) {
+		if id != nil && id.Name != "_" && id.Name != "init" {
+			out = append(out, id.Name)
+		}
+	}
+	for _, d := range file.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				add(d.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					add(s.Name)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						add(n)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -66,6 +66,9 @@ type Student struct {
 	Source []SourceFile `json:"source,omitempty"`
 	// FromText is set when the program was taken out of an online text (HTML), not handed in as files.
 	FromText bool `json:"from_text,omitempty"`
+	// Recoded lists the program's files that were not UTF-8 and were read as Windows-1251 (an editor's
+	// "ANSI" on a Russian or Bulgarian Windows), said in the feedback and the report.
+	Recoded []string `json:"recoded,omitempty"`
 	// Drawn is the student's drawn cases: the seed they were drawn with and their arguments.
 	Drawn  *Drawn          `json:"drawn,omitempty"`
 	Result *checker.Result `json:"result"`

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -130,6 +131,20 @@ func TestReportInBrowser(t *testing.T) {
 	shot("hang")
 	if hang == "" || opened != "true" {
 		t.Errorf("the hang's cell (%q) did not open the student's failures", hang)
+	}
+	// Each student's source is coloured by the lessons' highlighter: the keyword, the built-in
+	// called and the number each in a span of its class, in a colour of its own.
+	src := `(function(){var d=document.getElementById('st-7');d.open=true;d.scrollIntoView();var p=d.querySelector('pre.src');
+		var q=function(c){var e=p.querySelector('span.'+c);return e?e.textContent+'='+getComputedStyle(e).color:'none'};
+		return [q('kn'),q('nb'),q('mi'),getComputedStyle(p).color].join('|')})()`
+	got := strings.Split(eval(src), "|")
+	shot("source")
+	want := []string{"package", "println", "7"}
+	for i, w := range want {
+		text, colour, _ := strings.Cut(got[i], "=")
+		if text != w || colour == got[3] {
+			t.Errorf("the source's token %q: got %q (colour %s), want a span of its own colour (the text's is %s)", w, text, colour, got[3])
+		}
 	}
 	t.Logf("screenshots in %s", shots)
 }

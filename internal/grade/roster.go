@@ -7,8 +7,13 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
 // The roster: the LMS's own export of the class (--roster), read before anything is graded. From it
@@ -32,29 +37,58 @@ import (
 // the ID column (process_student: @all_students[student_id.to_i]); the file may be separated by
 // semicolons (semicolon_delimited?).
 
-// Moodle's words, by language, as its language packs have them. English: lang/en/moodle.php and
-// mod/assign/lang/en/assign.php. Russian: the ru pack of Moodle 4.1 for assign.php (recordid,
-// lastmodifiedgrade, hiddenuser) and of Moodle 3.x for moodle.php's 'grade' (the string the importer
-// matched before 4.0); the ru pack's 'gradenoun' of Moodle 4 was not at hand, nor any Bulgarian pack,
-// so a worksheet in those titles is read with the titles it has (--roster), never written from ours.
-var moodleWords = map[string]struct{ recordid, grade, modified, hiddenuser string }{
-	"en": {"Identifier", "Grade", "Last modified (grade)", "Participant "},
-	"ru": {"Идентификатор", "Оценка", "Последнее изменение (оценка)", "Участник"},
+// moodleTitles are the words of Moodle's grading worksheet in one language: the titles of its
+// columns in the order mod/assign/gradingtable.php writes them when downloading (recordid, fullname,
+// the identity fields such as email, status, grade, maxgrade, gradecanbechanged,
+// lastmodifiedsubmission, lastmodifiedgrade, then each feedback plugin's editor field under its
+// description: the comments plugin's is get_string('pluginname', 'assignfeedback_comments')), and
+// hiddenuser, which starts every identifier (col_recordid).
+type moodleTitles struct {
+	recordid   string // get_string('recordid', 'assign')
+	fullname   string // get_string('fullname')
+	email      string // get_string('email')
+	status     string // get_string('status', 'assign')
+	grade      string // get_string('gradenoun') (get_string('grade') before Moodle 4.0)
+	maxgrade   string // get_string('maxgrade', 'assign')
+	canchange  string // get_string('gradecanbechanged', 'assign')
+	submitted  string // get_string('lastmodifiedsubmission', 'assign')
+	modified   string // get_string('lastmodifiedgrade', 'assign')
+	feedback   string // get_string('pluginname', 'assignfeedback_comments')
+	hiddenuser string // get_string('hiddenuser', 'assign')
 }
 
-// Titles of the other columns of Moodle's English worksheet (mod/assign/gradingtable.php: the
-// columns of the download, in that order, with the comments plugin's editor field last).
-const (
-	moodleFullName  = "Full name"
-	moodleStatus    = "Status"
-	moodleMaxGrade  = "Maximum Grade"
-	moodleCanChange = "Grade can be changed"
-	moodleSubmitted = "Last modified (submission)"
-	moodleFeedback  = "Feedback comments" // get_string('pluginname', 'assignfeedback_comments')
-)
+// moodleWords are Moodle's words by language, as its language packs have them.
+//
+// English: Moodle's own strings, lang/en/moodle.php, mod/assign/lang/en/assign.php and
+// mod/assign/feedback/comments/lang/en/assignfeedback_comments.php (hiddenuser is "Participant "
+// with its space there; Moodle 4 writes "Maximum grade", Moodle 3 "Maximum Grade", which a roster
+// may still have).
+//
+// Russian: the ru language pack of Moodle 4.5 as the repository projectestac/moodle-langpacks keeps
+// it (copies of download.moodle.org's packs, branch upstream_45, commit
+// 9f605206302e557beb3d879e8bb1fa9665f9996e "Updated langpacks on 2026.06.18"): ru/assign.php and
+// ru/moodle.php of that commit, ru/assignfeedback_comments.php of 7581ada2dbbb00155ec099701a025f06c08681e8;
+// the same strings in its upstream_41 (e6384420785a4491d9922dae916d454af8b4ee07) and upstream_44
+// (9e8e8e5b5ec2e1ab273421339f7df76b22a3d2ab) branches, where moodle.php's 'grade', the title the
+// importer matched before Moodle 4.0, is "Оценка" too. The pack trims "Участник" of any space, so a
+// Russian Moodle writes "Участник100001".
+//
+// Bulgarian: no Bulgarian pack of the assign module was found (the Bulgarian packs at hand are of
+// Moodle 2.2, before mod/assign, and the Moodle app's Bulgarian strings hold hiddenuser and grade
+// but not recordid nor lastmodifiedgrade), so grade does not write a Bulgarian worksheet: a Bulgarian
+// Moodle's own worksheet given as --roster is filled in with the titles it has, and a Bulgarian
+// Moodle shows its untranslated strings in English, so --moodle-lang en may be what it takes.
+var moodleWords = map[string]moodleTitles{
+	"en": {recordid: "Identifier", fullname: "Full name", email: "Email address", status: "Status", grade: "Grade",
+		maxgrade: "Maximum grade", canchange: "Grade can be changed", submitted: "Last modified (submission)",
+		modified: "Last modified (grade)", feedback: "Feedback comments", hiddenuser: "Participant "},
+	"ru": {recordid: "Идентификатор", fullname: "Полное имя", email: "Адрес электронной почты", status: "Статус", grade: "Оценка",
+		maxgrade: "Максимальная оценка", canchange: "Оценка может быть изменена", submitted: "Последнее изменение (ответ)",
+		modified: "Последнее изменение (оценка)", feedback: "Отзыв в виде комментария", hiddenuser: "Участник"},
+}
 
 // MoodleLangs are the Moodle languages whose worksheet titles grade can write without a roster.
-var MoodleLangs = []string{"en"}
+var MoodleLangs = []string{"en", "ru"}
 
 // Roster is the class as the LMS exported it.
 type Roster struct {
@@ -71,6 +105,7 @@ type Roster struct {
 	// Column indexes (-1 for none).
 	idCol, nameCol, gradeCol, feedbackCol, submittedCol, assignCol, loginCol int
 	prefix                                                                   string // Moodle's "Participant "
+	lang                                                                     string // the language of a Moodle worksheet's titles
 	byID                                                                     map[string]int
 }
 
@@ -114,12 +149,15 @@ func ReadRoster(path, assignment string, titles []string) (*Roster, error) {
 	if err != nil {
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	data = spreadsheetText(data)
 	comma := ','
-	// Canvas's importer takes semicolons too (semicolon_delimited?), and a spreadsheet in a
-	// Russian or Bulgarian locale saves them.
-	if first, _, _ := bytes.Cut(data, []byte("\n")); bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		comma = ';'
+	// Canvas's importer takes semicolons too (semicolon_delimited?), a spreadsheet in a Russian or
+	// Bulgarian locale saves them, and Excel's "Unicode text" separates by tabs.
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	for _, c := range []rune{';', '\t'} {
+		if bytes.Count(first, []byte(string(c))) > bytes.Count(first, []byte(string(comma))) {
+			comma = c
+		}
 	}
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma = comma
@@ -134,6 +172,25 @@ func ReadRoster(path, assignment string, titles []string) (*Roster, error) {
 		return nil, &RosterError{Path: path, Code: RosterMalformed, Detail: err.Error(), Line: line}
 	}
 	return rosterOfRows(path, rows, comma, assignment, titles)
+}
+
+// spreadsheetText is a saved table's text in UTF-8, without a byte order mark: Excel saves
+// "Unicode text" in UTF-16 with a byte order mark, and "CSV (semicolon delimited)" on a Russian or
+// Bulgarian Windows in Windows-1251.
+func spreadsheetText(data []byte) []byte {
+	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
+		dec := unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder()
+		if text, err := dec.Bytes(data); err == nil {
+			data = text
+		}
+	}
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	if !utf8.Valid(data) {
+		if text, err := charmap.Windows1251.NewDecoder().Bytes(data); err == nil {
+			data = text
+		}
+	}
+	return data
 }
 
 // rosterOfRows reads a roster's rows (ReadRoster; a report's RosterFile).
@@ -208,25 +265,39 @@ func indexOf(row []string, title string) int {
 func (ro *Roster) readMoodle(path string) error {
 	ro.Layout = LayoutMoodle
 	hdr := ro.Rows[0]
-	w := moodleWords[moodleLang(hdr)]
+	ro.lang = moodleLang(hdr)
+	w := moodleWords[ro.lang]
 	ro.prefix = w.hiddenuser
 	ro.idCol, ro.gradeCol = indexOf(hdr, w.recordid), indexOf(hdr, w.grade)
 	if ro.gradeCol < 0 || indexOf(hdr, w.modified) < 0 {
 		return &RosterError{Path: path, Code: RosterNoGrade, Detail: strings.Join(hdr, ", "), Line: 1}
 	}
-	// The full name is the column after the identifier (gradingtable.php: recordid, then fullname).
-	ro.nameCol = ro.idCol + 1
-	ro.feedbackCol = indexOf(hdr, moodleFeedback)
-	ro.submittedCol = indexOf(hdr, moodleSubmitted)
+	// The full name (gradingtable.php: recordid, then fullname), which a worksheet of an assignment
+	// with blind marking leaves out: its participants are known by their identifiers alone.
+	ro.nameCol = indexOf(hdr, w.fullname)
+	ro.feedbackCol = indexOf(hdr, w.feedback)
+	ro.submittedCol = indexOf(hdr, w.submitted)
 	for i, row := range ro.Rows[1:] {
-		if len(row) != len(hdr) {
+		if blankRow(row) {
+			continue // a spreadsheet's empty rows under the table
+		}
+		if len(row) > len(hdr) && !blankRow(row[len(hdr):]) {
 			return &RosterError{Path: path, Code: RosterMalformed, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
 		}
+		// A spreadsheet may leave out a row's empty cells at its end, or add empty ones.
+		for len(row) < len(hdr) {
+			row = append(row, "")
+		}
+		row = row[:len(hdr)]
+		ro.Rows[i+1] = row
 		id, ok := strings.CutPrefix(row[ro.idCol], w.hiddenuser)
 		if !ok || !allDigits(id) {
 			return &RosterError{Path: path, Code: RosterBadID, Detail: row[ro.idCol], Line: i + 2}
 		}
-		st := RosterStudent{ID: id, Name: row[ro.nameCol], row: i + 1}
+		st := RosterStudent{ID: id, Name: row[ro.idCol], row: i + 1}
+		if ro.nameCol >= 0 {
+			st.Name = row[ro.nameCol]
+		}
 		if ro.submittedCol >= 0 {
 			st.Submitted = parseMoodleTime(row[ro.submittedCol])
 		}
@@ -235,6 +306,16 @@ func (ro *Roster) readMoodle(path string) error {
 		}
 	}
 	return nil
+}
+
+// blankRow reports whether a row's cells are all empty.
+func blankRow(row []string) bool {
+	for _, c := range row {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // canvasAssignment is Canvas's "Title (id)" (Assignment.title_and_id: /\A(.*)\s\((\d+)\)\z/).
@@ -410,6 +491,10 @@ func (ro *Roster) confirms(r reading) bool {
 	if !ok || r.anon || r.layout != ro.Layout {
 		return false
 	}
+	if r.layout == LayoutMoodle && ro.nameCol < 0 {
+		// Blind marking: Moodle names the entries "Participant_ID_…" and the worksheet has no names.
+		return true
+	}
 	if r.layout == LayoutMoodle {
 		return cleanName(strings.ReplaceAll(st.Name, "_", " ")) == cleanName(r.name)
 	}
@@ -437,17 +522,60 @@ func (ro *Roster) Check(path string, subs []Submission) error {
 	return nil
 }
 
-// parseMoodleTime reads a time as Moodle's worksheet writes it (userdate(), in English
-// "Tuesday, 1 December 2026, 9:03 PM"), or an ISO time; the zero time when it cannot ("-", another
-// language's words).
+// parseMoodleTime reads a time as Moodle's worksheet writes it: userdate() in the format
+// strftimedaydatetime of the teacher's language ("Tuesday, 1 December 2026, 9:03 PM" in English,
+// "вторник, 01 декабря 2026, 21:03" in Russian, the month's name in either of its forms), or an ISO
+// time; the zero time when it cannot ("-", words of a language it does not know).
 func parseMoodleTime(s string) time.Time {
 	s = strings.TrimSpace(s)
-	for _, layout := range []string{"Monday, 2 January 2006, 3:04 PM", "Monday, 2 January 2006, 15:04", time.RFC3339, "2006-01-02 15:04:05", "2006-01-02 15:04"} {
+	for _, layout := range []string{time.RFC3339, "2006-01-02 15:04:05", "2006-01-02 15:04"} {
 		if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
 			return t
 		}
 	}
-	return time.Time{}
+	m := moodleDate.FindStringSubmatch(s)
+	if m == nil {
+		return time.Time{}
+	}
+	month := monthOf(m[2])
+	day, _ := strconv.Atoi(m[1])
+	year, _ := strconv.Atoi(m[3])
+	hour, _ := strconv.Atoi(m[4])
+	minute, _ := strconv.Atoi(m[5])
+	switch ampm := strings.ToUpper(m[6]); {
+	case month == 0 || day < 1 || day > 31 || hour > 23 || minute > 59:
+		return time.Time{}
+	case ampm == "PM" && hour < 12:
+		hour += 12
+	case ampm == "AM" && hour == 12:
+		hour = 0
+	}
+	return time.Date(year, month, day, hour, minute, 0, 0, time.Local)
+}
+
+// moodleDate is the day, month, year and time of a userdate(), whatever the weekday before it.
+var moodleDate = regexp.MustCompile(`(\d{1,2})\.?\s+(\pL+)\.?\s+(\d{4})(?:\s*г\.)?,?\s+(\d{1,2}):(\d{2})(?:\s*([AaPp][Mm]))?`)
+
+// monthStems are the first letters of the months' names in English, Russian and Bulgarian, in
+// both forms a language pack's date may have them (Russian "декабря" and "декабрь").
+var monthStems = [12][]string{{"jan", "янв", "яну"}, {"feb", "фев"}, {"mar", "мар"}, {"apr", "апр"},
+	{"may", "мая", "май"}, {"jun", "июн", "юни"}, {"jul", "июл", "юли"}, {"aug", "авг"},
+	{"sep", "сен", "сеп"}, {"oct", "окт"}, {"nov", "ноя", "ное"}, {"dec", "дек"}}
+
+func monthOf(word string) time.Month {
+	w := []rune(strings.ToLower(word))
+	if len(w) < 3 {
+		return 0
+	}
+	stem := string(w[:3])
+	for i, stems := range monthStems {
+		for _, x := range stems {
+			if x == stem {
+				return time.Month(i + 1)
+			}
+		}
+	}
+	return 0
 }
 
 // fmtMoodleTime writes a time that Moodle's importer reads back (it passes the cell to PHP's

@@ -173,7 +173,7 @@ func zipExtract(items []zipItem, dst string, lim ReadLimits) error {
 			return &ArchiveError{Code: ZipSlip, Entry: it.f.Name}
 		}
 		// A name this file system cannot hold (a colon on Windows) is the archive's fault.
-		if it.f.FileInfo().IsDir() || strings.HasSuffix(it.f.Name, "/") {
+		if it.f.FileInfo().IsDir() || strings.HasSuffix(it.f.Name, "/") || strings.HasSuffix(it.f.Name, `\`) {
 			if err := os.MkdirAll(target, 0o755); err != nil {
 				return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 			}

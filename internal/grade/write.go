@@ -319,6 +319,9 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	if st.FromText {
 		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_from_text")))
 	}
+	if len(st.Recoded) > 0 {
+		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_recoded", "Files", strings.Join(st.Recoded, ", "))))
+	}
 	skippedNote(w, pr, st.Skipped)
 }
 
