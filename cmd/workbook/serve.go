@@ -127,6 +127,7 @@ func (e *env) webPlace(p *workspace.Workspace) *web.Place {
 		Lang:      e.content,
 		Dir:       func(ex *course.Exercise, lang string) string { return p.ExerciseDir(ex, lang) },
 		Fresh:     e.freshState(p),
+		Pristine:  func(ex *course.Exercise, lang string) bool { return p.Pristine(e.course, ex, lang) },
 	}
 }
 

@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"path"
+	"path/filepath"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/codediff"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/workspace"
@@ -23,6 +26,7 @@ func init() {
 func runSolution(ctx context.Context, e *env, args []string) error {
 	flags := e.newFlags(solutionCmd)
 	yes := flags.Bool("yes", false, e.ui.T("flag_solution_yes"))
+	full := flags.Bool("full", false, e.ui.T("flag_solution_full"))
 	pos, err := e.parse(solutionCmd, flags, args)
 	if err != nil {
 		return err
@@ -44,10 +48,15 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 	}
 	pt := e.paintFor(e.stdout)
 	fmt.Fprintln(e.stdout, pt.bold(e.ui.T("solution_heading", "Title", ex.Title(e.content), "Name", ex.Name)))
-	for _, f := range files {
-		fmt.Fprintln(e.stdout)
-		fmt.Fprintln(e.stdout, pt.dim("// "+f.Name))
-		fmt.Fprint(e.stdout, string(f.Data))
+	if *full || p == nil {
+		if !*full {
+			fmt.Fprintln(e.stdout, e.ui.T("solution_no_mine"))
+		}
+		for _, f := range files {
+			e.solutionWhole(pt, f.Name, f.Data)
+		}
+	} else {
+		e.solutionDiff(pt, ex, p.ExerciseDir(ex, e.content), files)
 	}
 	if p != nil {
 		if _, err := e.updateState(p, func(st *progress.State) error {
@@ -58,6 +67,62 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+// solutionDiff shows, file by file, how the solution differs from the learner's program in dir.
+func (e *env) solutionDiff(pt paint, ex *course.Exercise, dir string, files []course.SourceFile) {
+	mine := filepath.ToSlash(e.rel(dir))
+	shown := mine
+	if shown == "." {
+		shown = "./"
+	}
+	fmt.Fprintln(e.stdout, e.ui.T("solution_diff_intro", "Mine", shown))
+	for _, f := range codediff.Compare(dir, mine, ex.SolutionDir(e.content), files) {
+		name := path.Join(mine, f.Name)
+		switch {
+		case f.Missing:
+			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(e.stdout, e.ui.T("solution_missing", "File", name))
+			e.solutionWhole(pt, f.Name, f.Solution)
+		case f.Same():
+			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(e.stdout, pt.green(e.ui.T("solution_same", "File", name)))
+		default:
+			fmt.Fprintln(e.stdout)
+			for _, line := range strings.SplitAfter(f.Diff, "\n") {
+				fmt.Fprint(e.stdout, diffLine(pt, line))
+			}
+		}
+	}
+	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_full_hint", "Name", ex.Name)))
+}
+
+// diffLine is one line of a unified diff, coloured: headers bold, hunk lines cyan, the learner's
+// lines red, the solution's green.
+func diffLine(pt paint, line string) string {
+	body, nl := strings.CutSuffix(line, "\n")
+	switch {
+	case strings.HasPrefix(body, "--- "), strings.HasPrefix(body, "+++ "):
+		body = pt.bold(body)
+	case strings.HasPrefix(body, "@@"):
+		body = pt.code("36", body)
+	case strings.HasPrefix(body, "-"):
+		body = pt.red(body)
+	case strings.HasPrefix(body, "+"):
+		body = pt.green(body)
+	}
+	if nl {
+		body += "\n"
+	}
+	return body
+}
+
+// solutionWhole shows one file of the solution whole, under its name.
+func (e *env) solutionWhole(pt paint, name string, data []byte) {
+	fmt.Fprintln(e.stdout)
+	fmt.Fprintln(e.stdout, pt.dim("// "+name))
+	fmt.Fprint(e.stdout, string(data))
 }
 
 // mayShowSolution reports whether the solution of ex may be shown: once the exercise has passed, or

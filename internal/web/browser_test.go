@@ -88,7 +88,9 @@ type browserEnv struct {
 	shots string
 }
 
-func newBrowserEnv(t *testing.T) *browserEnv {
+// newBrowserEnv starts the server and a tab; messages, when given, is the server's message language
+// (Config.Messages), as `serve --messages` sets it.
+func newBrowserEnv(t *testing.T, messages ...string) *browserEnv {
 	exe := browsertest.Chromium(t)
 	root := t.TempDir()
 	place := &Place{
@@ -104,7 +106,7 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 		t.Fatal(err)
 	}
 	s, err := New(Config{Course: course.New(workbook.Content()), Lang: "ru", Place: place, Addr: ln.Addr().String(),
-		Limits: checker.Limits{RunTime: 20 * time.Second}})
+		Limits: checker.Limits{RunTime: 20 * time.Second}, Messages: strings.Join(messages, "")})
 	if err != nil {
 		t.Fatal(err)
 	}

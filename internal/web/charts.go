@@ -265,7 +265,7 @@ func renderDots(w io.Writer, c *chartCtx) error {
 	p := c.p
 	failures := len(d.Rules[0].Pauses)
 	c.open(w, p.N("web_chart_dots_title", d.Clients), p.T("web_chart_dots_desc", "Clients", d.Clients, "Failures", failures),
-		map[string]string{"x-label": p.T("web_chart_pause_s"), "y-label": p.T("web_chart_failure")})
+		map[string]string{"x-label": p.T("web_chart_pause_s"), "y-label": p.T("web_chart_failure"), "dot-label": p.T("web_chart_dot")})
 	w.Write([]byte(`<div class="chart-grid">` + "\n"))
 	for _, r := range d.Rules {
 		fmt.Fprintf(w, `<div class="chart-cell"><div class="chart-cell-title">%s</div>`, html.EscapeString(r.Rule))
@@ -327,6 +327,9 @@ func renderBreaker(w io.Writer, c *chartCtx) error {
 			"play": p.T("web_chart_play"), "pause": p.T("web_chart_pause"), "at": p.T("web_chart_at", "N", "{N}", "Total", "{Total}"),
 			"probe": p.T("web_chart_probe"), "after-label": p.T("web_chart_after"),
 			"up": p.T("web_chart_up"), "down": p.T("web_chart_down"),
+			// The dots (and the strip's cells) have three colours, one for each fate; the legend names each.
+			"fate-ok-label": p.T("web_chart_fate_ok"), "fate-error-label": p.T("web_chart_fate_error"),
+			"fate-refused-label": p.T("web_chart_fate_refused"),
 		})
 	fmt.Fprintf(w, `<div class="chart-steps"><button type="button" class="button step-first" title="%s" aria-label="%s">◀◀</button>`+
 		`<button type="button" class="button step-back" title="%s" aria-label="%s">◀</button>`+

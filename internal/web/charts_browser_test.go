@@ -214,7 +214,7 @@ func TestBrowserCharts(t *testing.T) {
 			}
 			b.chartEval(fmt.Sprintf(`Array.from(document.querySelectorAll('%s canvas')).map(function (cv) {
 				var d = Chart.getChart(cv).data.datasets[0];
-				return { Label: d.label, Pauses: d.data.map(function (p) { return p.pause; }), X: d.data.map(function (p) { return p.x; }) }; })`, fig), &got)
+				return { Label: cv.getAttribute('aria-label'), Pauses: d.data.map(function (p) { return p.pause; }), X: d.data.map(function (p) { return p.x; }) }; })`, fig), &got)
 			if len(got) != len(want.Rules) {
 				t.Fatalf("%d charts for %d rules", len(got), len(want.Rules))
 			}

@@ -407,6 +407,8 @@ type checkReply struct {
 	Hash    string        `json:"hash,omitempty"` // the saved file's new hash
 	Status  string        `json:"status"`         // the exercise's status afterwards
 	Text    string        `json:"status_text"`
+	// Note says, when a failing check of the pristine starter kept a pass, that it did and why.
+	Note string `json:"note,omitempty"`
 	// Next is, after a pass, the first exercise of the course not passed yet (course order), with
 	// the words of the link to it; nil when every exercise has passed or nothing is kept.
 	Next *nextLink `json:"next,omitempty"`
@@ -473,11 +475,24 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 	if res.Verdict == checker.Pass {
 		status = progress.Passed
 	}
-	st, err := s.update(func(st *progress.State) { st.RecordIn(req.Lang, ex.Name, string(res.Verdict), s.cfg.Now()) })
+	// The same rule as the terminal's: a failing check of the pristine starter that a command put
+	// back over a passing program keeps the pass.
+	starter := res.Verdict != checker.Pass && s.cfg.Place != nil && s.cfg.Place.Pristine != nil &&
+		s.cfg.Place.Pristine(ex, lang)
+	keptPass := false
+	st, err := s.update(func(st *progress.State) {
+		keptPass = st.RecordCheck(req.Lang, ex.Name, string(res.Verdict), starter, s.cfg.Now())
+	})
 	if err != nil {
 		s.logf("%v", err)
 	}
+	if keptPass {
+		status = progress.Passed
+	}
 	reply.Status, reply.Text = string(status), p.T("web_status_"+string(status))
+	if keptPass {
+		reply.Note = p.T("check_starter_kept_pass", "Name", ex.Name)
+	}
 	if res.Verdict == checker.Pass && st != nil {
 		if all, err := s.cfg.Course.Exercises(); err == nil {
 			for _, next := range all { // in course order, as every list of the course

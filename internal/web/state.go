@@ -18,6 +18,10 @@ type Place struct {
 	Lang      string                                        // a workspace's language (its files are in it); "" in a clone
 	Dir       func(ex *course.Exercise, lang string) string // the folder holding the learner's program for ex
 	Fresh     func() *progress.State                        // the state of a learner who starts now
+	// Pristine reports whether the folder of ex in lang holds the pristine starter, as a command
+	// (reset, restore, a new language) puts it there: a failing check of it never takes a pass
+	// back (progress.State.RecordCheck), as in the terminal. Nil: no folder is taken for pristine.
+	Pristine func(ex *course.Exercise, lang string) bool
 }
 
 // state reads the learner's progress for showing it, changing nothing (pages are GETs, and no GET

@@ -42,6 +42,12 @@ func newTestServer(t *testing.T, withPlace bool) (*Server, *Place) {
 				return filepath.Join(root, filepath.FromSlash(ex.StarterDir(lang)))
 			},
 			Fresh: func() *progress.State { return progress.New("", time.Now()) },
+			// As the workspace's own test, reduced to the one file a check reads.
+			Pristine: func(ex *course.Exercise, lang string) bool {
+				got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(ex.StarterDir(lang)), learnerFile))
+				want, _ := fs.ReadFile(c.FS(), path.Join(ex.StarterDir(lang), learnerFile))
+				return err == nil && bytes.Equal(got, want)
+			},
 		}
 	}
 	s, err := New(cfg)
@@ -533,6 +539,68 @@ func TestExercise(t *testing.T) {
 	}
 	if page := get(s, "/bg/exercises/exercise-retry").Body.String(); strings.Count(page, `<li class="hint">`) != 2 {
 		t.Errorf("the page does not show the two hints taken")
+	}
+}
+
+// TestCheckStarterKeepsPass: the browser's check keeps the terminal's rule. A failing check of the
+// pristine starter, which only a command (reset, restore, a new language) puts over a program,
+// never takes a pass back, and the reply says so; a failing check of anything else does.
+func TestCheckStarterKeepsPass(t *testing.T) {
+	s, place := newTestServer(t, true)
+	c := s.cfg.Course
+	ex, err := c.Exercise("exercise-timeout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := place.Dir(ex, "ru")
+	if err := c.Extract(ex.StarterDir("ru"), dir); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, learnerFile)
+	starter, _ := os.ReadFile(file)
+	sol, err := fs.ReadFile(c.FS(), path.Join(ex.SolutionDir("ru"), learnerFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(code string) checkReply {
+		t.Helper()
+		now, _ := os.ReadFile(file)
+		w := post(s, "/api/check", map[string]any{"lang": "ru", "exercise": ex.Name, "code": code, "base": hashOf(string(now))})
+		if w.Code != 200 {
+			t.Fatalf("check: %d %s", w.Code, w.Body.String())
+		}
+		return decode[checkReply](t, w)
+	}
+	status := func() progress.Status {
+		t.Helper()
+		st, err := progress.Load(place.StatePath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.LookupIn("ru", ex.Name).Status()
+	}
+	if r := check(string(sol)); r.Verdict != "pass" || r.Note != "" {
+		t.Fatalf("solution: %+v", r)
+	}
+	// A command puts the starter back; the learner checks it in the browser.
+	if err := os.WriteFile(file, starter, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := check(string(starter))
+	if r.Verdict == "pass" || r.Status != "passed" || !strings.Contains(r.Note, "workbook restore "+ex.Name) {
+		t.Errorf("the starter after a pass: verdict %q, status %q, note %q; want a failure that keeps the pass and says so",
+			r.Verdict, r.Status, r.Note)
+	}
+	if got := status(); got != progress.Passed {
+		t.Errorf("progress after checking the starter = %q, want %q", got, progress.Passed)
+	}
+	// The learner's own wrong program is a failure like any other.
+	r = check(string(starter) + "\n// my attempt\n")
+	if r.Verdict == "pass" || r.Status != "failing" || r.Note != "" {
+		t.Errorf("an edited starter: verdict %q, status %q, note %q; want failing, no note", r.Verdict, r.Status, r.Note)
+	}
+	if got := status(); got != progress.Failing {
+		t.Errorf("progress after an edited program fails = %q, want %q", got, progress.Failing)
 	}
 }
 

@@ -14,6 +14,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 )
 
@@ -21,7 +22,7 @@ func main() {
 	fs := flag.NewFlagSet("bulkhead", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
 	threads := fs.Int("threads", 4, "нишки в магазина общо (от 2 до 12)")
-	ticks := fs.Int("ticks", 8, "колко тика наблюдаваме")
+	ticks := fs.Int("ticks", 8, "колко тика наблюдаваме (от 1 до 100000)")
 	slow := fs.Int("slow", 30, "след колко тика отговаря доставчикът на плащания")
 	lookup := fs.Int("lookup", 1, "колко тика заема заявка към каталога")
 	timeout := fs.Int("timeout", 0, "таймаут на плащанията в тикове (0 значи без таймаут)")
@@ -36,8 +37,8 @@ func main() {
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *threads < 2 || *threads > 12 || *ticks < 1 || *slow < 1 || *lookup < 1 || *timeout < 0 {
-		fmt.Fprintln(os.Stderr, "нишките са от 2 до 12, тиковете, закъснението и заявката към каталога са поне 1, таймаутът е поне 0")
+	if *threads < 2 || *threads > 12 || *ticks < 1 || *ticks > 100000 || *slow < 1 || *lookup < 1 || *timeout < 0 {
+		fmt.Fprintln(os.Stderr, "нишките са от 2 до 12, тиковете от 1 до 100000, закъснението и заявката към каталога са поне 1, таймаутът е поне 0")
 		fs.Usage()
 		os.Exit(2)
 	}
@@ -49,7 +50,7 @@ func main() {
 func take(busyUntil []int, t, hold int) bool {
 	for i, until := range busyUntil {
 		if until <= t {
-			busyUntil[i] = t + hold
+			busyUntil[i] = t + min(hold, math.MaxInt-t) // най-много math.MaxInt: всяко hold без препълване
 			return true
 		}
 	}

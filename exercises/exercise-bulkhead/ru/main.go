@@ -14,6 +14,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 )
 
@@ -21,7 +22,7 @@ func main() {
 	fs := flag.NewFlagSet("bulkhead", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
 	threads := fs.Int("threads", 4, "потоков в магазине всего (от 2 до 12)")
-	ticks := fs.Int("ticks", 8, "сколько тактов наблюдаем")
+	ticks := fs.Int("ticks", 8, "сколько тактов наблюдаем (от 1 до 100000)")
 	slow := fs.Int("slow", 30, "через сколько тактов отвечает платёжный провайдер")
 	lookup := fs.Int("lookup", 1, "сколько тактов занимает запрос к каталогу")
 	timeout := fs.Int("timeout", 0, "таймаут платежей в тактах (0 — без таймаута)")
@@ -36,8 +37,8 @@ func main() {
 		fs.Usage()
 		os.Exit(2)
 	}
-	if *threads < 2 || *threads > 12 || *ticks < 1 || *slow < 1 || *lookup < 1 || *timeout < 0 {
-		fmt.Fprintln(os.Stderr, "потоков от 2 до 12, тактов, задержки и запроса к каталогу — не меньше 1, таймаут — не меньше 0")
+	if *threads < 2 || *threads > 12 || *ticks < 1 || *ticks > 100000 || *slow < 1 || *lookup < 1 || *timeout < 0 {
+		fmt.Fprintln(os.Stderr, "потоков от 2 до 12, тактов от 1 до 100000, задержка и запрос к каталогу — не меньше 1, таймаут — не меньше 0")
 		fs.Usage()
 		os.Exit(2)
 	}
@@ -49,7 +50,7 @@ func main() {
 func take(busyUntil []int, t, hold int) bool {
 	for i, until := range busyUntil {
 		if until <= t {
-			busyUntil[i] = t + hold
+			busyUntil[i] = t + min(hold, math.MaxInt-t) // не дальше math.MaxInt: любое hold без переполнения
 			return true
 		}
 	}

@@ -478,6 +478,7 @@
         var ok = r.verdict === 'pass';
         result.classList.toggle('passed', ok);
         result.appendChild(el('div', 'verdict ' + (ok ? 'ok' : 'bad'), (ok ? '✓ ' : '✗ ') + msg(ok ? 'check_pass' : 'check_fail')));
+        if (r.note) result.appendChild(el('p', 'kept-pass', r.note));
         if (ok && r.next) {
           // A pass leads on: the first exercise of the course not passed yet.
           var next = el('a', 'next-exercise', r.next.text + ' →');

@@ -155,7 +155,7 @@
         });
       });
       var o = base(t, figure);
-      o.plugins.legend = { display: false };
+      o.plugins.legend.labels.usePointStyle = true; // what a dot is (the rule is the chart's title)
       o.plugins.tooltip = {
         callbacks: {
           label: function (ctx) {
@@ -176,7 +176,7 @@
       var color = ri % 2 ? t.link : t.accent;
       return new Chart(canvases[ri], {
         type: 'scatter',
-        data: { datasets: [{ label: r.rule, data: points, pointRadius: 2, pointHoverRadius: 4, backgroundColor: color, borderWidth: 0 }] },
+        data: { datasets: [{ label: figure.dataset.dotLabel, data: points, pointRadius: 2, pointHoverRadius: 4, backgroundColor: color, borderWidth: 0 }] },
         options: o
       });
     });
@@ -220,10 +220,24 @@
     }
     var o = base(t, figure);
     o.plugins.legend.labels.usePointStyle = true;
-    o.plugins.legend.labels.generateLabels = function (chart) { // the state line's key in its own colour, not its first dot's
+    // The state line's key in its own colour, not its first dot's; after it, one key for each fate
+    // a dot (and a cell of the strip above) is drawn in.
+    o.plugins.legend.labels.generateLabels = function (chart) {
       var items = Chart.defaults.plugins.legend.labels.generateLabels(chart);
-      items.forEach(function (it) { if (it.datasetIndex === 0) it.fillStyle = t.fg; });
-      return items;
+      var out = [];
+      items.forEach(function (it) {
+        if (it.datasetIndex !== 0) { out.push(it); return; }
+        out.push(Object.assign({}, it, { fillStyle: t.fg, strokeStyle: t.fg, pointStyle: 'line', lineWidth: 2 }));
+        [[figure.dataset.fateOkLabel, t.ok], [figure.dataset.fateErrorLabel, t.bad], [figure.dataset.fateRefusedLabel, t.faint]].forEach(function (p) {
+          out.push(Object.assign({}, it, { text: p[0], fillStyle: p[1], strokeStyle: p[1], pointStyle: 'circle', lineWidth: 0, datasetIndex: undefined }));
+        });
+      });
+      return out;
+    };
+    // A key of a fate hides nothing when clicked: only the keys of the data sets do.
+    o.plugins.legend.onClick = function (e, item, legend) {
+      if (item.datasetIndex === undefined) return;
+      Chart.defaults.plugins.legend.onClick.call(this, e, item, legend);
     };
     o.scales.x = { title: axisTitle(figure.dataset.xLabel, t), grid: { display: false } };
     o.scales.y = { type: 'category', labels: states, offset: true, title: axisTitle(figure.dataset.yLabel, t) };
@@ -247,7 +261,7 @@
           },
           {
             type: 'bar', label: figure.dataset.callsLabel, yAxisID: 'calls', order: 2, data: upto(function (s) { return s.calls; }),
-            backgroundColor: t.faint, barPercentage: 0.5
+            backgroundColor: alpha(t.link, 0.35), barPercentage: 0.5, pointStyle: 'rect' // not the grey of a refusal; a bar's key
           }
         ]
       },

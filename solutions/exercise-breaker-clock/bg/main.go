@@ -23,6 +23,10 @@ import (
 	"github.com/workbook-course/workbook/checker/flaky"
 )
 
+// maxWait е най-дългата пауза, срок или работа в аргументите: едно денонощие. С по-големи (до 292
+// години в time.Duration) виртуалният часовник, който започва през 2000 г., би препълнил.
+const maxWait = 24 * time.Hour
+
 func main() {
 	fs := flag.NewFlagSet("breakerclock", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
@@ -39,7 +43,8 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	svc, err := flaky.New("rates", script)
-	if err != nil || *n < 1 || *every < 0 || *timeout <= 0 || *fails < 1 || *cooldown <= 0 {
+	if err != nil || *n < 1 || *n > 1000 || *every < 0 || *timeout <= 0 || *fails < 1 || *cooldown <= 0 ||
+		*every > maxWait || *timeout > maxWait || *cooldown > maxWait {
 		fmt.Fprintln(os.Stderr, "употреба: breakerclock [-n 18] [-every 100ms] [-timeout 200ms] [-fails 3] [-cooldown 500ms] [ОТГОВОР ...]")
 		os.Exit(2)
 	}

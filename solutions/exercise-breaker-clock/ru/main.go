@@ -22,6 +22,10 @@ import (
 	"github.com/workbook-course/workbook/checker/flaky"
 )
 
+// maxWait — самая долгая пауза, срок или работа в аргументах: сутки. С большими (до 292 лет
+// time.Duration) виртуальные часы, которые начинаются в 2000 году, переполнились бы.
+const maxWait = 24 * time.Hour
+
 func main() {
 	fs := flag.NewFlagSet("breakerclock", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
@@ -38,7 +42,8 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	svc, err := flaky.New("rates", script)
-	if err != nil || *n < 1 || *every < 0 || *timeout <= 0 || *fails < 1 || *cooldown <= 0 {
+	if err != nil || *n < 1 || *n > 1000 || *every < 0 || *timeout <= 0 || *fails < 1 || *cooldown <= 0 ||
+		*every > maxWait || *timeout > maxWait || *cooldown > maxWait {
 		fmt.Fprintln(os.Stderr, "использование: breakerclock [-n 18] [-every 100ms] [-timeout 200ms] [-fails 3] [-cooldown 500ms] [ОТВЕТ ...]")
 		os.Exit(2)
 	}

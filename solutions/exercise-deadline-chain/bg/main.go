@@ -32,6 +32,10 @@ type chain struct {
 	start  time.Time
 }
 
+// maxWait е най-дългата пауза, срок или работа в аргументите: едно денонощие. С по-големи (до 292
+// години в time.Duration) виртуалният часовник, който започва през 2000 г., би препълнил.
+const maxWait = 24 * time.Hour
+
 func main() {
 	fs := flag.NewFlagSet("deadlinechain", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
@@ -47,7 +51,8 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	ledger, err := flaky.New("ledger", script)
-	if err != nil || *budget <= 0 || *a < 0 || *b < 0 || *limit <= 0 {
+	if err != nil || *budget <= 0 || *a < 0 || *b < 0 || *limit <= 0 ||
+		*budget > maxWait || *a > maxWait || *b > maxWait || *limit > maxWait {
 		fmt.Fprintln(os.Stderr, "употреба: deadlinechain [-budget 800ms] [-a 100ms] [-b 150ms] [-cap 300ms] [ОТГОВОР ...]")
 		os.Exit(2)
 	}

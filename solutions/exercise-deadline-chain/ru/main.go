@@ -31,6 +31,10 @@ type chain struct {
 	start  time.Time
 }
 
+// maxWait — самая долгая пауза, срок или работа в аргументах: сутки. С большими (до 292 лет
+// time.Duration) виртуальные часы, которые начинаются в 2000 году, переполнились бы.
+const maxWait = 24 * time.Hour
+
 func main() {
 	fs := flag.NewFlagSet("deadlinechain", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
@@ -46,7 +50,8 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	ledger, err := flaky.New("ledger", script)
-	if err != nil || *budget <= 0 || *a < 0 || *b < 0 || *limit <= 0 {
+	if err != nil || *budget <= 0 || *a < 0 || *b < 0 || *limit <= 0 ||
+		*budget > maxWait || *a > maxWait || *b > maxWait || *limit > maxWait {
 		fmt.Fprintln(os.Stderr, "использование: deadlinechain [-budget 800ms] [-a 100ms] [-b 150ms] [-cap 300ms] [ОТВЕТ ...]")
 		os.Exit(2)
 	}

@@ -24,6 +24,10 @@ import (
 	"github.com/workbook-course/workbook/checker/flaky"
 )
 
+// maxWait е най-дългата пауза, срок или работа в аргументите: едно денонощие. С по-големи (до 292
+// години в time.Duration) виртуалният часовник, който започва през 2000 г., би препълнил.
+const maxWait = 24 * time.Hour
+
 func main() {
 	fs := flag.NewFlagSet("hedge", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
@@ -37,7 +41,7 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	svc, err := flaky.New("quote", script)
-	if err != nil || *after <= 0 || *budget <= 0 {
+	if err != nil || *after <= 0 || *budget <= 0 || *after > maxWait || *budget > maxWait {
 		fmt.Fprintln(os.Stderr, "употреба: hedge [-after 50ms] [-budget 1s] [ОТГОВОР ...]")
 		os.Exit(2)
 	}

@@ -23,6 +23,10 @@ import (
 	"github.com/workbook-course/workbook/checker/flaky"
 )
 
+// maxWait — самая долгая пауза, срок или работа в аргументах: сутки. С большими (до 292 лет
+// time.Duration) виртуальные часы, которые начинаются в 2000 году, переполнились бы.
+const maxWait = 24 * time.Hour
+
 func main() {
 	fs := flag.NewFlagSet("hedge", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
@@ -36,7 +40,7 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	svc, err := flaky.New("quote", script)
-	if err != nil || *after <= 0 || *budget <= 0 {
+	if err != nil || *after <= 0 || *budget <= 0 || *after > maxWait || *budget > maxWait {
 		fmt.Fprintln(os.Stderr, "использование: hedge [-after 50ms] [-budget 1s] [ОТВЕТ ...]")
 		os.Exit(2)
 	}
