@@ -45,6 +45,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"testing/synctest"
 	"time"
 )
 
@@ -171,10 +172,11 @@ func (s *Service) Log() []Call {
 	return append([]Call(nil), s.log...)
 }
 
-// Transport returns an http.Transport whose every connection, to any address, reaches the service
-// in memory. Make it inside the bubble that uses it.
-func (s *Service) Transport() *http.Transport {
-	return &http.Transport{
+// Transport returns the RoundTripper whose every connection, to any address, reaches the service
+// in memory: an *http.Transport, or inside a testing/synctest bubble the same wrapped so that
+// errors read as real Go writes them (see roundTripper). Make it inside the bubble that uses it.
+func (s *Service) Transport() http.RoundTripper {
+	t := &http.Transport{
 		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -185,6 +187,76 @@ func (s *Service) Transport() *http.Transport {
 		},
 		DisableKeepAlives: true,
 	}
+	if !inBubble() {
+		return t
+	}
+	return &roundTripper{inner: t}
+}
+
+// inBubble says whether the caller runs in a testing/synctest bubble: its clock has no monotonic
+// reading there, and time.Time's String names the monotonic reading ("m=+0.001") when there is one.
+func inBubble() bool { return !strings.Contains(time.Now().String(), " m=") }
+
+// roundTripper is the service's transport inside a bubble. http.Client decides whether a call
+// failed by its own Timeout with time.Now().After(deadline) when the transport is an
+// *http.Transport; on the bubble's clock the call fails exactly at the deadline, never after it, so
+// real net/http's "(Client.Timeout exceeded while awaiting headers)" would be missing. Any other
+// RoundTripper makes the client arm a timer of its own, which marks the timeout when it fires: at
+// the very instant the request's context ends. roundTripper is such a transport; after a call that
+// failed on its context's deadline it lets whatever else may run at that instant (the client's
+// timer among it) run before it answers, so the client sees its timeout as real Go does. The
+// client's cancellation channel (Request.Cancel, which it sets for such transports) is not passed
+// on: the request's context says all the inner transport needs, in the words of real Go.
+type roundTripper struct{ inner *http.Transport }
+
+func (rt *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Cancel == nil {
+		return rt.inner.RoundTrip(req)
+	}
+	own := req.WithContext(req.Context())
+	own.Cancel = nil
+	resp, err := rt.inner.RoundTrip(own)
+	if err != nil {
+		if errors.Is(req.Context().Err(), context.DeadlineExceeded) {
+			settle()
+		}
+		return nil, err
+	}
+	resp.Request = req
+	return resp, nil
+}
+
+// settling orders the goroutines that settle at once: synctest.Wait may not be called by two of
+// them together, and the first one's wait lets the others' timers run as well.
+var settling struct {
+	sync.Mutex
+	busy   bool
+	queued []chan struct{}
+}
+
+// settle returns once every other goroutine of the bubble is durably blocked: what could still run
+// at this instant of virtual time has run, and the clock has not moved.
+func settle() {
+	settling.Lock()
+	if settling.busy {
+		done := make(chan struct{})
+		settling.queued = append(settling.queued, done)
+		settling.Unlock()
+		<-done
+		return
+	}
+	settling.busy = true
+	settling.Unlock()
+	func() {
+		defer func() { recover() }() // another Wait (the checker's own) in progress: nothing to add
+		synctest.Wait()
+	}()
+	settling.Lock()
+	for _, done := range settling.queued {
+		close(done)
+	}
+	settling.queued, settling.busy = nil, false
+	settling.Unlock()
 }
 
 // Client returns an http.Client over Transport, with no timeout of its own: the request's context,

@@ -31,7 +31,11 @@ type runReply struct {
 	Match    bool          `json:"match"`
 	Diff     *checker.Diff `json:"diff,omitempty"`
 	Message  string        `json:"message"`         // one line saying what happened
-	Notes    []string      `json:"notes,omitempty"` // invisible differences, named
+	Notes    []string      `json:"notes,omitempty"` // invisible differences, named; what a virtual-time verdict means
+	// A virtual-time run that deadlocked, left goroutines blocked or waited outside the bubble: the
+	// checker's reason and the goroutine it names, worded in the learner's language by apiRun.
+	reason  string
+	blocked *checker.Blocked
 }
 
 // apiRun runs a lesson program with the learner's edits: the program the block belongs to, as
@@ -71,9 +75,13 @@ func (s *Server) apiRun(ctx context.Context, p *i18n.Printer, req *request) (any
 	}
 	reply := *out
 	reply.Want = want
-	switch {
+	switch lines := report.VirtualLines(p, checker.CaseResult{Message: reply.reason, Blocked: reply.blocked}); {
 	case reply.Status == string(checker.BuildError):
 		reply.Message = p.T("web_run_build_error")
+	case len(lines) > 0:
+		// Said as the terminal says it: what happened, which goroutine waits where in the
+		// learner's code, what that usually means; the stack dump is what these words replace.
+		reply.Message, reply.Notes = lines[0], lines[1:]
 	case reply.Status != string(checker.Pass):
 		reply.Message = p.T("web_run_status_"+reply.Status, "Code", reply.ExitCode)
 	case reply.ExitCode != 0:
@@ -198,8 +206,8 @@ func (s *Server) runProgram(ctx context.Context, src string) (*runReply, error) 
 		return nil, ctx.Err()
 	}
 	r := &runReply{
-		Status: string(out.Status), Stdout: out.Stdout, Stderr: out.Stderr,
-		ExitCode: out.ExitCode, Millis: out.Duration.Milliseconds(),
+		Status: string(out.Status), Stdout: out.Stdout, Stderr: out.OwnStderr(),
+		ExitCode: out.ExitCode, Millis: out.Duration.Milliseconds(), reason: out.Reason, blocked: out.Blocked,
 	}
 	if out.Status == checker.Pass || out.Status == checker.BuildError {
 		s.runs.put(key, r) // a timeout may go better on a quieter machine: not kept

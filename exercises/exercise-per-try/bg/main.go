@@ -1,10 +1,11 @@
-// Програмата pertry пита склада stock колко бройки има от една стока. Всеки опит има свой срок
-// (-try), а всички заедно — общ бюджет (-budget): опитът никога не трае повече, отколкото е
-// останало от бюджета. Програмата върви във виртуално време.
+// Програмата pertry пита склада stock колко бройки има от една стока. Опитите са най-много -tries,
+// всички заедно имат общ бюджет (-budget), а срокът на всеки опит е не повече от -try и не повече
+// от справедливия му дял: каквото е останало от бюджета, без изчакванията занапред, се дели по
+// равно между опитите, които още могат да се направят. Програмата върви във виртуално време.
 //
 // Употреба:
 //
-//	pertry [-budget 1s] [-try 300ms] [-pause 50ms] [ОТГОВОР ...]
+//	pertry [-budget 1s] [-try 300ms] [-pause 50ms] [-tries 4] [ОТГОВОР ...]
 //
 // ОТГОВОР е отговорът на склада на поредното извикване, записан както в пакета flaky: 503@100ms,
 // ok@250ms, timeout.
@@ -25,9 +26,10 @@ import (
 func main() {
 	fs := flag.NewFlagSet("pertry", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	budget := fs.Duration("budget", time.Second, "общ бюджет от време")
-	try := fs.Duration("try", 300*time.Millisecond, "срок на един опит")
-	pause := fs.Duration("pause", 50*time.Millisecond, "изчакване между опитите")
+	budget := fs.Duration("budget", time.Second, "общ бюджет от време, най-много 1h")
+	try := fs.Duration("try", 300*time.Millisecond, "най-дългият срок на един опит, най-много 1h")
+	pause := fs.Duration("pause", 50*time.Millisecond, "изчакване между опитите, най-много 1m")
+	tries := fs.Int("tries", 4, "най-много опити, от 1 до 10")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -36,13 +38,15 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	svc, err := flaky.New("stock", script)
-	if err != nil || *budget <= 0 || *try <= 0 || *pause < 0 {
-		fmt.Fprintln(os.Stderr, "употреба: pertry [-budget 1s] [-try 300ms] [-pause 50ms] [ОТГОВОР ...]")
+	if err != nil || *budget <= 0 || *budget > time.Hour || *try <= 0 || *try > time.Hour ||
+		*pause < 0 || *pause > time.Minute || *tries < 1 || *tries > 10 {
+		fmt.Fprintln(os.Stderr, "употреба: pertry [-budget 1s] [-try 300ms] [-pause 50ms] [-tries 4] [ОТГОВОР ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	r := &retrier{client: svc.Client(), url: svc.URL() + "/stock", try: *try, pause: *pause, start: time.Now()}
+	r := &retrier{client: svc.Client(), url: svc.URL() + "/stock", try: *try, pause: *pause,
+		tries: *tries, start: time.Now()}
 	fmt.Println("резултат:", r.run(ctx))
 }
 
@@ -51,23 +55,25 @@ type retrier struct {
 	client     *http.Client
 	url        string
 	try, pause time.Duration
+	tries      int
 	start      time.Time
 }
 
-// attempt прави един опит, който трае не повече от r.try и не повече от бюджета на ctx. Връща кода
-// на отговора (0, ако отговор не е имало) и срока, който е получил опитът.
-func (r *retrier) attempt(ctx context.Context) (int, time.Duration) {
-	// Твоят код тук: заявка GET към r.url, която живее не повече от r.try и не повече от бюджета
-	// на ctx. Върни кода на отговора (0, ако отговор няма) и срока, който е получил опитът.
-	return 0, 0
+// attempt прави един опит със срок limit в рамките на бюджета на ctx и връща кода на отговора (0,
+// ако отговор не е имало).
+func (r *retrier) attempt(ctx context.Context, limit time.Duration) int {
+	// Твоят код тук: заявка GET към r.url в контекст със срок limit, изведен от ctx.
+	// Върни кода на отговора или 0, ако отговор няма.
+	return 0
 }
 
-// run повтаря опитите, докато складът не отговори с код под 500 или докато не свърши бюджетът на
-// ctx, и връща изхода.
+// run прави опити, докато складът не отговори с код под 500 или докато не свършат опитите или
+// бюджетът на ctx, и връща изхода.
 func (r *retrier) run(ctx context.Context) string {
-	// Твоят код тук. Всеки опит отпечатва ред като
-	//	350ms опит 2, срок 300ms: 503
-	// (или „срокът на опита изтече в …“, или „бюджетът свърши в …“), а изходът се връща като низ,
-	// например „200 за 750ms“. Всички редове и правила са в условието (README.md).
+	// Твоят код тук. Преди всеки опит пресметни срока му: остатъкът от бюджета без изчакванията,
+	// които предстоят, по равно за този опит и за останалите след него (надолу до милисекунда, не
+	// повече от r.try). Всеки опит отпечатва ред като
+	//	262ms опит 2 от 4, срок 212ms: 503
+	// а изходът се връща като низ, например „200 за 662ms“. Всички редове и правила са в условието.
 	return "не е написано"
 }

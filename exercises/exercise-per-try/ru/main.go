@@ -1,10 +1,11 @@
-// Программа pertry спрашивает остаток товара у склада stock. У каждой попытки свой срок (-try), а у
-// всех вместе — общий бюджет (-budget): попытка никогда не длится дольше, чем осталось бюджета.
-// Программа идёт в виртуальном времени.
+// Программа pertry спрашивает остаток товара у склада stock. Попыток не больше -tries, у всех вместе
+// общий бюджет (-budget), а срок каждой попытки — не больше -try и не больше её честной доли
+// остатка: то, что осталось от бюджета за вычетом будущих пауз, делится поровну между попытками,
+// которые ещё можно сделать. Программа идёт в виртуальном времени.
 //
 // Использование:
 //
-//	pertry [-budget 1s] [-try 300ms] [-pause 50ms] [ОТВЕТ ...]
+//	pertry [-budget 1s] [-try 300ms] [-pause 50ms] [-tries 4] [ОТВЕТ ...]
 //
 // ОТВЕТ — ответ склада на очередной вызов в записи пакета flaky: 503@100ms, ok@250ms, timeout.
 package main
@@ -24,9 +25,10 @@ import (
 func main() {
 	fs := flag.NewFlagSet("pertry", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	budget := fs.Duration("budget", time.Second, "общий бюджет времени")
-	try := fs.Duration("try", 300*time.Millisecond, "срок одной попытки")
-	pause := fs.Duration("pause", 50*time.Millisecond, "пауза между попытками")
+	budget := fs.Duration("budget", time.Second, "общий бюджет времени, не больше 1h")
+	try := fs.Duration("try", 300*time.Millisecond, "наибольший срок одной попытки, не больше 1h")
+	pause := fs.Duration("pause", 50*time.Millisecond, "пауза между попытками, не больше 1m")
+	tries := fs.Int("tries", 4, "наибольшее число попыток, от 1 до 10")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -35,13 +37,15 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	svc, err := flaky.New("stock", script)
-	if err != nil || *budget <= 0 || *try <= 0 || *pause < 0 {
-		fmt.Fprintln(os.Stderr, "использование: pertry [-budget 1s] [-try 300ms] [-pause 50ms] [ОТВЕТ ...]")
+	if err != nil || *budget <= 0 || *budget > time.Hour || *try <= 0 || *try > time.Hour ||
+		*pause < 0 || *pause > time.Minute || *tries < 1 || *tries > 10 {
+		fmt.Fprintln(os.Stderr, "использование: pertry [-budget 1s] [-try 300ms] [-pause 50ms] [-tries 4] [ОТВЕТ ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	r := &retrier{client: svc.Client(), url: svc.URL() + "/stock", try: *try, pause: *pause, start: time.Now()}
+	r := &retrier{client: svc.Client(), url: svc.URL() + "/stock", try: *try, pause: *pause,
+		tries: *tries, start: time.Now()}
 	fmt.Println("результат:", r.run(ctx))
 }
 
@@ -50,23 +54,25 @@ type retrier struct {
 	client     *http.Client
 	url        string
 	try, pause time.Duration
+	tries      int
 	start      time.Time
 }
 
-// attempt делает одну попытку, которая длится не дольше r.try и не дольше бюджета ctx. Возвращает
-// код ответа (0, если ответа не было) и срок, который получила попытка.
-func (r *retrier) attempt(ctx context.Context) (int, time.Duration) {
-	// Ваш код здесь: запрос GET на r.url, который живёт не дольше r.try и не дольше бюджета ctx.
-	// Верните код ответа (0, если ответа нет) и срок, который получила попытка.
-	return 0, 0
+// attempt делает одну попытку со сроком limit внутри бюджета ctx и возвращает код ответа (0, если
+// ответа не было).
+func (r *retrier) attempt(ctx context.Context, limit time.Duration) int {
+	// Ваш код здесь: запрос GET на r.url в контексте со сроком limit, выведенном из ctx.
+	// Верните код ответа или 0, если ответа нет.
+	return 0
 }
 
-// run повторяет попытки, пока склад не ответит кодом меньше 500 или не кончится бюджет ctx, и
-// возвращает итог.
+// run делает попытки, пока склад не ответит кодом меньше 500, не кончатся попытки или бюджет ctx,
+// и возвращает итог.
 func (r *retrier) run(ctx context.Context) string {
-	// Ваш код здесь. Каждая попытка печатает строку вида
-	//	350ms попытка 2, срок 300ms: 503
-	// (или «тайм-аут попытки в …», или «бюджет кончился в …»), а итог возвращается строкой,
-	// например «200 за 750ms». Все строки и правила — в условии (README.md).
+	// Ваш код здесь. Перед каждой попыткой посчитайте её срок: остаток бюджета без пауз, которые
+	// ещё впереди, поровну на эту попытку и на оставшиеся после неё (вниз до миллисекунды, не больше
+	// r.try). Каждая попытка печатает строку вида
+	//	262ms попытка 2 из 4, срок 212ms: 503
+	// а итог возвращается строкой, например «200 за 662ms». Все строки и правила — в условии.
 	return "не написано"
 }

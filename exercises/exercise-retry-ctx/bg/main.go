@@ -1,14 +1,15 @@
-// Програмата retryctx повтаря заявка към капризната услуга pay, докато има бюджет от време.
-// Между опитите чака пълен джитър, а ако услугата е пратила Retry-After, чака толкова, колкото тя
-// иска. Програмата върви във виртуално време: изчакванията и забавянията на услугата са истински,
-// но не струват нито секунда.
+// Програмата retryctx повтаря заявка към платежна услуга с две реплики: pay-a и pay-b. Всяка
+// реплика помни кога може да бъде извикана отново: след неуспех — след изчакване с пълен джитър, а
+// ако е изпратила Retry-After — не по-рано, отколкото е поискала. Поредният опит отива към
+// репликата, която се освобождава първа. Програмата върви във виртуално време: изчакванията и
+// забавянията на услугата са истински, но не струват нито секунда.
 //
 // Употреба:
 //
-//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТГОВОР ...]
+//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТГОВОРИ] [ОТГОВОР ...]
 //
-// ОТГОВОР е отговорът на услугата на поредното извикване, записан както в пакета flaky: 503,
-// ok@30ms, 429@20ms/1s, timeout.
+// ОТГОВОР е отговорът на pay-a на поредното извикване, записан както в пакета flaky: 503,
+// ok@30ms, 429@20ms/1s, timeout; ОТГОВОРИ са отговорите на pay-b, разделени със запетаи.
 package main
 
 import (
@@ -28,39 +29,41 @@ import (
 func main() {
 	fs := flag.NewFlagSet("retryctx", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	budget := fs.Duration("budget", 2*time.Second, "общ бюджет от време")
+	budget := fs.Duration("budget", 2*time.Second, "общ бюджет от време, най-много 1h")
 	base := fs.Duration("base", 100*time.Millisecond, "таван на първото изчакване, поне 1ms")
-	ceiling := fs.Duration("cap", time.Second, "най-високият таван на изчакване")
-	seed := fs.Uint64("seed", 1, "семе на джитъра")
+	ceiling := fs.Duration("cap", time.Second, "най-високият таван на изчакването, най-много 1m")
+	seed := fs.Uint64("seed", 1, "зърно на джитъра, най-много 1000000")
+	scriptB := fs.String("b", "500@15ms,429@10ms/1s,ok@40ms", "отговорите на репликата pay-b")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	script := "503,429@20ms/1s,ok@30ms"
+	scriptA := "503,429@20ms/1s,ok@30ms"
 	if fs.NArg() > 0 {
-		script = strings.Join(fs.Args(), ",")
+		scriptA = strings.Join(fs.Args(), ",")
 	}
-	svc, err := flaky.New("pay", script)
-	if err != nil || *budget <= 0 || *base < time.Millisecond || *ceiling < *base {
-		fmt.Fprintln(os.Stderr, "употреба: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТГОВОР ...]")
+	a, errA := flaky.New("pay-a", scriptA)
+	b, errB := flaky.New("pay-b", *scriptB)
+	if errA != nil || errB != nil || *budget <= 0 || *budget > time.Hour || *base < time.Millisecond ||
+		*ceiling < *base || *ceiling > time.Minute || *seed > 1000000 {
+		fmt.Fprintln(os.Stderr, "употреба: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТГОВОРИ] [ОТГОВОР ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	r := &retrier{client: svc.Client(), url: svc.URL(), rng: rand.New(rand.NewPCG(*seed, 7)),
+	r := &retrier{replicas: []*flaky.Service{a, b}, rng: rand.New(rand.NewPCG(*seed, 7)),
 		base: *base, ceiling: *ceiling, start: time.Now()}
 	fmt.Println("резултат:", r.run(ctx))
 }
 
-// retrier повтаря заявката към една услуга.
+// retrier повтаря заявката, като минава от реплика на реплика.
 type retrier struct {
-	client        *http.Client
-	url           string
+	replicas      []*flaky.Service // pay-a, pay-b
 	rng           *rand.Rand
 	base, ceiling time.Duration
 	start         time.Time
 }
 
-// since казва колко време е минало от началото на програмата.
+// since е колко време е минало от началото на програмата.
 func (r *retrier) since() time.Duration { return time.Since(r.start) }
 
 // jitter е пълният джитър след опит attempt: случайно изчакване от [0, min(cap, base·2^(attempt-1))),
@@ -73,25 +76,26 @@ func (r *retrier) jitter(attempt int) time.Duration {
 	return time.Duration(r.rng.Int64N(ceiling.Milliseconds())) * time.Millisecond
 }
 
-// retryable казва дали отговор с този код си струва да се повтори.
+// retryable казва дали си струва да се повтори отговор с този код.
 func retryable(code int) bool {
 	return code == http.StatusTooManyRequests || code >= 500
 }
 
-// call прави един опит в рамките на ctx: кодът на отговора и Retry-After (0, ако го няма).
-func (r *retrier) call(ctx context.Context) (int, time.Duration, error) {
-	// Твоят код тук: заявка GET към r.url+"/charge", която живее не по-дълго от ctx, през r.client.
-	// Не забравяй да затвориш тялото на отговора. Retry-After е цял брой секунди в заглавката.
+// call прави един опит към репликата svc в рамките на ctx: кодът на отговора и Retry-After (0, ако го няма).
+func call(ctx context.Context, svc *flaky.Service) (int, time.Duration, error) {
+	// Твоят код тук: заявка GET към svc.URL()+"/charge", която живее не повече от ctx, през
+	// svc.Client(). Не забравяй да затвориш тялото на отговора. Retry-After е цяло число секунди.
 	return 0, 0, errors.New("call: не е написана")
 }
 
-// run повтаря заявката, докато не дойде отговор, който не си струва да се повтаря, или докато не
-// свърши бюджетът на ctx, и връща изхода.
+// run повтаря заявката, докато не дойде отговор, който не си струва да се повтаря, или докато има
+// бюджет в ctx, и връща изхода.
 func (r *retrier) run(ctx context.Context) string {
-	// Твоят код тук. Всеки опит отпечатва ред като
-	//	55ms опит 2: 429, Retry-After 1s
-	// всяко изчакване — ред „  изчакване 55ms“, а изходът се връща като низ, например
-	//	200 за 1.105s
-	// Всички редове и правила са в условието (README.md).
+	// Твоят код тук. За всяка реплика помни от кой момент може да се вика отново; опитът отива към
+	// онази, която се освобождава първа (при равенство — към pay-a). Опитът отпечатва ред като
+	//	51ms опит 3, pay-b: 429, Retry-After 1s
+	// изчакването — ред „  изчакване 36ms“, а изходът се връща като низ, например
+	//	200 от pay-b за 1.101s
+	// Всички редове и правила са в условието.
 	return "не е написано"
 }

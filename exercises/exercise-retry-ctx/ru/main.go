@@ -1,13 +1,15 @@
-// Программа retryctx повторяет запрос к ненадёжному сервису pay, пока у неё есть бюджет времени.
-// Пауза между попытками — полный джиттер, а если сервис прислал Retry-After, ждём столько, сколько
-// он просит. Программа идёт в виртуальном времени: паузы и задержки сервиса настоящие, но не
-// стоят ни секунды.
+// Программа retryctx повторяет запрос к платёжному сервису, у которого две реплики: pay-a и pay-b.
+// Каждая реплика помнит, когда её снова можно звать: после неудачи — через паузу с полным
+// джиттером, а если она прислала Retry-After — не раньше, чем она просила. Очередная попытка идёт к
+// той реплике, которая освободится раньше. Программа идёт в виртуальном времени: паузы и задержки
+// сервиса настоящие, но не стоят ни секунды.
 //
 // Использование:
 //
-//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТВЕТ ...]
+//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТВЕТЫ] [ОТВЕТ ...]
 //
-// ОТВЕТ — ответ сервиса на очередной вызов в записи пакета flaky: 503, ok@30ms, 429@20ms/1s, timeout.
+// ОТВЕТ — ответ реплики pay-a на очередной вызов в записи пакета flaky: 503, ok@30ms, 429@20ms/1s,
+// timeout; ОТВЕТЫ — ответы реплики pay-b через запятую.
 package main
 
 import (
@@ -27,33 +29,35 @@ import (
 func main() {
 	fs := flag.NewFlagSet("retryctx", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	budget := fs.Duration("budget", 2*time.Second, "общий бюджет времени")
-	base := fs.Duration("base", 100*time.Millisecond, "потолок первой паузы, не меньше 1ms")
-	ceiling := fs.Duration("cap", time.Second, "наибольший потолок паузы")
-	seed := fs.Uint64("seed", 1, "зерно джиттера")
+	budget := fs.Duration("budget", 2*time.Second, "общий бюджет времени, не больше 1h")
+	base := fs.Duration("base", 100*time.Millisecond, "потолок первой паузы, от 1ms")
+	ceiling := fs.Duration("cap", time.Second, "наибольший потолок паузы, не больше 1m")
+	seed := fs.Uint64("seed", 1, "зерно джиттера, не больше 1000000")
+	scriptB := fs.String("b", "500@15ms,429@10ms/1s,ok@40ms", "ответы реплики pay-b")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	script := "503,429@20ms/1s,ok@30ms"
+	scriptA := "503,429@20ms/1s,ok@30ms"
 	if fs.NArg() > 0 {
-		script = strings.Join(fs.Args(), ",")
+		scriptA = strings.Join(fs.Args(), ",")
 	}
-	svc, err := flaky.New("pay", script)
-	if err != nil || *budget <= 0 || *base < time.Millisecond || *ceiling < *base {
-		fmt.Fprintln(os.Stderr, "использование: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТВЕТ ...]")
+	a, errA := flaky.New("pay-a", scriptA)
+	b, errB := flaky.New("pay-b", *scriptB)
+	if errA != nil || errB != nil || *budget <= 0 || *budget > time.Hour || *base < time.Millisecond ||
+		*ceiling < *base || *ceiling > time.Minute || *seed > 1000000 {
+		fmt.Fprintln(os.Stderr, "использование: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТВЕТЫ] [ОТВЕТ ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	r := &retrier{client: svc.Client(), url: svc.URL(), rng: rand.New(rand.NewPCG(*seed, 7)),
+	r := &retrier{replicas: []*flaky.Service{a, b}, rng: rand.New(rand.NewPCG(*seed, 7)),
 		base: *base, ceiling: *ceiling, start: time.Now()}
 	fmt.Println("результат:", r.run(ctx))
 }
 
-// retrier повторяет запрос к одному сервису.
+// retrier повторяет запрос, переходя между репликами.
 type retrier struct {
-	client        *http.Client
-	url           string
+	replicas      []*flaky.Service // pay-a, pay-b
 	rng           *rand.Rand
 	base, ceiling time.Duration
 	start         time.Time
@@ -77,20 +81,21 @@ func retryable(code int) bool {
 	return code == http.StatusTooManyRequests || code >= 500
 }
 
-// call делает одну попытку в пределах ctx: код ответа и Retry-After (0, если его нет).
-func (r *retrier) call(ctx context.Context) (int, time.Duration, error) {
-	// Ваш код здесь: запрос GET на r.url+"/charge", который живёт не дольше ctx, через r.client.
-	// Не забудьте закрыть тело ответа. Retry-After — целое число секунд в заголовке ответа.
+// call делает одну попытку к реплике svc в пределах ctx: код ответа и Retry-After (0, если его нет).
+func call(ctx context.Context, svc *flaky.Service) (int, time.Duration, error) {
+	// Ваш код здесь: запрос GET на svc.URL()+"/charge", который живёт не дольше ctx, через
+	// svc.Client(). Не забудьте закрыть тело ответа. Retry-After — целое число секунд в заголовке.
 	return 0, 0, errors.New("call: не написана")
 }
 
-// run повторяет запрос, пока не придёт ответ, который не стоит повторять, или не кончится бюджет
-// ctx, и возвращает итог.
+// run повторяет запрос, пока не придёт ответ, который не стоит повторять, или пока есть бюджет ctx,
+// и возвращает итог.
 func (r *retrier) run(ctx context.Context) string {
-	// Ваш код здесь. Каждая попытка печатает строку вида
-	//	55ms попытка 2: 429, Retry-After 1s
-	// каждая пауза — строку «  пауза 55ms», а итог возвращается строкой, например
-	//	200 за 1.105s
-	// Все строки и правила — в условии (README.md).
+	// Ваш код здесь. Для каждой реплики помните момент, с которого её снова можно звать; попытка
+	// идёт к той, что освободится раньше (при равенстве — к pay-a). Попытка печатает строку вида
+	//	51ms попытка 3, pay-b: 429, Retry-After 1s
+	// ожидание — строку «  пауза 36ms», а итог возвращается строкой, например
+	//	200 от pay-b за 1.101s
+	// Все строки и правила — в условии.
 	return "не написано"
 }

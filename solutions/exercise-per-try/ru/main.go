@@ -1,10 +1,11 @@
-// Программа pertry спрашивает остаток товара у склада stock. У каждой попытки свой срок (-try), а у
-// всех вместе — общий бюджет (-budget): попытка никогда не длится дольше, чем осталось бюджета.
-// Программа идёт в виртуальном времени.
+// Программа pertry спрашивает остаток товара у склада stock. Попыток не больше -tries, у всех вместе
+// общий бюджет (-budget), а срок каждой попытки — не больше -try и не больше её честной доли
+// остатка: то, что осталось от бюджета за вычетом будущих пауз, делится поровну между попытками,
+// которые ещё можно сделать. Программа идёт в виртуальном времени.
 //
 // Использование:
 //
-//	pertry [-budget 1s] [-try 300ms] [-pause 50ms] [ОТВЕТ ...]
+//	pertry [-budget 1s] [-try 300ms] [-pause 50ms] [-tries 4] [ОТВЕТ ...]
 //
 // ОТВЕТ — ответ склада на очередной вызов в записи пакета flaky: 503@100ms, ok@250ms, timeout.
 package main
@@ -24,9 +25,10 @@ import (
 func main() {
 	fs := flag.NewFlagSet("pertry", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	budget := fs.Duration("budget", time.Second, "общий бюджет времени")
-	try := fs.Duration("try", 300*time.Millisecond, "срок одной попытки")
-	pause := fs.Duration("pause", 50*time.Millisecond, "пауза между попытками")
+	budget := fs.Duration("budget", time.Second, "общий бюджет времени, не больше 1h")
+	try := fs.Duration("try", 300*time.Millisecond, "наибольший срок одной попытки, не больше 1h")
+	pause := fs.Duration("pause", 50*time.Millisecond, "пауза между попытками, не больше 1m")
+	tries := fs.Int("tries", 4, "наибольшее число попыток, от 1 до 10")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -35,13 +37,15 @@ func main() {
 		script = strings.Join(fs.Args(), ",")
 	}
 	svc, err := flaky.New("stock", script)
-	if err != nil || *budget <= 0 || *try <= 0 || *pause < 0 {
-		fmt.Fprintln(os.Stderr, "использование: pertry [-budget 1s] [-try 300ms] [-pause 50ms] [ОТВЕТ ...]")
+	if err != nil || *budget <= 0 || *budget > time.Hour || *try <= 0 || *try > time.Hour ||
+		*pause < 0 || *pause > time.Minute || *tries < 1 || *tries > 10 {
+		fmt.Fprintln(os.Stderr, "использование: pertry [-budget 1s] [-try 300ms] [-pause 50ms] [-tries 4] [ОТВЕТ ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	r := &retrier{client: svc.Client(), url: svc.URL() + "/stock", try: *try, pause: *pause, start: time.Now()}
+	r := &retrier{client: svc.Client(), url: svc.URL() + "/stock", try: *try, pause: *pause,
+		tries: *tries, start: time.Now()}
 	fmt.Println("результат:", r.run(ctx))
 }
 
@@ -50,54 +54,63 @@ type retrier struct {
 	client     *http.Client
 	url        string
 	try, pause time.Duration
+	tries      int
 	start      time.Time
 }
 
-// attempt делает одну попытку, которая длится не дольше r.try и не дольше бюджета ctx. Возвращает
-// код ответа (0, если ответа не было) и срок, который получила попытка.
-func (r *retrier) attempt(ctx context.Context) (int, time.Duration) {
-	deadline, _ := ctx.Deadline()
-	limit := min(r.try, time.Until(deadline))
+// attempt делает одну попытку со сроком limit внутри бюджета ctx и возвращает код ответа (0, если
+// ответа не было).
+func (r *retrier) attempt(ctx context.Context, limit time.Duration) int {
 	tctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	req, err := http.NewRequestWithContext(tctx, http.MethodGet, r.url, nil)
 	if err != nil {
-		return 0, limit
+		return 0
 	}
 	resp, err := r.client.Do(req)
 	if err != nil {
-		return 0, limit
+		return 0
 	}
 	resp.Body.Close()
-	return resp.StatusCode, limit
+	return resp.StatusCode
 }
 
-// run повторяет попытки, пока склад не ответит кодом меньше 500 или не кончится бюджет ctx, и
-// возвращает итог.
+// share — срок попытки k: остаток бюджета за вычетом пауз после неё, поровну на неё и на попытки
+// после неё, с точностью до миллисекунды вниз, но не больше r.try.
+func (r *retrier) share(k int, left time.Duration) time.Duration {
+	after := time.Duration(r.tries - k)
+	fair := ((left - after*r.pause) / (after + 1)).Truncate(time.Millisecond)
+	return min(r.try, fair)
+}
+
+// run делает попытки, пока склад не ответит кодом меньше 500, не кончатся попытки или бюджет ctx,
+// и возвращает итог.
 func (r *retrier) run(ctx context.Context) string {
 	deadline, _ := ctx.Deadline()
-	for n := 1; ; n++ {
-		at := time.Since(r.start)
-		code, limit := r.attempt(ctx)
+	for k := 1; k <= r.tries; k++ {
+		if k > 1 {
+			time.Sleep(r.pause)
+		}
+		at, left := time.Since(r.start), time.Until(deadline)
+		limit := r.share(k, left)
+		if limit < time.Millisecond {
+			return fmt.Sprintf("на попытку %d не хватает бюджета", k)
+		}
+		code := r.attempt(ctx, limit)
 		now := time.Since(r.start)
+		head := fmt.Sprintf("%v попытка %d из %d, срок %v:", at, k, r.tries, limit)
 		switch {
-		case code == 0 && !time.Now().Before(deadline):
-			fmt.Printf("%v попытка %d, срок %v: бюджет кончился в %v\n", at, n, limit, now)
-			return fmt.Sprintf("бюджет исчерпан, попыток: %d", n)
+		case code == 0 && limit == left:
+			fmt.Println(head, "бюджет кончился в", now)
+			return fmt.Sprintf("бюджет исчерпан, попыток: %d", k)
 		case code == 0:
-			fmt.Printf("%v попытка %d, срок %v: тайм-аут попытки в %v\n", at, n, limit, now)
+			fmt.Println(head, "тайм-аут попытки в", now)
 		default:
-			fmt.Printf("%v попытка %d, срок %v: %d\n", at, n, limit, code)
+			fmt.Println(head, code)
 			if code < 500 {
 				return fmt.Sprintf("%d за %v", code, now)
 			}
 		}
-		t := time.NewTimer(r.pause)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return fmt.Sprintf("бюджет кончился во время паузы, попыток: %d", n)
-		case <-t.C:
-		}
 	}
+	return fmt.Sprintf("попыток больше нет: %d", r.tries)
 }

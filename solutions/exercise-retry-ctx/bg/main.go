@@ -1,14 +1,15 @@
-// Програмата retryctx повтаря заявка към капризната услуга pay, докато има бюджет от време.
-// Между опитите чака пълен джитър, а ако услугата е пратила Retry-After, чака толкова, колкото тя
-// иска. Програмата върви във виртуално време: изчакванията и забавянията на услугата са истински,
-// но не струват нито секунда.
+// Програмата retryctx повтаря заявка към платежна услуга с две реплики: pay-a и pay-b. Всяка
+// реплика помни кога може да бъде извикана отново: след неуспех — след изчакване с пълен джитър, а
+// ако е изпратила Retry-After — не по-рано, отколкото е поискала. Поредният опит отива към
+// репликата, която се освобождава първа. Програмата върви във виртуално време: изчакванията и
+// забавянията на услугата са истински, но не струват нито секунда.
 //
 // Употреба:
 //
-//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТГОВОР ...]
+//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТГОВОРИ] [ОТГОВОР ...]
 //
-// ОТГОВОР е отговорът на услугата на поредното извикване, записан както в пакета flaky: 503,
-// ok@30ms, 429@20ms/1s, timeout.
+// ОТГОВОР е отговорът на pay-a на поредното извикване, записан както в пакета flaky: 503,
+// ok@30ms, 429@20ms/1s, timeout; ОТГОВОРИ са отговорите на pay-b, разделени със запетаи.
 package main
 
 import (
@@ -28,39 +29,41 @@ import (
 func main() {
 	fs := flag.NewFlagSet("retryctx", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	budget := fs.Duration("budget", 2*time.Second, "общ бюджет от време")
+	budget := fs.Duration("budget", 2*time.Second, "общ бюджет от време, най-много 1h")
 	base := fs.Duration("base", 100*time.Millisecond, "таван на първото изчакване, поне 1ms")
-	ceiling := fs.Duration("cap", time.Second, "най-високият таван на изчакване")
-	seed := fs.Uint64("seed", 1, "семе на джитъра")
+	ceiling := fs.Duration("cap", time.Second, "най-високият таван на изчакването, най-много 1m")
+	seed := fs.Uint64("seed", 1, "зърно на джитъра, най-много 1000000")
+	scriptB := fs.String("b", "500@15ms,429@10ms/1s,ok@40ms", "отговорите на репликата pay-b")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	script := "503,429@20ms/1s,ok@30ms"
+	scriptA := "503,429@20ms/1s,ok@30ms"
 	if fs.NArg() > 0 {
-		script = strings.Join(fs.Args(), ",")
+		scriptA = strings.Join(fs.Args(), ",")
 	}
-	svc, err := flaky.New("pay", script)
-	if err != nil || *budget <= 0 || *base < time.Millisecond || *ceiling < *base {
-		fmt.Fprintln(os.Stderr, "употреба: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТГОВОР ...]")
+	a, errA := flaky.New("pay-a", scriptA)
+	b, errB := flaky.New("pay-b", *scriptB)
+	if errA != nil || errB != nil || *budget <= 0 || *budget > time.Hour || *base < time.Millisecond ||
+		*ceiling < *base || *ceiling > time.Minute || *seed > 1000000 {
+		fmt.Fprintln(os.Stderr, "употреба: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТГОВОРИ] [ОТГОВОР ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	r := &retrier{client: svc.Client(), url: svc.URL(), rng: rand.New(rand.NewPCG(*seed, 7)),
+	r := &retrier{replicas: []*flaky.Service{a, b}, rng: rand.New(rand.NewPCG(*seed, 7)),
 		base: *base, ceiling: *ceiling, start: time.Now()}
 	fmt.Println("резултат:", r.run(ctx))
 }
 
-// retrier повтаря заявката към една услуга.
+// retrier повтаря заявката, като минава от реплика на реплика.
 type retrier struct {
-	client        *http.Client
-	url           string
+	replicas      []*flaky.Service // pay-a, pay-b
 	rng           *rand.Rand
 	base, ceiling time.Duration
 	start         time.Time
 }
 
-// since казва колко време е минало от началото на програмата.
+// since е колко време е минало от началото на програмата.
 func (r *retrier) since() time.Duration { return time.Since(r.start) }
 
 // jitter е пълният джитър след опит attempt: случайно изчакване от [0, min(cap, base·2^(attempt-1))),
@@ -73,18 +76,18 @@ func (r *retrier) jitter(attempt int) time.Duration {
 	return time.Duration(r.rng.Int64N(ceiling.Milliseconds())) * time.Millisecond
 }
 
-// retryable казва дали отговор с този код си струва да се повтори.
+// retryable казва дали си струва да се повтори отговор с този код.
 func retryable(code int) bool {
 	return code == http.StatusTooManyRequests || code >= 500
 }
 
-// call прави един опит в рамките на ctx: кодът на отговора и Retry-After (0, ако го няма).
-func (r *retrier) call(ctx context.Context) (int, time.Duration, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.url+"/charge", nil)
+// call прави един опит към репликата svc в рамките на ctx: кодът на отговора и Retry-After (0, ако го няма).
+func call(ctx context.Context, svc *flaky.Service) (int, time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, svc.URL()+"/charge", nil)
 	if err != nil {
 		return 0, 0, err
 	}
-	resp, err := r.client.Do(req)
+	resp, err := svc.Client().Do(req)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -93,40 +96,44 @@ func (r *retrier) call(ctx context.Context) (int, time.Duration, error) {
 	return resp.StatusCode, time.Duration(secs) * time.Second, nil
 }
 
-// run повтаря заявката, докато не дойде отговор, който не си струва да се повтаря, или докато не
-// свърши бюджетът на ctx, и връща изхода.
+// run повтаря заявката, докато не дойде отговор, който не си струва да се повтаря, или докато има
+// бюджет в ctx, и връща изхода.
 func (r *retrier) run(ctx context.Context) string {
+	deadline, _ := ctx.Deadline()
+	free := make([]time.Time, len(r.replicas)) // от кой момент репликата може да се вика отново
 	for attempt := 1; ; attempt++ {
+		next := 0
+		for i := range free {
+			if free[i].Before(free[next]) {
+				next = i
+			}
+		}
+		svc := r.replicas[next]
+		if !free[next].Before(deadline) {
+			return fmt.Sprintf("репликата %s е свободна чак от %v, а бюджетът свършва в %v, опити: %d",
+				svc.Name(), free[next].Sub(r.start), deadline.Sub(r.start), attempt-1)
+		}
+		if wait := time.Until(free[next]); wait > 0 {
+			fmt.Printf("  изчакване %v\n", wait)
+			time.Sleep(wait)
+		}
 		at := r.since()
-		code, after, err := r.call(ctx)
+		code, after, err := call(ctx, svc)
 		if err != nil {
-			fmt.Printf("%v опит %d: няма отговор до %v\n", at, attempt, r.since())
+			fmt.Printf("%v опит %d, %s: няма отговор до %v\n", at, attempt, svc.Name(), r.since())
 			return fmt.Sprintf("бюджетът е изчерпан, опити: %d", attempt)
 		}
 		if after > 0 {
-			fmt.Printf("%v опит %d: %d, Retry-After %v\n", at, attempt, code, after)
+			fmt.Printf("%v опит %d, %s: %d, Retry-After %v\n", at, attempt, svc.Name(), code, after)
 		} else {
-			fmt.Printf("%v опит %d: %d\n", at, attempt, code)
+			fmt.Printf("%v опит %d, %s: %d\n", at, attempt, svc.Name(), code)
 		}
 		if !retryable(code) {
-			return fmt.Sprintf("%d за %v", code, r.since())
+			return fmt.Sprintf("%d от %s за %v", code, svc.Name(), r.since())
 		}
-		wait := after
-		if wait == 0 {
-			wait = r.jitter(attempt)
+		if after == 0 {
+			after = r.jitter(attempt)
 		}
-		deadline, _ := ctx.Deadline()
-		if left := time.Until(deadline); after >= left {
-			return fmt.Sprintf("Retry-After %v не е по-кратък от остатъка от бюджета %v, опити: %d", after, left, attempt)
-		}
-		fmt.Printf("  изчакване %v\n", wait)
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			fmt.Printf("%v бюджетът свърши по време на изчакването\n", r.since())
-			return fmt.Sprintf("бюджетът е изчерпан, опити: %d", attempt)
-		case <-t.C:
-		}
+		free[next] = time.Now().Add(after)
 	}
 }

@@ -1,13 +1,15 @@
-// Программа retryctx повторяет запрос к ненадёжному сервису pay, пока у неё есть бюджет времени.
-// Пауза между попытками — полный джиттер, а если сервис прислал Retry-After, ждём столько, сколько
-// он просит. Программа идёт в виртуальном времени: паузы и задержки сервиса настоящие, но не
-// стоят ни секунды.
+// Программа retryctx повторяет запрос к платёжному сервису, у которого две реплики: pay-a и pay-b.
+// Каждая реплика помнит, когда её снова можно звать: после неудачи — через паузу с полным
+// джиттером, а если она прислала Retry-After — не раньше, чем она просила. Очередная попытка идёт к
+// той реплике, которая освободится раньше. Программа идёт в виртуальном времени: паузы и задержки
+// сервиса настоящие, но не стоят ни секунды.
 //
 // Использование:
 //
-//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТВЕТ ...]
+//	retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТВЕТЫ] [ОТВЕТ ...]
 //
-// ОТВЕТ — ответ сервиса на очередной вызов в записи пакета flaky: 503, ok@30ms, 429@20ms/1s, timeout.
+// ОТВЕТ — ответ реплики pay-a на очередной вызов в записи пакета flaky: 503, ok@30ms, 429@20ms/1s,
+// timeout; ОТВЕТЫ — ответы реплики pay-b через запятую.
 package main
 
 import (
@@ -27,33 +29,35 @@ import (
 func main() {
 	fs := flag.NewFlagSet("retryctx", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
-	budget := fs.Duration("budget", 2*time.Second, "общий бюджет времени")
-	base := fs.Duration("base", 100*time.Millisecond, "потолок первой паузы, не меньше 1ms")
-	ceiling := fs.Duration("cap", time.Second, "наибольший потолок паузы")
-	seed := fs.Uint64("seed", 1, "зерно джиттера")
+	budget := fs.Duration("budget", 2*time.Second, "общий бюджет времени, не больше 1h")
+	base := fs.Duration("base", 100*time.Millisecond, "потолок первой паузы, от 1ms")
+	ceiling := fs.Duration("cap", time.Second, "наибольший потолок паузы, не больше 1m")
+	seed := fs.Uint64("seed", 1, "зерно джиттера, не больше 1000000")
+	scriptB := fs.String("b", "500@15ms,429@10ms/1s,ok@40ms", "ответы реплики pay-b")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	script := "503,429@20ms/1s,ok@30ms"
+	scriptA := "503,429@20ms/1s,ok@30ms"
 	if fs.NArg() > 0 {
-		script = strings.Join(fs.Args(), ",")
+		scriptA = strings.Join(fs.Args(), ",")
 	}
-	svc, err := flaky.New("pay", script)
-	if err != nil || *budget <= 0 || *base < time.Millisecond || *ceiling < *base {
-		fmt.Fprintln(os.Stderr, "использование: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [ОТВЕТ ...]")
+	a, errA := flaky.New("pay-a", scriptA)
+	b, errB := flaky.New("pay-b", *scriptB)
+	if errA != nil || errB != nil || *budget <= 0 || *budget > time.Hour || *base < time.Millisecond ||
+		*ceiling < *base || *ceiling > time.Minute || *seed > 1000000 {
+		fmt.Fprintln(os.Stderr, "использование: retryctx [-budget 2s] [-base 100ms] [-cap 1s] [-seed 1] [-b ОТВЕТЫ] [ОТВЕТ ...]")
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *budget)
 	defer cancel()
-	r := &retrier{client: svc.Client(), url: svc.URL(), rng: rand.New(rand.NewPCG(*seed, 7)),
+	r := &retrier{replicas: []*flaky.Service{a, b}, rng: rand.New(rand.NewPCG(*seed, 7)),
 		base: *base, ceiling: *ceiling, start: time.Now()}
 	fmt.Println("результат:", r.run(ctx))
 }
 
-// retrier повторяет запрос к одному сервису.
+// retrier повторяет запрос, переходя между репликами.
 type retrier struct {
-	client        *http.Client
-	url           string
+	replicas      []*flaky.Service // pay-a, pay-b
 	rng           *rand.Rand
 	base, ceiling time.Duration
 	start         time.Time
@@ -77,13 +81,13 @@ func retryable(code int) bool {
 	return code == http.StatusTooManyRequests || code >= 500
 }
 
-// call делает одну попытку в пределах ctx: код ответа и Retry-After (0, если его нет).
-func (r *retrier) call(ctx context.Context) (int, time.Duration, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.url+"/charge", nil)
+// call делает одну попытку к реплике svc в пределах ctx: код ответа и Retry-After (0, если его нет).
+func call(ctx context.Context, svc *flaky.Service) (int, time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, svc.URL()+"/charge", nil)
 	if err != nil {
 		return 0, 0, err
 	}
-	resp, err := r.client.Do(req)
+	resp, err := svc.Client().Do(req)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -92,40 +96,44 @@ func (r *retrier) call(ctx context.Context) (int, time.Duration, error) {
 	return resp.StatusCode, time.Duration(secs) * time.Second, nil
 }
 
-// run повторяет запрос, пока не придёт ответ, который не стоит повторять, или не кончится бюджет
-// ctx, и возвращает итог.
+// run повторяет запрос, пока не придёт ответ, который не стоит повторять, или пока есть бюджет ctx,
+// и возвращает итог.
 func (r *retrier) run(ctx context.Context) string {
+	deadline, _ := ctx.Deadline()
+	free := make([]time.Time, len(r.replicas)) // с какого момента реплику снова можно звать
 	for attempt := 1; ; attempt++ {
+		next := 0
+		for i := range free {
+			if free[i].Before(free[next]) {
+				next = i
+			}
+		}
+		svc := r.replicas[next]
+		if !free[next].Before(deadline) {
+			return fmt.Sprintf("реплика %s свободна только с %v, а бюджет кончается в %v, попыток: %d",
+				svc.Name(), free[next].Sub(r.start), deadline.Sub(r.start), attempt-1)
+		}
+		if wait := time.Until(free[next]); wait > 0 {
+			fmt.Printf("  пауза %v\n", wait)
+			time.Sleep(wait)
+		}
 		at := r.since()
-		code, after, err := r.call(ctx)
+		code, after, err := call(ctx, svc)
 		if err != nil {
-			fmt.Printf("%v попытка %d: нет ответа к %v\n", at, attempt, r.since())
+			fmt.Printf("%v попытка %d, %s: нет ответа к %v\n", at, attempt, svc.Name(), r.since())
 			return fmt.Sprintf("бюджет исчерпан, попыток: %d", attempt)
 		}
 		if after > 0 {
-			fmt.Printf("%v попытка %d: %d, Retry-After %v\n", at, attempt, code, after)
+			fmt.Printf("%v попытка %d, %s: %d, Retry-After %v\n", at, attempt, svc.Name(), code, after)
 		} else {
-			fmt.Printf("%v попытка %d: %d\n", at, attempt, code)
+			fmt.Printf("%v попытка %d, %s: %d\n", at, attempt, svc.Name(), code)
 		}
 		if !retryable(code) {
-			return fmt.Sprintf("%d за %v", code, r.since())
+			return fmt.Sprintf("%d от %s за %v", code, svc.Name(), r.since())
 		}
-		wait := after
-		if wait == 0 {
-			wait = r.jitter(attempt)
+		if after == 0 {
+			after = r.jitter(attempt)
 		}
-		deadline, _ := ctx.Deadline()
-		if left := time.Until(deadline); after >= left {
-			return fmt.Sprintf("Retry-After %v не короче остатка бюджета %v, попыток: %d", after, left, attempt)
-		}
-		fmt.Printf("  пауза %v\n", wait)
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			fmt.Printf("%v бюджет кончился во время паузы\n", r.since())
-			return fmt.Sprintf("бюджет исчерпан, попыток: %d", attempt)
-		case <-t.C:
-		}
+		free[next] = time.Now().Add(after)
 	}
 }
