@@ -26,8 +26,6 @@ var notReworked = map[string]float64{
 	// Over the bar once the lessons were rewritten and real-go was written (its idioms, such as
 	// `defer cancel()` and `case <-ctx.Done():`, are what these exercises ask for): held at their
 	// share until they are reworked (issue 29).
-	"exercise-breaker":   0.27,
-	"exercise-deadline":  0.28,
 	"exercise-per-try":   0.37,
 	"exercise-retry-ctx": 0.29,
 }
