@@ -16,7 +16,7 @@ import (
 
 // TestReferenceAgrees ties this model to what the course teaches with it: the reference solutions of
 // exercise-storm (whose expected transcripts every check compares against) are built and run on the
-// lesson's scenarios, on the scenarios of TestNaiveAgrees and on scenarios drawn from the exercise's
+// lesson's scenarios (with and without an attempt limit), on the scenarios of TestNaiveAgrees and on scenarios drawn from the exercise's
 // ranges with a fixed seed, in both languages, and every number they print must be the one Run gives.
 // TestLessonFigures pins the figures the lesson quotes to Run in turn, so the lesson, the exercise
 // and this model cannot drift apart.
@@ -52,7 +52,7 @@ func TestReferenceAgrees(t *testing.T) {
 				}
 				want := Run(p)
 				want.Load = nil
-				if got != (reported{want.Served, want.Half, want.All, want.Requests, want.Peak}) {
+				if got != (reported{want.Served, want.GaveUp, want.Half, want.All, want.Requests, want.Peak}) {
 					t.Errorf("%s %s:\nreference %+v\nmodel     %+v", lang, strings.Join(args, " "), got, want)
 				}
 			}
@@ -85,12 +85,24 @@ func referenceScenarios() []Params {
 			list = append(list, p)
 		}
 	}
+	for _, attempts := range []int{1, 6, 9, 16} { // the attempt limit, short of the outage and past it
+		for _, rule := range Rules() {
+			for _, cost := range []int{0, 10} {
+				p := Lesson()
+				p.Rule, p.Cost, p.Attempts = rule, cost, attempts
+				list = append(list, p)
+			}
+		}
+	}
 	rnd := rand.New(rand.NewPCG(2026, 12))
 	in := func(lo, hi int) int { return lo + rnd.IntN(hi-lo+1) }
 	for range 24 {
 		p := Params{Rule: Rules()[rnd.IntN(len(Rules()))], Clients: in(1, 3000), Down: in(0, 150),
 			Rate: in(0, 80), Cost: in(0, 99), Base: in(1, 5), Seed: in(0, 65535), Ticks: in(1, 1500)}
 		p.Cap = in(max(5, p.Base), 300)
+		if rnd.IntN(2) == 0 {
+			p.Attempts = in(1, 20)
+		}
 		list = append(list, p)
 	}
 	return list
@@ -100,25 +112,28 @@ func referenceScenarios() []Params {
 func (p Params) args() []string {
 	return []string{"-rule", ruleNames[p.Rule], "-clients", strconv.Itoa(p.Clients), "-down", strconv.Itoa(p.Down),
 		"-rate", strconv.Itoa(p.Rate), "-cost", strconv.Itoa(p.Cost), "-base", strconv.Itoa(p.Base),
-		"-cap", strconv.Itoa(p.Cap), "-seed", strconv.Itoa(p.Seed), "-ticks", strconv.Itoa(p.Ticks)}
+		"-cap", strconv.Itoa(p.Cap), "-seed", strconv.Itoa(p.Seed), "-ticks", strconv.Itoa(p.Ticks),
+		"-attempts", strconv.Itoa(p.Attempts)}
 }
 
 // reported is what exercise-storm prints, in Result's units (ticks; -1 for "never").
 type reported struct {
-	Served, Half, All int
-	Requests          int64
-	Peak              int
+	Served, GaveUp int
+	Half, All      int
+	Requests       int64
+	Peak           int
 }
 
 var (
 	reportNumber = regexp.MustCompile(`\d+(?:,\d)?`)
-	reportLabels = [][2]string{ // the labels of the six lines, Russian and Bulgarian
-		{"правило:", "правило:"}, {"обслужено:", "обслужени:"}, {"больше половины:", "над половината:"},
+	reportLabels = [][2]string{ // the labels of the seven lines, Russian and Bulgarian
+		{"правило:", "правило:"}, {"обслужено:", "обслужени:"}, {"сдались:", "отказали се:"},
+		{"больше половины:", "над половината:"},
 		{"все:", "всички:"}, {"запросов:", "заявки:"}, {"пик после подъёма:", "пик след вдигането:"},
 	}
 )
 
-// parseReport reads the six lines of exercise-storm's transcript in either language.
+// parseReport reads the seven lines of exercise-storm's transcript in either language.
 func parseReport(out string) (reported, error) {
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) != len(reportLabels) {
@@ -152,13 +167,14 @@ func parseReport(out string) (reported, error) {
 		}
 		return n
 	}
-	if len(nums[1]) < 1 || len(nums[4]) < 1 || len(nums[5]) < 1 {
+	if len(nums[1]) < 1 || len(nums[2]) < 1 || len(nums[5]) < 1 || len(nums[6]) < 1 {
 		return r, fmt.Errorf("a line without its number: %q", lines)
 	}
-	r.Served, r.Requests, r.Peak = atoi(nums[1][0]), int64(atoi(nums[4][0])), atoi(nums[5][0])
-	if r.Half, err = moment(nums[2]); err != nil {
+	r.Served, r.GaveUp = atoi(nums[1][0]), atoi(nums[2][0])
+	r.Requests, r.Peak = int64(atoi(nums[5][0])), atoi(nums[6][0])
+	if r.Half, err = moment(nums[3]); err != nil {
 		return r, err
 	}
-	r.All, err = moment(nums[3])
+	r.All, err = moment(nums[4])
 	return r, err
 }

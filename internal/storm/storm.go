@@ -19,6 +19,8 @@
 // allows and refuses the rest. An answer costs one unit of work, a refusal Cost
 // percent of one; the budget is Rate units per tick. Jittered pauses draw from
 // one generator, in the order in which the refused clients stand in the line.
+// With an attempt limit (Attempts > 0) a client whose Attempts-th attempt is
+// refused gives up: it draws no pause and knocks no more.
 //
 // Run keeps those lines in a ring of buckets indexed by tick, so a tick costs
 // work only for the clients that knock in it. RunNaive loops over every client
@@ -82,6 +84,8 @@ type Params struct {
 	Cap     int // longest pause of the growing rules, ticks
 	Seed    int // seed of the generator (0..65536)
 	Ticks   int // simulated ticks
+
+	Attempts int // attempts a client makes before it gives up; 0 for no limit
 }
 
 // Lesson returns the lesson's scenario with the Now rule: 2000 clients, 10 s
@@ -115,6 +119,8 @@ func (p Params) Validate() error {
 		return fmt.Errorf("seed must be 0..65536")
 	case p.Ticks < 1 || p.Ticks > MaxTicks:
 		return fmt.Errorf("ticks must be 1..%d", MaxTicks)
+	case p.Attempts < 0 || p.Attempts > MaxTicks:
+		return fmt.Errorf("attempts must be 0 (no limit) ..%d", MaxTicks)
 	}
 	return nil
 }
@@ -126,6 +132,7 @@ type Result struct {
 	All      int   // tick at which the last client was answered, -1 if never
 	Requests int64 // requests sent, the first ones included
 	Peak     int   // most requests in one tick from tick Down on
+	GaveUp   int   // clients that ran out of attempts
 	Load     []int // requests per tick
 }
 
@@ -239,6 +246,10 @@ func Run(p Params) Result {
 			skip -= from
 			for _, c := range ch.w[from:ch.n] {
 				c.fails++
+				if int(c.fails) == p.Attempts {
+					a.r.GaveUp++
+					continue
+				}
 				prev := int(c.prev)
 				d := p.pause(rnd, int(c.fails), &prev)
 				c.prev = int32(prev)
@@ -343,6 +354,11 @@ func RunNaive(p Params) Result {
 				continue
 			}
 			c.fails++
+			if c.fails == p.Attempts {
+				c.next = -1
+				a.r.GaveUp++
+				continue
+			}
 			c.next = t + p.pause(rnd, c.fails, &c.prev)
 			c.place = places
 			places++

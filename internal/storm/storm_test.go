@@ -40,6 +40,8 @@ func TestNaiveAgrees(t *testing.T) {
 		{Clients: 1, Down: 0, Rate: 1, Cost: 0, Base: 1, Cap: 1, Seed: 0, Ticks: 5},
 		{Clients: 500, Down: 30, Rate: 3, Cost: 50, Base: 3, Cap: 40, Seed: 65536, Ticks: 700},
 		{Clients: 120, Down: 1000, Rate: 5, Cost: 0, Base: 2, Cap: 9, Seed: 42, Ticks: 300},
+		{Clients: 2000, Down: 100, Rate: 50, Cost: 0, Base: 1, Cap: 200, Seed: 7, Ticks: 600, Attempts: 9},
+		{Clients: 400, Down: 20, Rate: 9, Cost: 10, Base: 1, Cap: 30, Seed: 3, Ticks: 400, Attempts: 1},
 	}
 	for _, p := range scenarios {
 		for _, rule := range Rules() {
@@ -99,6 +101,8 @@ func TestValidate(t *testing.T) {
 		func(p *Params) { p.Seed = 65537 },
 		func(p *Params) { p.Ticks = 0 },
 		func(p *Params) { p.Rule = 6 },
+		func(p *Params) { p.Attempts = -1 },
+		func(p *Params) { p.Attempts = MaxTicks + 1 },
 	}
 	for i, change := range bad {
 		p := Lesson()

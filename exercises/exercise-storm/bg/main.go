@@ -4,10 +4,11 @@
 // Употреба:
 //
 //	storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] [-rate N]
-//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]
+//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]
 //
-// Без аргументи — сценарият от урока retry-storm с пълен jitter. Аргументите, генераторът и
-// печатът са готови; остава да напишеш pause, answered и simulate.
+// Без аргументи — сценарият от урока „Буря от повторения“ с пълен джитър. Правилата за паузите и
+// отговорите на сървъра са готови, както в урока; остава simulate, в която опитите на клиентите не са
+// безкрайно много.
 package main
 
 import (
@@ -24,30 +25,31 @@ type rule int
 const (
 	now    rule = iota // веднага, в следващия тик
 	fixed              // точно 10 тика
-	double             // удвояване без jitter
-	full               // пълен jitter
-	equal              // равен jitter
-	decorr             // декорелиран jitter
+	double             // удвояване без джитър
+	full               // пълен джитър
+	equal              // равен джитър
+	decorr             // декорелиран джитър
 )
 
 var flagNames = [...]string{"now", "fixed", "double", "full", "equal", "decorr"}
 
 func (r rule) String() string {
-	return [...]string{"веднага", "пауза 1 с", "удвояване", "пълен jitter", "равен jitter",
-		"декорелиран jitter"}[r]
+	return [...]string{"веднага", "пауза 1 с", "удвояване", "пълен джитър", "равен джитър",
+		"декорелиран джитър"}[r]
 }
 
 // params е сценарият на бурята.
 type params struct {
-	rule    rule
-	clients int // на колко клиенти заявката се е провалила в тик 0
-	down    int // сървърът не работи в тиковете 0..down-1
-	rate    int // после отговаря по rate пъти на тик
-	cost    int // цената на отказа в проценти от отговора
-	base    int // първото чакане при растящите правила, в тикове
-	cap     int // таванът на чакането, в тикове
-	seed    int // семето на генератора
-	ticks   int // колко тика да се моделират
+	rule     rule
+	clients  int // на колко клиенти заявката се е провалила в тик 0
+	down     int // сървърът не работи в тиковете 0..down-1
+	rate     int // после отговаря по rate пъти на тик
+	cost     int // цената на отказа в проценти от отговора
+	base     int // първото чакане при растящите правила, в тикове
+	cap      int // таванът на чакането, в тикове
+	seed     int // началната стойност на генератора
+	ticks    int // колко тика да се моделират
+	attempts int // граница на опитите на клиента; 0 — без граница
 }
 
 // generator е генераторът на курса със семе.
@@ -67,20 +69,37 @@ func (p params) growth(k int) int {
 	return min(p.cap, p.base<<(k-1))
 }
 
-// pause трябва да избере чакането в тикове след k-тия неуспех (k = 1, 2, 3…). prev е предишното
-// чакане на клиента (преди първия неуспех — base); гледа го само декорелираният jitter. Случайни
-// числа взимай само от gen и само при правилата с jitter. Формулите са в условието (README.md).
+// pause избира паузата след k-тия неуспех, както в урока. prev е предишната пауза на клиента (в
+// началото base); гледа я само декорелираният джитър и само правилата с джитър теглят случайно число.
 func (p params) pause(gen *generator, k, prev int) int {
-	// Твоят код е тук.
-	return 1
+	switch p.rule {
+	case now:
+		return 1
+	case fixed:
+		return 10
+	case double:
+		return p.growth(k)
+	case full:
+		return 1 + gen.random(p.growth(k))
+	case equal:
+		g := p.growth(k)
+		return g - g/2 + gen.random(g/2+1)
+	default: // decorr
+		return min(p.cap, p.base+gen.random(3*prev-p.base+1))
+	}
 }
 
-// answered трябва да върне колко от n почукали в тик t сървърът обслужва. Докато не работи — никого;
-// после — толкова от началото на опашката, че отговорите (по 100 единици работа) заедно с отказите
-// за всички останали (по cost единици) да се съберат в 100·rate единици.
+// answered казва колко от n почукали в тик t сървърът обслужва: отговорът струва 100 единици работа,
+// отказът — cost, а на тик сървърът има 100·rate единици.
 func (p params) answered(t, n int) int {
-	// Твоят код е тук.
-	return 0
+	if t < p.down {
+		return 0
+	}
+	left := 100*p.rate - p.cost*n // остава, ако откаже на всички
+	if left <= 0 {
+		return 0
+	}
+	return min(n, left/(100-p.cost))
 }
 
 // result е резултатът от пускането.
@@ -89,11 +108,13 @@ type result struct {
 	half, all int // тикът, в който са обслужени над половината и всички; -1 — не дочакаха
 	requests  int // всички заявки, включително първите
 	peak      int // най-много заявки в един тик от тик down нататък
+	gaveUp    int // клиенти, на които опитите са свършили
 }
 
 // simulate трябва да разиграе бурята за p.ticks тика и да върне резултата. Всеки тик има своя
-// опашка: в тик 0 в нея са всички клиенти поред, а клиентът, който е получил отказ, се нарежда в края на
-// опашката на тика, в който ще почука пак. Не обхождай всички клиенти във всеки тик: сред скритите
+// опашка: в тик 0 в нея са всички клиенти поред, а клиентът, който е получил отказ, се нарежда в края
+// на опашката на тика, в който ще почука пак. Клиент, чийто опит номер p.attempts не е успял, се
+// отказва: не чука повече и не избира пауза. Не обхождай всички клиенти във всеки тик: сред скритите
 // тестове има пускане със сто хиляди клиенти и 200 000 тика, а за един тест има 2 секунди.
 func simulate(p params) result {
 	// Твоят код е тук.
@@ -113,6 +134,7 @@ func report(w io.Writer, p params, res result) {
 	perClient := (20*res.requests + p.clients) / (2 * p.clients) // в десети, половинката — нагоре
 	fmt.Fprintf(w, "правило: %s\n", p.rule)
 	fmt.Fprintf(w, "обслужени: %d от %d\n", res.served, p.clients)
+	fmt.Fprintf(w, "отказали се: %d\n", res.gaveUp)
 	fmt.Fprintf(w, "над половината: %s\n", moment(res.half))
 	fmt.Fprintf(w, "всички: %s\n", moment(res.all))
 	fmt.Fprintf(w, "заявки: %d (%d,%d на клиент)\n", res.requests, perClient/10, perClient%10)
@@ -120,7 +142,7 @@ func report(w io.Writer, p params, res result) {
 }
 
 const usage = "употреба: storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] " +
-	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]"
+	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]"
 
 // parse чете аргументите; грешка означава код на изход 2.
 func parse(args []string) (params, error) {
@@ -136,6 +158,7 @@ func parse(args []string) (params, error) {
 	fs.IntVar(&p.cap, "cap", p.cap, "таван на чакането, в тикове")
 	fs.IntVar(&p.seed, "seed", p.seed, "семе на генератора")
 	fs.IntVar(&p.ticks, "ticks", p.ticks, "тикове за моделиране")
+	fs.IntVar(&p.attempts, "attempts", p.attempts, "граница на опитите на клиента, 0 — без граница")
 	if err := fs.Parse(args); err != nil {
 		return p, err
 	}
@@ -165,6 +188,8 @@ func parse(args []string) (params, error) {
 		return p, fmt.Errorf("семето е от 0 до 65535: при 65536 генераторът стои на място, (75·65536+74) mod 65537 = 65536")
 	case p.ticks < 1 || p.ticks > 1_000_000:
 		return p, fmt.Errorf("тиковете трябва да са от 1 до 1000000")
+	case p.attempts < 0 || p.attempts > 1_000_000:
+		return p, fmt.Errorf("границата на опитите е от 0 (без граница) до 1000000")
 	}
 	return p, nil
 }

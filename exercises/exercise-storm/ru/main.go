@@ -4,10 +4,10 @@
 // Использование:
 //
 //	storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] [-rate N]
-//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]
+//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]
 //
-// Без аргументов — сценарий урока «Шторм повторов» с полным джиттером. Разбор аргументов, генератор
-// и печать готовы; осталось написать pause, answered и simulate.
+// Без аргументов — сценарий урока «Шторм повторов» с полным джиттером. Правила пауз и ответы сервера
+// готовы, как в уроке; осталось написать simulate, у клиентов которой попыток не бесконечно много.
 package main
 
 import (
@@ -39,15 +39,16 @@ func (r rule) String() string {
 
 // params — сценарий шторма.
 type params struct {
-	rule    rule
-	clients int // у скольких клиентов запрос сорвался в такт 0
-	down    int // сервер лежит такты 0..down-1
-	rate    int // потом отвечает rate раз за такт
-	cost    int // цена отказа в процентах ответа
-	base    int // первая пауза растущих правил, тактов
-	cap     int // потолок паузы, тактов
-	seed    int // зерно генератора
-	ticks   int // сколько тактов моделировать
+	rule     rule
+	clients  int // у скольких клиентов запрос сорвался в такт 0
+	down     int // сервер лежит такты 0..down-1
+	rate     int // потом отвечает rate раз за такт
+	cost     int // цена отказа в процентах ответа
+	base     int // первая пауза растущих правил, тактов
+	cap      int // потолок паузы, тактов
+	seed     int // зерно генератора
+	ticks    int // сколько тактов моделировать
+	attempts int // предел попыток клиента; 0 — без предела
 }
 
 // generator — генератор курса с зерном.
@@ -67,20 +68,37 @@ func (p params) growth(k int) int {
 	return min(p.cap, p.base<<(k-1))
 }
 
-// pause выбирает паузу в тактах после k-й неудачи (k = 1, 2, 3…). prev — прошлая пауза клиента
-// (до первой неудачи — base); на неё смотрит только декоррелированный джиттер. Случайные числа
-// берите только у gen и только для правил с джиттером. Формулы — в условии (README.md).
+// pause выбирает паузу после k-й неудачи, как в уроке. prev — прошлая пауза клиента (сначала base);
+// на неё смотрит только декоррелированный джиттер, и только правила с джиттером тянут случайное число.
 func (p params) pause(gen *generator, k, prev int) int {
-	// Ваш код здесь.
-	return 1
+	switch p.rule {
+	case now:
+		return 1
+	case fixed:
+		return 10
+	case double:
+		return p.growth(k)
+	case full:
+		return 1 + gen.random(p.growth(k))
+	case equal:
+		g := p.growth(k)
+		return g - g/2 + gen.random(g/2+1)
+	default: // decorr
+		return min(p.cap, p.base+gen.random(3*prev-p.base+1))
+	}
 }
 
-// answered должна вернуть, сколько из n постучавших в такт t сервер обслужит. Пока сервер лежит —
-// никого; потом — столько первых в очереди, чтобы ответы (по 100 единиц работы) вместе с отказами
-// всем остальным (по cost единиц) уложились в 100·rate единиц.
+// answered — сколько из n постучавших в такт t сервер обслужит: ответ стоит 100 единиц работы,
+// отказ — cost, а за такт у сервера 100·rate единиц.
 func (p params) answered(t, n int) int {
-	// Ваш код здесь.
-	return 0
+	if t < p.down {
+		return 0
+	}
+	left := 100*p.rate - p.cost*n // останется, если отказать всем
+	if left <= 0 {
+		return 0
+	}
+	return min(n, left/(100-p.cost))
 }
 
 // result — итог прогона.
@@ -89,12 +107,14 @@ type result struct {
 	half, all int // такт, когда обслужено больше половины и все; -1 — не дождались
 	requests  int // все запросы, первые тоже
 	peak      int // больше всего запросов за такт начиная с такта down
+	gaveUp    int // клиентов, у которых кончились попытки
 }
 
 // simulate должна проиграть шторм p.ticks тактов и вернуть итог. У каждого такта своя очередь:
 // в такт 0 в ней все клиенты по порядку, а клиент, получивший отказ, встаёт в конец очереди того
-// такта, когда постучит снова. Не перебирайте всех клиентов в каждом такте: среди скрытых тестов
-// есть сто тысяч клиентов на 200 000 тактов, а на тест даётся 2 секунды.
+// такта, когда постучит снова. Клиент, у которого не удалась попытка номер p.attempts, сдаётся:
+// больше не стучит и паузы не выбирает. Не перебирайте всех клиентов в каждом такте: среди скрытых
+// тестов есть сто тысяч клиентов на 200 000 тактов, а на тест даётся 2 секунды.
 func simulate(p params) result {
 	// Ваш код здесь.
 	return result{half: -1, all: -1}
@@ -113,6 +133,7 @@ func report(w io.Writer, p params, res result) {
 	perClient := (20*res.requests + p.clients) / (2 * p.clients) // в десятых, половина — вверх
 	fmt.Fprintf(w, "правило: %s\n", p.rule)
 	fmt.Fprintf(w, "обслужено: %d из %d\n", res.served, p.clients)
+	fmt.Fprintf(w, "сдались: %d\n", res.gaveUp)
 	fmt.Fprintf(w, "больше половины: %s\n", moment(res.half))
 	fmt.Fprintf(w, "все: %s\n", moment(res.all))
 	fmt.Fprintf(w, "запросов: %d (%d,%d на клиента)\n", res.requests, perClient/10, perClient%10)
@@ -120,7 +141,7 @@ func report(w io.Writer, p params, res result) {
 }
 
 const usage = "использование: storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] " +
-	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]"
+	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]"
 
 // parse разбирает аргументы; ошибка означает код выхода 2.
 func parse(args []string) (params, error) {
@@ -136,6 +157,7 @@ func parse(args []string) (params, error) {
 	fs.IntVar(&p.cap, "cap", p.cap, "потолок паузы, тактов")
 	fs.IntVar(&p.seed, "seed", p.seed, "зерно генератора")
 	fs.IntVar(&p.ticks, "ticks", p.ticks, "тактов моделирования")
+	fs.IntVar(&p.attempts, "attempts", p.attempts, "предел попыток клиента, 0 — без предела")
 	if err := fs.Parse(args); err != nil {
 		return p, err
 	}
@@ -165,6 +187,8 @@ func parse(args []string) (params, error) {
 		return p, fmt.Errorf("зерно — от 0 до 65535: при 65536 генератор стоит на месте, (75·65536+74) mod 65537 = 65536")
 	case p.ticks < 1 || p.ticks > 1_000_000:
 		return p, fmt.Errorf("тактов должно быть от 1 до 1000000")
+	case p.attempts < 0 || p.attempts > 1_000_000:
+		return p, fmt.Errorf("предел попыток — от 0 (без предела) до 1000000")
 	}
 	return p, nil
 }

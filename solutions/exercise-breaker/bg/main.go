@@ -1,11 +1,12 @@
 // Програмата breaker върти прекъсвач (circuit breaker), който се отваря не след N поредни грешки, както
 // в урока „Когато съседът е бавен“, а според дела на грешките сред последните извиквания. В един тик
 // може да има няколко заявки, а отговорът на пробата идва чак в края на тика: докато тя е на път,
-// другите заявки получават отказ.
+// другите заявки получават отказ. Изчакването не е постоянно: всяка неуспешна проба го удвоява, докато
+// не опре в тавана, а успешната го връща към началното.
 //
 // Употреба:
 //
-//	breaker [-window W] [-rate P] [-min M] [-cooldown C] [ТИК ...]
+//	breaker [-window W] [-rate P] [-min M] [-cooldown C] [-cap X] [ТИК ...]
 //
 // Всеки ТИК е низ от x и . със знак за всяка заявка в този тик: x значи, че доставчикът ще сбърка,
 // . значи, че ще отговори. Без тикове се играе сценарият по подразбиране.
@@ -24,29 +25,30 @@ func main() {
 	window := fs.Int("window", 4, "колко последни извиквания помни прозорецът (от 1 до 20)")
 	rate := fs.Int("rate", 50, "дял на грешките в прозореца, %, при който прекъсвачът се отваря (от 1 до 100)")
 	least := fs.Int("min", 4, "колко извиквания трябват в прозореца, за да се съди по дела (от 1 до window)")
-	cooldown := fs.Int("cooldown", 2, "тикове изчакване до пробата (от 1 до 10)")
+	cooldown := fs.Int("cooldown", 2, "тикове изчакване до първата проба (от 1 до 10)")
+	longest := fs.Int("cap", 6, "таван на изчакването в тикове (от cooldown до 40)")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "употреба: breaker [-window W] [-rate P] [-min M] [-cooldown C] [ТИК ...]")
+		fmt.Fprintln(os.Stderr, "употреба: breaker [-window W] [-rate P] [-min M] [-cooldown C] [-cap X] [ТИК ...]")
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	ticks := []string{"x.x", "xx", "..", "x..", "...", ".x.", "...."}
+	ticks := []string{"x.x", "xx", "..", "x..", "...", ".x.", "....", "x.", ".", "..", "x", ".", "..", ".x", "xx.x", "..", "..."}
 	if fs.NArg() > 0 {
 		ticks = fs.Args()
 	}
 	bad := *window < 1 || *window > 20 || *rate < 1 || *rate > 100 || *least < 1 || *least > *window ||
-		*cooldown < 1 || *cooldown > 10 || len(ticks) > 40
+		*cooldown < 1 || *cooldown > 10 || *longest < *cooldown || *longest > 40 || len(ticks) > 40
 	for _, t := range ticks {
 		bad = bad || t == "" || len(t) > 5 || strings.Trim(t, "x.") != ""
 	}
 	if bad {
-		fmt.Fprintln(os.Stderr, "window е от 1 до 20, rate от 1 до 100, min от 1 до window, cooldown от 1 до 10; до 40 тика, във всеки от 1 до 5 знака x и .")
+		fmt.Fprintln(os.Stderr, "window е от 1 до 20, rate от 1 до 100, min от 1 до window, cooldown от 1 до 10, cap от cooldown до 40; до 40 тика, във всеки от 1 до 5 знака x и .")
 		fs.Usage()
 		os.Exit(2)
 	}
 
-	b := &CircuitBreaker{window: *window, rate: *rate, least: *least, cooldown: *cooldown}
+	b := &CircuitBreaker{window: *window, rate: *rate, least: *least, cooldown: *cooldown, longest: *longest}
 	requests := 0
 	for tick, t := range ticks {
 		var results []string
@@ -56,7 +58,11 @@ func main() {
 		}
 		b.EndTick(tick)
 		failures, calls := b.Window()
-		fmt.Printf("тик %d: %s → %s, грешки в прозореца: %d от %d\n", tick, strings.Join(results, " "), b.state, failures, calls)
+		shown := b.state.String()
+		if b.state == open {
+			shown = fmt.Sprintf("%s (изчакване %d)", shown, b.wait)
+		}
+		fmt.Printf("тик %d: %s → %s, грешки в прозореца: %d от %d\n", tick, strings.Join(results, " "), shown, failures, calls)
 	}
 	fmt.Printf("извиквания на доставчика: %d от %d\n", b.calls, requests)
 }
@@ -79,10 +85,12 @@ type CircuitBreaker struct {
 	window   int // колко последни извиквания помни прозорецът
 	rate     int // дял на грешките в прозореца (в проценти), при който прекъсвачът се отваря
 	least    int // при по-малко извиквания в прозореца е рано да се съди по дела
-	cooldown int // тикове в отворено състояние до пробата
+	cooldown int // изчакване след отваряне от затворено състояние, тикове
+	longest  int // таван на изчакването: неуспешните проби не го разтягат повече
 
 	state    state
 	openedAt int // тикът, в който прекъсвачът се е отворил
+	wait     int // изчакването, което тече сега: толкова тика от openedAt до пробата
 	calls    int // колко пъти е извикан доставчикът
 
 	probeOK bool   // дали доставчикът ще отговори на пробата, която е на път
@@ -94,7 +102,7 @@ type CircuitBreaker struct {
 func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
 	switch b.state {
 	case open:
-		if tick-b.openedAt < b.cooldown {
+		if tick-b.openedAt < b.wait {
 			return "отказ"
 		}
 		// Изчакването мина: тази заявка е пробата и отговорът ѝ ще дойде чак в края на тика.
@@ -108,6 +116,7 @@ func (b *CircuitBreaker) Call(tick int, providerUp bool) string {
 			b.recent = b.recent[1:]
 		}
 		if failures, calls := b.Window(); calls >= b.least && failures*100 >= b.rate*calls {
+			b.wait = b.cooldown // отваряне от затворено: изчакването започва отначало
 			b.trip(tick)
 		}
 	}
@@ -123,6 +132,7 @@ func (b *CircuitBreaker) EndTick(tick int) {
 	if b.probeOK {
 		b.state = closed
 	} else {
+		b.wait = min(2*b.wait, b.longest) // доставчикът още е болен: следващата проба е двойно по-далеч
 		b.trip(tick)
 	}
 }

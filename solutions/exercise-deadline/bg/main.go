@@ -1,13 +1,14 @@
 // Програмата deadline повтаря плащане с експоненциално чакане, докато не изтече крайният срок, и
-// се вслушва в сървъра, когато той моли да почака (503 с Retry-After).
+// се съобразява със сървъра, когато той моли да почака (503 с Retry-After), и в двата вида на
+// заглавката: след колко тика да дойдеш и от кой тик нататък.
 //
 // Употреба:
 //
 //	deadline [-deadline N] [ОТГОВОР ...]
 //
-// Опит 1 е на тик 0; след опит k паузата е 2^(k-1) тика, а след отговор 503:N — по-голямото
-// от 2^(k-1) и N. Опит k получава k-тия отговор, а когато отговорите свършат, доставчикът отговаря
-// timeout. Повтарят се timeout, 503 и 503:N.
+// Опит 1 е на тик 0; след опит k следващият е 2^(k-1) тика по-късно, след отговор 503:N — не по-рано
+// от N тика, а след 503@T — не по-рано от тик T. Опит k получава k-тия отговор, а когато отговорите
+// свършат, доставчикът отговаря timeout. Повтарят се timeout, 503, 503:N и 503@T.
 package main
 
 import (
@@ -49,7 +50,8 @@ func answerAt(answers []string, attempt int) string {
 	return "timeout"
 }
 
-// retryable казва дали грешката е временна и си струва нов опит. Отговорите 503:N не ги познава.
+// retryable казва дали грешката е временна и си струва нов опит. Отговорите с Retry-After (503:N,
+// 503@T) не ги познава.
 func retryable(answer string) bool {
 	return answer == "timeout" || answer == "503"
 }
@@ -57,34 +59,38 @@ func retryable(answer string) bool {
 // withDeadline повтаря без граница на опитите: спира, когато следващият опит би бил след крайния
 // срок, и казва защо. Връща последния отговор.
 func withDeadline(answers []string, deadline int) string {
-	tick := 0
+	var tick uint64
 	for attempt := 1; ; attempt++ {
 		answer := answerAt(answers, attempt)
 		fmt.Printf("тик %d, опит %d: %s\n", tick, attempt, answer)
-		asked, again := serverPause(answer)
+		next, again := earliest(answer, tick, attempt)
 		if !again {
 			return answer
 		}
-		// Опит 64 е най-рано на тик 2^63−1 и по-нататък срокът не пуска: изместването не излиза от uint64.
-		pause := max(uint64(1)<<(attempt-1), asked)
-		if pause > uint64(deadline-tick) {
-			fmt.Printf("спирам: опит %d би бил на тик %d, след срока %d\n", attempt+1, uint64(tick)+pause, deadline)
+		if next > uint64(deadline) {
+			fmt.Printf("спирам: опит %d би бил на тик %d, след срока %d\n", attempt+1, next, deadline)
 			return answer
 		}
-		tick += int(pause)
+		tick = next
 	}
 }
 
-// serverPause казва дали отговорът си струва нов опит и колко тика моли сървърът да се чака: N за
-// 503:N, 0 за timeout и 503.
-func serverPause(answer string) (uint64, bool) {
+// earliest казва дали отговорът на опит attempt, направен на тик tick, си струва повторение и на кой
+// тик най-рано ще е следващият опит: след 2^(attempt-1) тика, но не по-рано, отколкото иска
+// сървърът. Тиковете са в uint64: опит 64 е най-рано на тик 2^63−1, по-нататък срокът не пуска, а
+// 2^63−1 + 2^63 още се побира в uint64.
+func earliest(answer string, tick uint64, attempt int) (uint64, bool) {
+	backoff := tick + uint64(1)<<(attempt-1)
 	if retryable(answer) {
-		return 0, true
+		return backoff, true
 	}
-	text, ok := strings.CutPrefix(answer, "503:")
-	if !ok {
-		return 0, false
+	if text, ok := strings.CutPrefix(answer, "503:"); ok { // след N тика
+		n, err := strconv.ParseUint(text, 10, 63)
+		return max(backoff, tick+n), err == nil
 	}
-	n, err := strconv.ParseUint(text, 10, 63)
-	return n, err == nil
+	if text, ok := strings.CutPrefix(answer, "503@"); ok { // не по-рано от тик T; минал тик не задържа
+		at, err := strconv.ParseUint(text, 10, 63)
+		return max(backoff, at), err == nil
+	}
+	return 0, false
 }

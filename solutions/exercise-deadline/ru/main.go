@@ -1,13 +1,14 @@
 // Программа deadline повторяет платёж с экспоненциальной паузой, пока не истечёт крайний срок, и
-// слушается сервера, который просит подождать (503 с Retry-After).
+// слушается сервера, который просит подождать (503 с Retry-After), в обеих формах заголовка: через
+// сколько тактов приходить и с какого такта.
 //
 // Использование:
 //
 //	deadline [-deadline N] [ОТВЕТ ...]
 //
-// Попытка 1 идёт на такте 0; после попытки k пауза равна 2^(k-1) тактов, а после ответа 503:N —
-// большему из 2^(k-1) и N. Попытка k получает k-й ответ, а когда ответы кончаются, провайдер
-// отвечает timeout. Повторяются timeout, 503 и 503:N.
+// Попытка 1 идёт на такте 0; после попытки k следующая идёт через 2^(k-1) тактов, после ответа
+// 503:N — не раньше чем через N тактов, после 503@T — не раньше такта T. Попытка k получает k-й
+// ответ, а когда ответы кончаются, провайдер отвечает timeout. Повторяются timeout, 503, 503:N и 503@T.
 package main
 
 import (
@@ -49,7 +50,8 @@ func answerAt(answers []string, attempt int) string {
 	return "timeout"
 }
 
-// retryable говорит, временная ли ошибка и стоит ли пробовать снова. Ответы 503:N оно не знает.
+// retryable говорит, временная ли ошибка и стоит ли пробовать снова. Ответы с Retry-After (503:N,
+// 503@T) оно не знает.
 func retryable(answer string) bool {
 	return answer == "timeout" || answer == "503"
 }
@@ -57,34 +59,38 @@ func retryable(answer string) bool {
 // withDeadline повторяет без предела попыток: останавливается, когда следующая попытка пришлась бы на
 // такт позже крайнего срока, и объясняет почему. Возвращает последний ответ.
 func withDeadline(answers []string, deadline int) string {
-	tick := 0
+	var tick uint64
 	for attempt := 1; ; attempt++ {
 		answer := answerAt(answers, attempt)
 		fmt.Printf("такт %d, попытка %d: %s\n", tick, attempt, answer)
-		asked, again := serverPause(answer)
+		next, again := earliest(answer, tick, attempt)
 		if !again {
 			return answer
 		}
-		// Попытка 64 идёт не раньше такта 2^63−1, и дальше срок не пустит: сдвиг не выходит за uint64.
-		pause := max(uint64(1)<<(attempt-1), asked)
-		if pause > uint64(deadline-tick) {
-			fmt.Printf("стоп: попытка %d пришлась бы на такт %d, позже срока %d\n", attempt+1, uint64(tick)+pause, deadline)
+		if next > uint64(deadline) {
+			fmt.Printf("стоп: попытка %d пришлась бы на такт %d, позже срока %d\n", attempt+1, next, deadline)
 			return answer
 		}
-		tick += int(pause)
+		tick = next
 	}
 }
 
-// serverPause говорит, стоит ли повторять ответ, и сколько тактов просит подождать сервер: N для
-// 503:N, 0 для timeout и 503.
-func serverPause(answer string) (uint64, bool) {
+// earliest говорит, стоит ли повторять ответ на попытку attempt, сделанную на такте tick, и на какой
+// такт самое раннее придётся следующая попытка: через 2^(attempt-1) тактов, но не раньше, чем просит
+// сервер. Такты считаются в uint64: попытка 64 идёт не раньше такта 2^63−1, дальше срок не пустит, а
+// 2^63−1 + 2^63 в uint64 ещё помещается.
+func earliest(answer string, tick uint64, attempt int) (uint64, bool) {
+	backoff := tick + uint64(1)<<(attempt-1)
 	if retryable(answer) {
-		return 0, true
+		return backoff, true
 	}
-	text, ok := strings.CutPrefix(answer, "503:")
-	if !ok {
-		return 0, false
+	if text, ok := strings.CutPrefix(answer, "503:"); ok { // через N тактов
+		n, err := strconv.ParseUint(text, 10, 63)
+		return max(backoff, tick+n), err == nil
 	}
-	n, err := strconv.ParseUint(text, 10, 63)
-	return n, err == nil
+	if text, ok := strings.CutPrefix(answer, "503@"); ok { // не раньше такта T; прошедший такт не держит
+		at, err := strconv.ParseUint(text, 10, 63)
+		return max(backoff, at), err == nil
+	}
+	return 0, false
 }

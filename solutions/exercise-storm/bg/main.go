@@ -4,9 +4,9 @@
 // Употреба:
 //
 //	storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] [-rate N]
-//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]
+//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]
 //
-// Без аргументи — сценарият от урока retry-storm с пълен jitter. Всеки тик има своя опашка:
+// Без аргументи — сценарият от урока „Буря от повторения“ с пълен джитър. Всеки тик има своя опашка:
 // клиентът, който е получил отказ, се нарежда в края на опашката на тика, в който ще почука пак, затова
 // тикът струва толкова работа, колкото клиенти чукат в него, а не колкото са всички.
 package main
@@ -25,30 +25,31 @@ type rule int
 const (
 	now    rule = iota // веднага, в следващия тик
 	fixed              // точно 10 тика
-	double             // удвояване без jitter
-	full               // пълен jitter
-	equal              // равен jitter
-	decorr             // декорелиран jitter
+	double             // удвояване без джитър
+	full               // пълен джитър
+	equal              // равен джитър
+	decorr             // декорелиран джитър
 )
 
 var flagNames = [...]string{"now", "fixed", "double", "full", "equal", "decorr"}
 
 func (r rule) String() string {
-	return [...]string{"веднага", "пауза 1 с", "удвояване", "пълен jitter", "равен jitter",
-		"декорелиран jitter"}[r]
+	return [...]string{"веднага", "пауза 1 с", "удвояване", "пълен джитър", "равен джитър",
+		"декорелиран джитър"}[r]
 }
 
 // params е сценарият на бурята.
 type params struct {
-	rule    rule
-	clients int // на колко клиенти заявката се е провалила в тик 0
-	down    int // сървърът не работи в тиковете 0..down-1
-	rate    int // после отговаря по rate пъти на тик
-	cost    int // цената на отказа в проценти от отговора
-	base    int // първото чакане при растящите правила, в тикове
-	cap     int // таванът на чакането, в тикове
-	seed    int // семето на генератора
-	ticks   int // колко тика да се моделират
+	rule     rule
+	clients  int // на колко клиенти заявката се е провалила в тик 0
+	down     int // сървърът не работи в тиковете 0..down-1
+	rate     int // после отговаря по rate пъти на тик
+	cost     int // цената на отказа в проценти от отговора
+	base     int // първото чакане при растящите правила, в тикове
+	cap      int // таванът на чакането, в тикове
+	seed     int // началната стойност на генератора
+	ticks    int // колко тика да се моделират
+	attempts int // граница на опитите на клиента; 0 — без граница
 }
 
 // generator е генераторът на курса със семе.
@@ -69,7 +70,7 @@ func (p params) growth(k int) int {
 }
 
 // pause избира чакането след k-тия неуспех. prev е предишното чакане на клиента (отначало base);
-// гледа го само декорелираният jitter.
+// гледа го само декорелираният джитър.
 func (p params) pause(gen *generator, k, prev int) int {
 	switch p.rule {
 	case now:
@@ -114,6 +115,7 @@ type result struct {
 	half, all int // тикът, в който са обслужени над половината и всички; -1 — не дочакаха
 	requests  int // всички заявки, включително първите
 	peak      int // най-много заявки в един тик от тик down нататък
+	gaveUp    int // клиенти, на които опитите са свършили
 }
 
 // simulate разиграва бурята. lines е пръстен от опашки: тик t живее в клетка t % len(lines);
@@ -134,6 +136,10 @@ func simulate(p params) result {
 		s := p.answered(t, len(line)) // първите s на опашката получават отговор
 		for _, c := range line[s:] {
 			c.fails++
+			if int(c.fails) == p.attempts { // последният опит не е успял: клиентът се отказва и не тегли пауза
+				res.gaveUp++
+				continue
+			}
 			d := p.pause(gen, int(c.fails), int(c.prev))
 			c.prev = int32(d)
 			j := (t + d) % len(lines)
@@ -174,6 +180,7 @@ func report(w io.Writer, p params, res result) {
 	perClient := (20*res.requests + p.clients) / (2 * p.clients) // в десети, половинката — нагоре
 	fmt.Fprintf(w, "правило: %s\n", p.rule)
 	fmt.Fprintf(w, "обслужени: %d от %d\n", res.served, p.clients)
+	fmt.Fprintf(w, "отказали се: %d\n", res.gaveUp)
 	fmt.Fprintf(w, "над половината: %s\n", moment(res.half))
 	fmt.Fprintf(w, "всички: %s\n", moment(res.all))
 	fmt.Fprintf(w, "заявки: %d (%d,%d на клиент)\n", res.requests, perClient/10, perClient%10)
@@ -181,7 +188,7 @@ func report(w io.Writer, p params, res result) {
 }
 
 const usage = "употреба: storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] " +
-	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]"
+	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]"
 
 // parse чете аргументите; грешка означава код на изход 2.
 func parse(args []string) (params, error) {
@@ -197,6 +204,7 @@ func parse(args []string) (params, error) {
 	fs.IntVar(&p.cap, "cap", p.cap, "таван на чакането, в тикове")
 	fs.IntVar(&p.seed, "seed", p.seed, "семе на генератора")
 	fs.IntVar(&p.ticks, "ticks", p.ticks, "тикове за моделиране")
+	fs.IntVar(&p.attempts, "attempts", p.attempts, "граница на опитите на клиента, 0 — без граница")
 	if err := fs.Parse(args); err != nil {
 		return p, err
 	}
@@ -226,6 +234,8 @@ func parse(args []string) (params, error) {
 		return p, fmt.Errorf("семето е от 0 до 65535: при 65536 генераторът стои на място, (75·65536+74) mod 65537 = 65536")
 	case p.ticks < 1 || p.ticks > 1_000_000:
 		return p, fmt.Errorf("тиковете трябва да са от 1 до 1000000")
+	case p.attempts < 0 || p.attempts > 1_000_000:
+		return p, fmt.Errorf("границата на опитите е от 0 (без граница) до 1000000")
 	}
 	return p, nil
 }

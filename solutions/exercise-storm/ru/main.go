@@ -4,7 +4,7 @@
 // Использование:
 //
 //	storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] [-rate N]
-//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]
+//	      [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]
 //
 // Без аргументов — сценарий урока «Шторм повторов» с полным джиттером. У каждого такта своя очередь:
 // клиент, получивший отказ, встаёт в конец очереди того такта, когда постучит снова, поэтому
@@ -40,15 +40,16 @@ func (r rule) String() string {
 
 // params — сценарий шторма.
 type params struct {
-	rule    rule
-	clients int // у скольких клиентов запрос сорвался в такт 0
-	down    int // сервер лежит такты 0..down-1
-	rate    int // потом отвечает rate раз за такт
-	cost    int // цена отказа в процентах ответа
-	base    int // первая пауза растущих правил, тактов
-	cap     int // потолок паузы, тактов
-	seed    int // зерно генератора
-	ticks   int // сколько тактов моделировать
+	rule     rule
+	clients  int // у скольких клиентов запрос сорвался в такт 0
+	down     int // сервер лежит такты 0..down-1
+	rate     int // потом отвечает rate раз за такт
+	cost     int // цена отказа в процентах ответа
+	base     int // первая пауза растущих правил, тактов
+	cap      int // потолок паузы, тактов
+	seed     int // зерно генератора
+	ticks    int // сколько тактов моделировать
+	attempts int // предел попыток клиента; 0 — без предела
 }
 
 // generator — генератор курса с зерном.
@@ -114,6 +115,7 @@ type result struct {
 	half, all int // такт, когда обслужено больше половины и все; -1 — не дождались
 	requests  int // все запросы, первые тоже
 	peak      int // больше всего запросов за такт начиная с такта down
+	gaveUp    int // клиентов, у которых кончились попытки
 }
 
 // simulate проигрывает шторм. lines — кольцо очередей: такт t живёт в ячейке t % len(lines);
@@ -134,6 +136,10 @@ func simulate(p params) result {
 		s := p.answered(t, len(line)) // первые s в очереди получают ответ
 		for _, c := range line[s:] {
 			c.fails++
+			if int(c.fails) == p.attempts { // не удалась последняя попытка: клиент сдаётся, паузы не тянет
+				res.gaveUp++
+				continue
+			}
 			d := p.pause(gen, int(c.fails), int(c.prev))
 			c.prev = int32(d)
 			j := (t + d) % len(lines)
@@ -174,6 +180,7 @@ func report(w io.Writer, p params, res result) {
 	perClient := (20*res.requests + p.clients) / (2 * p.clients) // в десятых, половина — вверх
 	fmt.Fprintf(w, "правило: %s\n", p.rule)
 	fmt.Fprintf(w, "обслужено: %d из %d\n", res.served, p.clients)
+	fmt.Fprintf(w, "сдались: %d\n", res.gaveUp)
 	fmt.Fprintf(w, "больше половины: %s\n", moment(res.half))
 	fmt.Fprintf(w, "все: %s\n", moment(res.all))
 	fmt.Fprintf(w, "запросов: %d (%d,%d на клиента)\n", res.requests, perClient/10, perClient%10)
@@ -181,7 +188,7 @@ func report(w io.Writer, p params, res result) {
 }
 
 const usage = "использование: storm [-rule now|fixed|double|full|equal|decorr] [-clients N] [-down N] " +
-	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N]"
+	"[-rate N] [-cost N] [-base N] [-cap N] [-seed N] [-ticks N] [-attempts N]"
 
 // parse разбирает аргументы; ошибка означает код выхода 2.
 func parse(args []string) (params, error) {
@@ -197,6 +204,7 @@ func parse(args []string) (params, error) {
 	fs.IntVar(&p.cap, "cap", p.cap, "потолок паузы, тактов")
 	fs.IntVar(&p.seed, "seed", p.seed, "зерно генератора")
 	fs.IntVar(&p.ticks, "ticks", p.ticks, "тактов моделирования")
+	fs.IntVar(&p.attempts, "attempts", p.attempts, "предел попыток клиента, 0 — без предела")
 	if err := fs.Parse(args); err != nil {
 		return p, err
 	}
@@ -226,6 +234,8 @@ func parse(args []string) (params, error) {
 		return p, fmt.Errorf("зерно — от 0 до 65535: при 65536 генератор стоит на месте, (75·65536+74) mod 65537 = 65536")
 	case p.ticks < 1 || p.ticks > 1_000_000:
 		return p, fmt.Errorf("тактов должно быть от 1 до 1000000")
+	case p.attempts < 0 || p.attempts > 1_000_000:
+		return p, fmt.Errorf("предел попыток — от 0 (без предела) до 1000000")
 	}
 	return p, nil
 }
