@@ -1,4 +1,4 @@
-// Программа breakerclock шлёт запросы к сервису rates через автоматический выключатель (circuit
+// Программа breakerclock шлёт запросы к сервису rates через автоматический предохранитель (circuit
 // breaker) на настоящих часах: после -fails неудач подряд он открывается на -cooldown, запросы в это
 // время отклоняются без вызова, а по истечении срока один пробный запрос решает, закрыться ему или
 // открыться снова. Программа идёт в виртуальном времени.
@@ -32,8 +32,8 @@ func main() {
 	n := fs.Int("n", 18, "сколько запросов")
 	every := fs.Duration("every", 100*time.Millisecond, "интервал между запросами")
 	timeout := fs.Duration("timeout", 200*time.Millisecond, "срок одного вызова")
-	fails := fs.Int("fails", 3, "сколько неудач подряд открывают выключатель")
-	cooldown := fs.Duration("cooldown", 500*time.Millisecond, "на сколько выключатель открывается")
+	fails := fs.Int("fails", 3, "сколько неудач подряд открывают предохранитель")
+	cooldown := fs.Duration("cooldown", 500*time.Millisecond, "на сколько предохранитель открывается")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -57,7 +57,7 @@ func main() {
 	fmt.Printf("результат: вызовов %d, отказов без вызова %d\n", svc.Calls(), c.rejected)
 }
 
-// breaker — автоматический выключатель на настоящих часах.
+// breaker — автоматический предохранитель на настоящих часах.
 type breaker struct {
 	fails     int           // сколько неудач подряд открывают его
 	cooldown  time.Duration // на сколько он открывается
@@ -73,7 +73,7 @@ func (b *breaker) allow(now time.Time) (ok, probe bool) {
 	return !now.Before(b.openUntil), true
 }
 
-// record учитывает исход вызова и возвращает новый срок открытия (нулевое время, если выключатель
+// record учитывает исход вызова и возвращает новый срок открытия (нулевое время, если предохранитель
 // не открылся).
 func (b *breaker) record(success bool, now time.Time) time.Time {
 	if success {
@@ -88,7 +88,7 @@ func (b *breaker) record(success bool, now time.Time) time.Time {
 	return time.Time{}
 }
 
-// client шлёт запросы через выключатель.
+// client шлёт запросы через предохранитель.
 type client struct {
 	http     *http.Client
 	url      string
@@ -113,7 +113,7 @@ func (c *client) call() int {
 	return resp.StatusCode
 }
 
-// request — запрос номер i: через выключатель, с печатью того, что случилось.
+// request — запрос номер i: через предохранитель, с печатью того, что случилось.
 func (c *client) request(i int, start time.Time) {
 	at := time.Since(start)
 	ok, probe := c.br.allow(time.Now())
@@ -133,8 +133,8 @@ func (c *client) request(i int, start time.Time) {
 		fmt.Printf("%s: %d\n", head, code)
 	}
 	if until := c.br.record(code != 0 && code < 500, time.Now()); !until.IsZero() {
-		fmt.Printf("  выключатель открыт до %v\n", until.Sub(start))
+		fmt.Printf("  предохранитель открыт до %v\n", until.Sub(start))
 	} else if probe {
-		fmt.Println("  выключатель закрыт")
+		fmt.Println("  предохранитель закрыт")
 	}
 }
