@@ -6,7 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
+	"regexp"
 	"strings"
 
 	workbook "github.com/workbook-course/workbook"
@@ -36,8 +36,10 @@ type env struct {
 	noted   bool                 // the default content language was explained
 	tty     func() bool          // whether the learner can be asked; nil: stdin and stderr are terminals
 
-	flagMessages string // the --messages value given, if any
-	invoke       string // how the learner runs workbook from here (see invocation), once known
+	flagMessages string         // the --messages value given, if any
+	invoke       string         // how the learner runs workbook from here (see invocation), once known
+	words        *regexp.Regexp // finds the commands a message suggests (see runnable), once needed
+	cmd          *command       // the command running
 }
 
 // command is one subcommand: its own flags, help text and run function.
@@ -48,9 +50,45 @@ type command struct {
 	run     func(ctx context.Context, e *env, args []string) error
 }
 
-var commands = map[string]*command{}
+// commands is the command table: every subcommand, by name. It is a function rather than a
+// variable because the commands' own code reads it (help, the commands a message suggests), which
+// would make a variable's initialisation depend on itself.
+func commands() []*command {
+	return []*command{
+		{name: "check", usage: "check_usage", summary: "check_summary", run: runCheck},
+		{name: "grade", usage: "grade_usage", summary: "grade_summary", run: runGrade},
+		{name: "hint", usage: "hint_usage", summary: "hint_summary", run: runHint},
+		{name: "init", usage: "init_usage", summary: "init_summary", run: runInit},
+		{name: "lang", usage: "lang_usage", summary: "lang_summary", run: runLang},
+		{name: "lesson", usage: "lesson_cmd_usage", summary: "lesson_cmd_summary", run: runLesson},
+		{name: "list", usage: "list_usage", summary: "list_summary", run: runList},
+		{name: "progress", usage: "progress_usage", summary: "progress_summary", run: runProgress},
+		{name: "quiz", usage: "quiz_cmd_usage", summary: "quiz_cmd_summary", run: runQuiz},
+		{name: "reset", usage: "reset_usage", summary: "reset_summary", run: runReset},
+		{name: "restore", usage: "restore_usage", summary: "restore_summary", run: runRestore},
+		{name: "run", usage: "run_usage", summary: "run_summary", run: runRun},
+		{name: "serve", usage: "serve_usage", summary: "serve_summary", run: runServe},
+		{name: "solution", usage: "solution_usage", summary: "solution_summary", run: runSolution},
+		{name: "verify", usage: "verify_usage", summary: "verify_summary", run: runVerify},
+		{name: "watch", usage: "watch_usage", summary: "watch_summary", run: runWatch},
+	}
+}
 
-func register(c *command) { commands[c.name] = c }
+// lookup is the command named name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// runCommand runs c with args.
+func (e *env) runCommand(ctx context.Context, c *command, args []string) error {
+	e.cmd = c
+	return c.run(ctx, e, args)
+}
 
 // exitError carries an exit code and, for code 2, the message that tells the user what to do.
 type exitError struct {
@@ -88,12 +126,12 @@ func run(ctx context.Context, args []string, e *env) int {
 	case "help", "-h", "-help", "--help":
 		return finish(e, runHelp(e, rest[1:]))
 	}
-	cmd, ok := commands[name]
-	if !ok {
+	cmd := lookup(name)
+	if cmd == nil {
 		fmt.Fprintln(e.stderr, "workbook: "+e.didYouMean(e.ui.T("err_unknown_command", "Name", name), name, commandNames()))
 		return 2
 	}
-	return finish(e, cmd.run(ctx, e, rest[1:]))
+	return finish(e, e.runCommand(ctx, cmd, rest[1:]))
 }
 
 // finish turns a command's error into an exit code, printing what the user needs to know.
@@ -151,10 +189,10 @@ func peekLang(args []string) (lang, messages string, rest []string) {
 	return lang, messages, rest
 }
 
-// newFlags returns a FlagSet for cmd that prints its help in the user's language; every command
-// accepts --lang (already applied by run).
-func (e *env) newFlags(cmd *command) *flag.FlagSet {
-	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+// newFlags returns a FlagSet for the command running that prints its help in the user's language;
+// every command accepts --lang (already applied by run).
+func (e *env) newFlags() *flag.FlagSet {
+	fs := flag.NewFlagSet(e.cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.String("lang", "", e.ui.T("flag_lang"))
 	fs.String("messages", "", e.ui.T("flag_messages"))
@@ -164,8 +202,8 @@ func (e *env) newFlags(cmd *command) *flag.FlagSet {
 
 // parse parses args, flags and positional arguments in any order. It returns the positional ones.
 // Help asked for prints the command's help and returns flag.ErrHelp.
-func (e *env) parse(cmd *command, fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
+func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	cmd, pos := e.cmd, []string(nil)
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
@@ -223,29 +261,28 @@ func (e *env) printCommandHelp(cmd *command, fs *flag.FlagSet) {
 
 func runHelp(e *env, args []string) error {
 	if len(args) > 0 {
-		if cmd, ok := commands[args[0]]; ok {
-			return cmd.run(context.Background(), e, []string{"--help"})
+		if cmd := lookup(args[0]); cmd != nil {
+			return e.runCommand(context.Background(), cmd, []string{"--help"})
 		}
 		return &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_command", "Name", args[0]), args[0], commandNames())}
 	}
 	w := e.stdout
 	fmt.Fprintln(w, e.ui.T("help_intro"))
 	fmt.Fprintln(w)
-	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-10s %s\n", n, e.ui.T(commands[n].summary))
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, e.ui.T(c.summary))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.ui.T("help_outro"))
 	return nil
 }
 
-// commandNames are the names of every command, sorted.
+// commandNames are the names of every command, in the table's order (by name).
 func commandNames() []string {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
 	}
-	sort.Strings(names)
 	return names
 }
 

@@ -19,21 +19,14 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var checkCmd = &command{name: "check", usage: "check_usage", summary: "check_summary"}
-
-func init() {
-	checkCmd.run = runCheck
-	register(checkCmd)
-}
-
 // runCheck builds the learner's program and runs every case of the exercise against it.
 func runCheck(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags(checkCmd)
+	fs := e.newFlags()
 	dir := fs.String("dir", "", e.ui.T("flag_dir"))
 	asJSON := fs.Bool("json", false, e.ui.T("flag_json"))
 	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
 	sideBySide := fs.Bool("diff", false, e.ui.T("flag_diff"))
-	pos, err := e.parse(checkCmd, fs, args)
+	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}

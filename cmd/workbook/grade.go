@@ -19,13 +19,6 @@ import (
 	"github.com/workbook-course/workbook/internal/tty"
 )
 
-var gradeCmd = &command{name: "grade", usage: "grade_usage", summary: "grade_summary"}
-
-func init() {
-	gradeCmd.run = runGrade
-	register(gradeCmd)
-}
-
 // runGrade grades a class: workbook grade EXERCISE SUBMISSIONS --out REPORT, or joins the reports of
 // shards: workbook grade merge REPORT... --out MERGED. It reads the flags, lets internal/grade build
 // the job (NewJob) and grade (Run), and presents what came of it.
@@ -72,7 +65,7 @@ type gradeFlags struct {
 }
 
 func (e *env) gradeFlagSet() (*flag.FlagSet, *gradeFlags) {
-	fs := e.newFlags(gradeCmd)
+	fs := e.newFlags()
 	d := grade.DefaultReadLimits
 	return fs, &gradeFlags{
 		out:         fs.String("out", "", e.ui.T("grade_flag_out")),
@@ -98,7 +91,7 @@ func (e *env) gradeFlagSet() (*flag.FlagSet, *gradeFlags) {
 // gradeOptions reads the flags and arguments of workbook grade into the options of a grading.
 func (e *env) gradeOptions(args []string) (o grade.Options, out, subsDir string, err error) {
 	fs, f := e.gradeFlagSet()
-	pos, err := e.parse(gradeCmd, fs, args)
+	pos, err := e.parse(fs, args)
 	if err != nil {
 		return o, "", "", err
 	}
@@ -223,9 +216,9 @@ func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) err
 
 // runGradeMerge joins the reports of the shards of one grading: workbook grade merge REPORT... --out MERGED.
 func runGradeMerge(e *env, args []string) error {
-	fs := e.newFlags(gradeCmd)
+	fs := e.newFlags()
 	out := fs.String("out", "", e.ui.T("grade_flag_merge_out"))
-	pos, err := e.parse(gradeCmd, fs, args)
+	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}

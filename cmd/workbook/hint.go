@@ -9,20 +9,13 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var hintCmd = &command{name: "hint", usage: "hint_usage", summary: "hint_summary"}
-
-func init() {
-	hintCmd.run = runHint
-	register(hintCmd)
-}
-
 // runHint shows the next hint step of an exercise and records that it was used. Each call gives one
 // more step; after the last, it shows the last again. --all shows every step given so far (outside a
 // workspace, every step).
 func runHint(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(hintCmd)
+	flags := e.newFlags()
 	all := flags.Bool("all", false, e.ui.T("flag_hint_all"))
-	pos, err := e.parse(hintCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -9,18 +9,11 @@ import (
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
-var listCmd = &command{name: "list", usage: "list_usage", summary: "list_summary"}
-
-func init() {
-	listCmd.run = runList
-	register(listCmd)
-}
-
 // runList shows the course in order: each lesson, then its exercises with their status, difficulty
 // and estimated time. Outside a workspace every exercise is "not started".
 func runList(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(listCmd)
-	pos, err := e.parse(listCmd, flags, args)
+	flags := e.newFlags()
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

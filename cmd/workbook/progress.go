@@ -10,18 +10,11 @@ import (
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
-var progressCmd = &command{name: "progress", usage: "progress_usage", summary: "progress_summary"}
-
-func init() {
-	progressCmd.run = runProgress
-	register(progressCmd)
-}
-
 // runProgress shows what the learner has done: exercises passed, hints used, quiz scores, and the
 // time since the start.
 func runProgress(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(progressCmd)
-	pos, err := e.parse(progressCmd, flags, args)
+	flags := e.newFlags()
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -15,13 +15,6 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var quizCmd = &command{name: "quiz", usage: "quiz_cmd_usage", summary: "quiz_cmd_summary"}
-
-func init() {
-	quizCmd.run = runQuiz
-	register(quizCmd)
-}
-
 // errQuizStopped means the input ended before every question was answered.
 var errQuizStopped = errors.New("input ended")
 
@@ -30,8 +23,8 @@ var errQuizStopped = errors.New("input ended")
 // gets the explanation of the option chosen (<!-- why -->) and another try; the last answer, right
 // or wrong, gets its option's explanation and the quiz's own (<!-- explain -->).
 func runQuiz(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(quizCmd)
-	pos, err := e.parse(quizCmd, flags, args)
+	flags := e.newFlags()
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -13,21 +13,14 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var restoreCmd = &command{name: "restore", usage: "restore_usage", summary: "restore_summary"}
-
-func init() {
-	restoreCmd.run = runRestore
-	register(restoreCmd)
-}
-
 // runRestore lists the kept versions of the learner's program for an exercise (`restore EXERCISE`),
 // or brings one back (`restore EXERCISE N`, the newest when N is "last"). What the folder holds is
 // kept as a version first, so restoring loses nothing either; it asks before replacing the
 // learner's files, as reset does.
 func runRestore(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(restoreCmd)
+	flags := e.newFlags()
 	yes := flags.Bool("yes", false, e.ui.T("flag_yes_replace"))
-	pos, err := e.parse(restoreCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -11,13 +11,6 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var runCmd = &command{name: "run", usage: "run_usage", summary: "run_summary"}
-
-func init() {
-	runCmd.run = runRun
-	register(runCmd)
-}
-
 // runRun builds the learner's program of an exercise as check does (in virtual time when the
 // exercise runs in it) and runs it once with the arguments after "--", printing its stdout and
 // stderr: the program's transcript, minutes of virtual backoff in a blink. A goroutine it leaves
@@ -25,10 +18,10 @@ func init() {
 // the program exited 0, 1 when it did not, 2 for a usage or tool error.
 func runRun(ctx context.Context, e *env, args []string) error {
 	own, progArgs := splitDashes(args)
-	fs := e.newFlags(runCmd)
+	fs := e.newFlags()
 	dir := fs.String("dir", "", e.ui.T("flag_dir"))
 	timeout := fs.Duration("timeout", 10*time.Second, e.ui.T("flag_run_timeout"))
-	pos, err := e.parse(runCmd, fs, own)
+	pos, err := e.parse(fs, own)
 	if err != nil {
 		return err
 	}

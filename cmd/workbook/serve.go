@@ -16,22 +16,15 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var serveCmd = &command{name: "serve", usage: "serve_usage", summary: "serve_summary"}
-
-func init() {
-	serveCmd.run = runServe
-	register(serveCmd)
-}
-
 // runServe serves the course in the browser until interrupted: lessons with runnable programs and
 // quizzes, exercises with an editor, checks and hints, and the progress of the workspace or clone
 // the command runs in. It listens on loopback unless --addr names another address.
 func runServe(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(serveCmd)
+	flags := e.newFlags()
 	addr := flags.String("addr", "127.0.0.1:8080", e.ui.T("flag_serve_addr"))
 	open := flags.Bool("open", false, e.ui.T("flag_serve_open"))
 	timeout := flags.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
-	pos, err := e.parse(serveCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -11,19 +11,12 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var solutionCmd = &command{name: "solution", usage: "solution_usage", summary: "solution_summary"}
-
-func init() {
-	solutionCmd.run = runSolution
-	register(solutionCmd)
-}
-
 // runSolution prints the reference solution of an exercise. Before the exercise has passed it asks
 // first (or takes --yes), because the solution read too early takes the exercise away.
 func runSolution(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(solutionCmd)
+	flags := e.newFlags()
 	yes := flags.Bool("yes", false, e.ui.T("flag_solution_yes"))
-	pos, err := e.parse(solutionCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -13,19 +13,12 @@ import (
 	"github.com/workbook-course/workbook/internal/tty"
 )
 
-var verifyCmd = &command{name: "verify", usage: "verify_usage", summary: "verify_summary"}
-
-func init() {
-	verifyCmd.run = runVerify
-	register(verifyCmd)
-}
-
 // runVerify checks lessons and exercises as an author needs them checked.
 func runVerify(ctx context.Context, e *env, args []string) error {
-	fset := e.newFlags(verifyCmd)
+	fset := e.newFlags()
 	asJSON := fset.Bool("json", false, e.ui.T("flag_json"))
 	noCache := fset.Bool("no-cache", false, e.ui.T("flag_no_cache"))
-	pos, err := e.parse(verifyCmd, fset, args)
+	pos, err := e.parse(fset, args)
 	if err != nil {
 		return err
 	}

@@ -17,22 +17,15 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var watchCmd = &command{name: "watch", usage: "watch_usage", summary: "watch_summary"}
-
-func init() {
-	watchCmd.run = runWatch
-	register(watchCmd)
-}
-
 // runWatch checks an exercise, then again on every save, one check at a time. When it passes, it
 // moves on to the next exercise of the course that has not passed. Ctrl-C ends it; so do --once (after
 // the first pass) and --for (after that long), which scripts and tests use.
 func runWatch(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(watchCmd)
+	flags := e.newFlags()
 	once := flags.Bool("once", false, e.ui.T("flag_watch_once"))
 	limit := flags.Duration("for", 0, e.ui.T("flag_watch_for"))
 	timeout := flags.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
-	pos, err := e.parse(watchCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
