@@ -47,11 +47,3 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 func (e *env) readerMarkdown(l *lesson.Lesson, topic string) string {
 	return render.ReaderMarkdown(l, topic, e.ui, func(b *lesson.Block) string { return e.chartNote(l, topic, b) })
 }
-
-// quizMarkdown shows quiz q (number n of total) as a question, without its answer.
-func (e *env) quizMarkdown(l *lesson.Lesson, q *lesson.Quiz, n, total int) string {
-	return render.QuizMarkdown(l, q, n, total, e.ui)
-}
-
-// fenced writes text as a fenced block in lang.
-func fenced(lang, text string) string { return render.Fenced(lang, text) }
