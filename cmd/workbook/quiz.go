@@ -71,4 +71,3 @@ func (e *env) keepQuizScore(p *workspace.Workspace, topic string, right, total i
 	}
 	return nil
 }
-
