@@ -7,12 +7,11 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"strings"
 
 	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
-	"github.com/workbook-course/workbook/internal/suggest"
 	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -90,25 +89,17 @@ func (e *env) runCommand(ctx context.Context, c *command, args []string) error {
 	return c.run(ctx, e, args)
 }
 
-// exitError carries an exit code and, for code 2, the message that tells the user what to do.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
-
 // usageErr is a usage or tool error (exit 2) with a message in the user's language.
 func (e *env) usageErr(id string, kv ...any) error {
-	return &exitError{code: 2, msg: e.runnable(e.ui.T(id, kv...))}
+	return &cli.ExitError{Code: 2, Msg: e.runnable(e.ui.T(id, kv...))}
 }
 
 // failed means the check ran and the program is wrong (exit 1); the report is already printed.
-var errFailed = &exitError{code: 1}
+var errFailed = &cli.ExitError{Code: 1}
 
 // run is the whole program: it returns the exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	flagLang, flagMessages, rest := peekLang(args)
+	flagLang, flagMessages, rest := cli.PeekLang(args)
 	if e.course == nil {
 		e.course = course.New(workbook.Content())
 	}
@@ -119,144 +110,28 @@ func run(ctx context.Context, args []string, e *env) int {
 		return 2
 	}
 	if len(rest) == 0 {
-		return finish(e, runHome(ctx, e))
+		return cli.Exit(e.stderr, e.ui, runHome(ctx, e))
 	}
 	name := rest[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		return finish(e, runHelp(e, rest[1:]))
+		return cli.Exit(e.stderr, e.ui, runHelp(e, rest[1:]))
 	}
 	cmd := lookup(name)
 	if cmd == nil {
-		fmt.Fprintln(e.stderr, "workbook: "+e.didYouMean(e.ui.T("err_unknown_command", "Name", name), name, commandNames()))
+		fmt.Fprintln(e.stderr, "workbook: "+cli.DidYouMean(e.ui, e.ui.T("err_unknown_command", "Name", name), name, commandNames()))
 		return 2
 	}
-	return finish(e, e.runCommand(ctx, cmd, rest[1:]))
+	return cli.Exit(e.stderr, e.ui, e.runCommand(ctx, cmd, rest[1:]))
 }
 
-// finish turns a command's error into an exit code, printing what the user needs to know.
-func finish(e *env, err error) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.msg != "" {
-			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
-		}
-		return ee.code
-	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	if errors.Is(err, context.Canceled) {
-		// Ctrl-C: 130, as a shell gives for SIGINT.
-		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_interrupted"))
-		return 130
-	}
-	fmt.Fprintln(e.stderr, "workbook: "+err.Error())
-	return 2
-}
+// newFlags returns a FlagSet for the command running (cli.NewFlags).
+func (e *env) newFlags() *flag.FlagSet { return cli.NewFlags(e.cmd.name, e.ui) }
 
-// peekLang finds --lang and --messages anywhere in args (so that even a usage error is in the right
-// language) and returns their values and args without them.
-func peekLang(args []string) (lang, messages string, rest []string) {
-	rest = make([]string, 0, len(args))
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			rest = append(rest, args[i:]...)
-			break
-		}
-		matched := false
-		for _, f := range []struct {
-			name string
-			to   *string
-		}{{"lang", &lang}, {"messages", &messages}} {
-			for _, dash := range []string{"--", "-"} {
-				if v, ok := strings.CutPrefix(a, dash+f.name+"="); ok {
-					*f.to, matched = v, true
-				} else if a == dash+f.name && i+1 < len(args) {
-					*f.to, matched = args[i+1], true
-					i++
-				}
-			}
-		}
-		if !matched {
-			rest = append(rest, a)
-		}
-	}
-	return lang, messages, rest
-}
-
-// newFlags returns a FlagSet for the command running that prints its help in the user's language;
-// every command accepts --lang (already applied by run).
-func (e *env) newFlags() *flag.FlagSet {
-	fs := flag.NewFlagSet(e.cmd.name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.String("lang", "", e.ui.T("flag_lang"))
-	fs.String("messages", "", e.ui.T("flag_messages"))
-	fs.Usage = func() {}
-	return fs
-}
-
-// parse parses args, flags and positional arguments in any order. It returns the positional ones.
-// Help asked for prints the command's help and returns flag.ErrHelp.
+// parse parses args, flags and positional arguments in any order (cli.Parse). It returns the
+// positional ones; help asked for prints the command's help and returns flag.ErrHelp.
 func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
-	cmd, pos := e.cmd, []string(nil)
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				e.printCommandHelp(cmd, fs)
-				return nil, flag.ErrHelp
-			}
-			return nil, &exitError{code: 2, msg: e.ui.T("err_flags", "Err", e.flagError(fs, err), "Cmd", cmd.name)}
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-}
-
-// flagError says what is wrong with the flags in the user's language: the flag package's own
-// words are English.
-func (e *env) flagError(fs *flag.FlagSet, err error) string {
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		if s := suggest.Closest(name, names); s != "" {
-			return e.ui.T("err_flag_unknown_suggest", "Flag", "--"+name, "Name", "--"+s)
-		}
-		return e.ui.T("err_flag_unknown", "Flag", "--"+name)
-	}
-	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return e.ui.T("err_flag_needs_value", "Flag", "--"+name)
-	}
-	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
-		// invalid value "x" for flag -timeout: parse error
-		if i := strings.Index(rest, " for flag -"); i >= 0 {
-			name := rest[i+len(" for flag -"):]
-			if j := strings.Index(name, ":"); j >= 0 {
-				name = name[:j]
-			}
-			return e.ui.T("err_flag_value", "Flag", "--"+name, "Value", strings.Trim(rest[:i], `"`))
-		}
-	}
-	return msg
-}
-
-func (e *env) printCommandHelp(cmd *command, fs *flag.FlagSet) {
-	w := e.stdout
-	fmt.Fprintln(w, e.ui.T("usage_label")+" "+e.ui.T(cmd.usage))
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, e.ui.T(cmd.summary))
-	fmt.Fprintln(w)
-	fs.VisitAll(func(f *flag.Flag) {
-		fmt.Fprintf(w, "  --%-10s %s\n", f.Name, f.Usage)
-	})
+	return cli.Parse(fs, args, e.ui, func() { cli.PrintHelp(e.stdout, e.ui, e.cmd.usage, e.cmd.summary, fs) })
 }
 
 func runHelp(e *env, args []string) error {
@@ -264,7 +139,7 @@ func runHelp(e *env, args []string) error {
 		if cmd := lookup(args[0]); cmd != nil {
 			return e.runCommand(context.Background(), cmd, []string{"--help"})
 		}
-		return &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_command", "Name", args[0]), args[0], commandNames())}
+		return &cli.ExitError{Code: 2, Msg: cli.DidYouMean(e.ui, e.ui.T("err_unknown_command", "Name", args[0]), args[0], commandNames())}
 	}
 	w := e.stdout
 	fmt.Fprintln(w, e.ui.T("help_intro"))

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
@@ -38,7 +39,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if ctx.Err() != nil {
 		// Ctrl-C: whatever the runs cut short look like, nothing of it is the program's verdict, so
 		// nothing is reported or recorded.
-		return &exitError{code: 130, msg: e.ui.T("err_check_interrupted")}
+		return &cli.ExitError{Code: 130, Msg: e.ui.T("err_check_interrupted")}
 	}
 	if err != nil {
 		return err
@@ -107,7 +108,7 @@ func (e *env) exercise(name string) (*course.Exercise, error) {
 	if errors.Is(err, course.ErrUnknownExercise) {
 		names := e.course.Names()
 		msg := e.ui.T("err_unknown_exercise", "Name", name, "List", strings.Join(names, ", "))
-		return nil, &exitError{code: 2, msg: e.didYouMean(msg, name, names)}
+		return nil, &cli.ExitError{Code: 2, Msg: cli.DidYouMean(e.ui, msg, name, names)}
 	}
 	return ex, err
 }

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/render"
@@ -30,7 +31,7 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 	var ue *course.UnknownLessonError
 	switch {
 	case errors.As(err, &ue):
-		return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(ue.Topics, ", ")), topic, ue.Topics)}
+		return nil, "", &cli.ExitError{Code: 2, Msg: cli.DidYouMean(e.ui, e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(ue.Topics, ", ")), topic, ue.Topics)}
 	case errors.Is(err, course.ErrUnreadableLesson):
 		return nil, "", e.usageErr("err_lesson_file", "File", file, "Err", err.Error())
 	case err != nil:

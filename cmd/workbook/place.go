@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/progress"
@@ -341,9 +342,9 @@ func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, ver
 		return nil
 	}); err != nil {
 		// The check itself is done and reported; a progress file that cannot be written is a warning.
-		var ee *exitError
+		var ee *cli.ExitError
 		if errors.As(err, &ee) {
-			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
+			fmt.Fprintln(e.stderr, "workbook: "+ee.Msg)
 		}
 	}
 	return keptPass

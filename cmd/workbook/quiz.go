@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/quiz"
 	"github.com/workbook-course/workbook/internal/workspace"
@@ -42,7 +43,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 	if errors.Is(err, quiz.ErrStopped) || errors.Is(err, context.Canceled) {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, e.ui.T("quiz_stopped"))
-		return &exitError{code: 2} // the quiz was not finished: no score
+		return &cli.ExitError{Code: 2} // the quiz was not finished: no score
 	}
 	if err != nil {
 		return err

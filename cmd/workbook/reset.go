@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -71,7 +72,7 @@ func (e *env) confirmReplace(yes bool, id string, kv ...any) (bool, error) {
 	}
 	fmt.Fprint(e.stderr, e.ui.T(id, kv...)+" "+e.ui.T("confirm_yes_no")+" ")
 	answer, _ := readAnswer(e.stdin)
-	if !e.confirmed(answer) {
+	if !cli.Confirmed(answer) {
 		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("replace_declined")))
 		return false, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -17,7 +18,7 @@ import (
 // blocked, a deadlock, or a wait outside virtual time is explained on stderr. The exit code is 0 when
 // the program exited 0, 1 when it did not, 2 for a usage or tool error.
 func runRun(ctx context.Context, e *env, args []string) error {
-	own, progArgs := splitDashes(args)
+	own, progArgs := cli.SplitDashes(args)
 	fs := e.newFlags()
 	dir := fs.String("dir", "", e.ui.T("flag_dir"))
 	timeout := fs.Duration("timeout", 10*time.Second, e.ui.T("flag_run_timeout"))
@@ -84,17 +85,7 @@ func runRun(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "workbook: "+report.EscapeLine(l))
 	}
 	if out.Status != checker.Pass && out.Status != checker.Crash || out.ExitCode != 0 {
-		return &exitError{code: 1, msg: e.ui.T("run_exit", "Code", out.ExitCode)}
+		return &cli.ExitError{Code: 1, Msg: e.ui.T("run_exit", "Code", out.ExitCode)}
 	}
 	return nil
-}
-
-// splitDashes splits a command's arguments at the first "--": the command's own, and the program's.
-func splitDashes(args []string) (own, rest []string) {
-	for i, a := range args {
-		if a == "--" {
-			return args[:i], args[i+1:]
-		}
-	}
-	return args, nil
 }

@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"strings"
 
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/workspace"
@@ -68,20 +68,11 @@ func (e *env) mayShowSolution(p *workspace.Workspace, ex *course.Exercise, yes b
 		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_not_passed", "Title", ex.Title(e.content), "Name", ex.Name)))
 		fmt.Fprint(e.stdout, e.ui.T("solution_confirm")+" ")
 		answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
-		if !e.confirmed(answer) {
+		if !cli.Confirmed(answer) {
 			fmt.Fprintln(e.stdout)
 			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_declined", "Name", ex.Name)))
 			return false, nil
 		}
 	}
 	return true, nil
-}
-
-// confirmed reports whether a typed answer means yes, in any of the tool's languages.
-func (e *env) confirmed(answer string) bool {
-	switch strings.ToLower(strings.TrimSpace(answer)) {
-	case "y", "yes", "д", "да":
-		return true
-	}
-	return false
 }
