@@ -60,14 +60,31 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// checkTarget finds what check checks: the exercise named (or the one whose folder the learner is
-// in) and the folder of its program (--dir, else the learner's copy), with the workspace whose
-// language it is checked in, nil for a folder outside any workspace.
+// checkTarget finds what check checks (programTarget), with the workspace whose language it is
+// checked in, nil for a folder outside any workspace.
 func (e *env) checkTarget(dir string, pos []string) (ws *workspace.Workspace, ex *course.Exercise, src string, err error) {
+	if ws, ex, src, err = e.programTarget(dir, pos, "err_check_args"); err != nil || ws != nil {
+		return ws, ex, src, err
+	}
+	// A --dir inside a workspace is checked in the workspace's language; any other folder (a
+	// clone's solutions/, a folder of one's own) in the language named, as it holds no
+	// workspace's program.
+	if ws = workspace.Find(src); ws != nil && ws.Exists() && paths.Under(ws.Root, src) {
+		e.enter(ws)
+		return ws, ex, src, nil
+	}
+	e.contentLang()
+	return nil, ex, src, nil
+}
+
+// programTarget finds the program a command builds: the exercise named (or the one whose folder
+// the learner is in) and the folder of its program (--dir, else the learner's copy in the
+// workspace, which is then returned). Without either it is a usage error with message id usage.
+func (e *env) programTarget(dir string, pos []string, usage string) (ws *workspace.Workspace, ex *course.Exercise, src string, err error) {
 	// Without --dir the program is the learner's copy in the workspace (made now in a fresh clone);
 	// without a name, the exercise is the one whose folder the learner is in.
 	if dir == "" && len(pos) == 0 && e.ws == nil {
-		return nil, nil, "", e.usageErr("err_check_args")
+		return nil, nil, "", e.usageErr(usage)
 	}
 	if dir == "" {
 		if ws, err = e.needWorkspace(); err != nil {
@@ -80,24 +97,11 @@ func (e *env) checkTarget(dir string, pos []string) (ws *workspace.Workspace, ex
 			return nil, nil, "", e.usageErr("err_no_place_dir", "Name", pos[0])
 		}
 	}
-	ex, err = e.exerciseArg(ws, pos, "err_check_args")
-	if err != nil {
+	if ex, err = e.exerciseArg(ws, pos, usage); err != nil {
 		return nil, nil, "", err
 	}
-	src, err = e.learnerDir(ws, ex, dir)
-	if err != nil {
+	if src, err = e.learnerDir(ws, ex, dir); err != nil {
 		return nil, nil, "", err
-	}
-	if ws == nil {
-		// A --dir inside a workspace is checked in the workspace's language; any other folder (a
-		// clone's solutions/, a folder of one's own) in the language named, as it holds no
-		// workspace's program.
-		if ws = workspace.Find(src); ws != nil && ws.Exists() && paths.Under(ws.Root, src) {
-			e.enter(ws)
-		} else {
-			ws = nil
-			e.contentLang()
-		}
 	}
 	return ws, ex, src, nil
 }
