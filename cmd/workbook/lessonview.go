@@ -10,6 +10,7 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/render"
+	"github.com/workbook-course/workbook/internal/web"
 )
 
 // openLesson reads the lesson on topic in lang (falling back to the other language, with a note on
@@ -46,5 +47,5 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 // readerMarkdown turns a lesson into the Markdown a reader sees in the terminal
 // (render.ReaderMarkdown), with a note for each chart the browser draws.
 func (e *env) readerMarkdown(l *lesson.Lesson, topic string) string {
-	return render.ReaderMarkdown(l, topic, e.ui, func(b *lesson.Block) string { return e.chartNote(l, topic, b) })
+	return render.ReaderMarkdown(l, topic, e.ui, func(b *lesson.Block) string { return web.ChartNote(l, topic, b, e.ui) })
 }
