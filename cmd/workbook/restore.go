@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -29,7 +26,7 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	version := ""
-	if n := len(pos); n > 0 && isVersionArg(pos[n-1]) && (n == 2 || e.exerciseHere(p) != nil) {
+	if n := len(pos); n > 0 && workspace.IsVersionArg(pos[n-1]) && (n == 2 || e.exerciseHere(p) != nil) {
 		version, pos = pos[n-1], pos[:n-1]
 	}
 	ex, err := e.exerciseArg(p, pos, "err_restore_args")
@@ -77,30 +74,12 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// isVersionArg reports whether a is a version number or "last".
-func isVersionArg(a string) bool {
-	if a == "last" {
-		return true
-	}
-	n, err := strconv.Atoi(a)
-	return err == nil && n > 0
-}
-
 // printVersions lists the kept versions, newest last, each with when it was kept and its files.
 func (e *env) printVersions(p *workspace.Workspace, name string, list []workspace.Version) {
 	w := e.stdout
 	fmt.Fprintln(w, e.runnable(e.ui.N("restore_list", len(list), "Name", name, "Lang", e.langName(e.content))))
 	for _, v := range list {
-		var files []string
-		filepath.WalkDir(v.Dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".go") {
-				rel, _ := filepath.Rel(v.Dir, path)
-				files = append(files, filepath.ToSlash(rel))
-			}
-			return nil
-		})
-		sort.Strings(files)
-		fmt.Fprintf(w, "  %3d  %s  %s\n", v.N, v.Time.Local().Format("2006-01-02 15:04:05"), strings.Join(files, ", "))
+		fmt.Fprintf(w, "  %3d  %s  %s\n", v.N, v.Time.Local().Format("2006-01-02 15:04:05"), strings.Join(v.Files(), ", "))
 	}
 	fmt.Fprintln(w, e.runnable(e.ui.T("restore_how", "Name", name, "N", list[len(list)-1].N)))
 }
