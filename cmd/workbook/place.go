@@ -80,59 +80,41 @@ func (e *env) madeWorkspace() *workspace.Workspace {
 	return e.ws
 }
 
-// enter makes the content language the workspace's: its programs are in it. A workspace of the
-// layout before language folders is carried over first, losing nothing. Standing in the folder of
-// the other language's programs works in that language, for this command. A language the user named
-// that is not the workspace's is said once.
+// enter makes the content language the workspace's, and says what entering it did
+// (workspace.Enter): an old layout carried over, the language switched, a language named that the
+// workspace does not keep. It enters each workspace once.
 func (e *env) enter(ws *workspace.Workspace) {
 	if e.entered == ws.Root {
 		return
 	}
 	e.entered = ws.Root
-	s := ws.Settings()
-	lang := s.Content
-	if lang == "" {
-		lang = ws.GuessLang(e.course)
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = ""
 	}
-	if moved, err := ws.Migrate(e.course, lang); err != nil {
-		e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
-	} else if len(moved) > 0 {
-		if lang == "" {
-			lang = ws.GuessLang(e.course)
-		}
-		if lang != "" {
-			// The exercises the old layout lacked get their starters, as a new workspace has.
-			if _, _, err := ws.AddLang(e.course, lang, checker.GoVersion()); err != nil {
-				e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
-			}
-		}
-		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_migrated", len(moved), "Dir", e.rel(ws.Root), "Langs", e.rel(ws.LangDir("ru"))+", "+e.rel(ws.LangDir("bg")), "Backup", e.rel(ws.BackupRoot())))
-	}
-	if lang == "" {
-		return
-	}
-	if wd, err := os.Getwd(); err == nil && !e.contentNamed() {
-		if at := ws.LangAt(wd); at != "" {
-			e.content = at
-			return
+	en := ws.Enter(e.course, wd, e.content, e.contentNamed(), checker.GoVersion())
+	for _, err := range []error{en.MigrateErr, en.AddErr} {
+		if err != nil {
+			e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
 		}
 	}
-	if lang != e.content && e.contentNamed() && s.Assumed {
-		// Nobody chose the workspace's language: the one named now becomes it. Nothing is replaced:
-		// the programs in the other language stay in their own folder.
-		if _, err := ws.Switch(e.course, e.content, checker.GoVersion()); err != nil {
-			e.warn("err_init_dir", "Dir", ws.Root, "Err", err.Error())
-		} else {
-			e.warn("workspace_switched", "Dir", e.rel(ws.Root), "Lang", e.langName(e.content), "New", e.rel(ws.LangDir(e.content)), "Old", e.rel(ws.LangDir(lang)))
-			return
-		}
+	if en.MigrateErr == nil && len(en.Migrated) > 0 {
+		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_migrated", len(en.Migrated), "Dir", e.rel(ws.Root), "Langs", e.rel(ws.LangDir("ru"))+", "+e.rel(ws.LangDir("bg")), "Backup", e.rel(ws.BackupRoot())))
 	}
-	if lang != e.content && e.contentNamed() {
-		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(lang), "Asked", e.langName(e.content), "Code", e.content)
+	switch {
+	case en.SwitchErr != nil:
+		e.warn("err_init_dir", "Dir", ws.Root, "Err", en.SwitchErr.Error())
+	case en.Switched:
+		e.warn("workspace_switched", "Dir", e.rel(ws.Root), "Lang", e.langName(e.content), "New", e.rel(ws.LangDir(e.content)), "Old", e.rel(ws.LangDir(en.Own)))
 	}
-	e.content = lang
-	if fi, err := os.Stat(ws.LangDir(lang)); err != nil || !fi.IsDir() {
-		e.warn("warn_lang_dir_missing", "Dir", e.rel(ws.LangDir(lang)), "Lang", e.langName(lang), "Code", lang)
+	if en.Kept {
+		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(en.Own), "Asked", e.langName(e.content), "Code", e.content)
+	}
+	if en.Lang != "" {
+		e.content = en.Lang
+	}
+	if en.DirMissing {
+		e.warn("warn_lang_dir_missing", "Dir", e.rel(ws.LangDir(en.Lang)), "Lang", e.langName(en.Lang), "Code", en.Lang)
 	}
 }
 
