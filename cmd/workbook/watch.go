@@ -95,17 +95,11 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 	defer fsw.Close()
 	for ex != nil {
 		dir := w.p.ExerciseDir(ex, e.content)
-		// Watch before the first check, so that a save during it is not missed.
-		if err := fsw.Add(dir); err != nil {
-			return e.usageErr("err_watch_dir", "Dir", dir, "Err", err.Error(), "Name", ex.Name)
+		err := fsw.Until(ctx, dir, func(ctx context.Context) (bool, error) { return w.check(ctx, ex, dir) })
+		var de *watch.DirError
+		if errors.As(err, &de) {
+			return e.usageErr("err_watch_dir", "Dir", dir, "Err", de.Err.Error(), "Name", ex.Name)
 		}
-		passed, err := w.check(ctx, ex, dir)
-		for err == nil && !passed {
-			if err = fsw.Wait(ctx); err == nil {
-				passed, err = w.check(ctx, ex, dir)
-			}
-		}
-		fsw.Remove(dir)
 		if err != nil {
 			return err
 		}
