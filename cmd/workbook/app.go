@@ -163,8 +163,5 @@ func commandNames() []string {
 
 // colorOK reports whether w is a terminal that may get colours.
 func (e *env) colorOK(w io.Writer) bool {
-	if e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb" {
-		return false
-	}
-	return tty.IsTerminal(w)
+	return tty.Colors(w, e.getenv)
 }

@@ -55,7 +55,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	}
 	pt := e.paintFor(e.stdout)
 	for i := from; i <= to; i++ {
-		fmt.Fprintln(e.stdout, pt.bold(e.ui.T("hint_heading", "N", i, "Total", len(hints), "Title", ex.Title(e.content), "Name", ex.Name)))
+		fmt.Fprintln(e.stdout, pt.Bold(e.ui.T("hint_heading", "N", i, "Total", len(hints), "Title", ex.Title(e.content), "Name", ex.Name)))
 		fmt.Fprintln(e.stdout)
 		if err := e.printMarkdown(hints[i-1]); err != nil {
 			return err
@@ -64,11 +64,11 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	}
 	switch {
 	case p == nil && !*all:
-		fmt.Fprintln(e.stdout, pt.dim(e.ui.T("hint_not_kept")))
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("hint_not_kept")))
 	case to < len(hints):
-		fmt.Fprintln(e.stdout, pt.dim(e.ui.N("hint_more", len(hints)-to, "Name", ex.Name)))
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.N("hint_more", len(hints)-to, "Name", ex.Name)))
 	default:
-		fmt.Fprintln(e.stdout, pt.dim(e.ui.T("hint_last", "Name", ex.Name)))
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("hint_last", "Name", ex.Name)))
 	}
 	return nil
 }

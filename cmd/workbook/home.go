@@ -18,7 +18,7 @@ func runHome(ctx context.Context, e *env) error {
 	w := e.stdout
 	pt := e.paintFor(w)
 	p := e.madeWorkspace()
-	fmt.Fprintln(w, pt.bold(e.ui.T("home_title")))
+	fmt.Fprintln(w, pt.Bold(e.ui.T("home_title")))
 	fmt.Fprintln(w)
 	if p == nil {
 		if e.ws != nil {
@@ -31,14 +31,14 @@ func runHome(ctx context.Context, e *env) error {
 		fmt.Fprintln(w)
 		if e.ws != nil {
 			ex := e.firstExercise()
-			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable("workbook check "+ex)))
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable("workbook check "+ex)))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
 		} else {
-			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook init"))
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold("workbook init"))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_init", "Dir", workspace.DefaultFolder, "Lang", e.langName(e.content)))
 		}
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, pt.dim(e.ui.T("home_more")))
+		fmt.Fprintln(w, pt.Dim(e.ui.T("home_more")))
 		return nil
 	}
 	st, err := e.loadState(p)
@@ -61,10 +61,10 @@ func runHome(ctx context.Context, e *env) error {
 	fmt.Fprintln(w, e.ui.N("home_passed", passed, "Total", len(list)))
 	fmt.Fprintln(w)
 	cmd, why := e.nextStep(p, st, steps)
-	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable(cmd)))
+	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable(cmd)))
 	fmt.Fprintln(w, "  "+why)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, pt.dim(e.ui.T("home_more")))
+	fmt.Fprintln(w, pt.Dim(e.ui.T("home_more")))
 	return nil
 }
 

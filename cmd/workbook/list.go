@@ -43,18 +43,18 @@ func runList(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintln(w)
 		}
 		if s.Lesson != nil {
-			mark := pt.dim("·")
+			mark := pt.Dim("·")
 			if _, read := st.Lessons[s.Lesson.Topic]; read {
-				mark = pt.green("✓")
+				mark = pt.Green("✓")
 			}
-			line := fmt.Sprintf("%s %s", mark, pt.bold(e.ui.T("list_lesson", "N", i+1, "Title", s.Lesson.Title)))
+			line := fmt.Sprintf("%s %s", mark, pt.Bold(e.ui.T("list_lesson", "N", i+1, "Title", s.Lesson.Title)))
 			if q := st.Quizzes[s.Lesson.Topic]; q != nil {
-				line += "  " + pt.dim(e.ui.T("list_quiz", "Score", e.ui.N("quiz_score", q.Best, "Total", q.Total)))
+				line += "  " + pt.Dim(e.ui.T("list_quiz", "Score", e.ui.N("quiz_score", q.Best, "Total", q.Total)))
 			}
 			fmt.Fprintln(w, line)
-			fmt.Fprintln(w, "    "+pt.dim("workbook lesson "+s.Lesson.Topic))
+			fmt.Fprintln(w, "    "+pt.Dim("workbook lesson "+s.Lesson.Topic))
 		} else {
-			fmt.Fprintln(w, pt.bold(e.ui.T("list_other")))
+			fmt.Fprintln(w, pt.Bold(e.ui.T("list_other")))
 		}
 		for _, ex := range s.Exercises {
 			status := st.Lookup(ex.Name).Status()
@@ -66,7 +66,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 				facts = append(facts, e.ui.T("list_minutes", "Minutes", ex.Minutes))
 			}
 			fmt.Fprintf(w, "  %s %s  %s\n", statusMark(pt, status), pad(ex.Name, nameWidth), ex.Title(lang))
-			fmt.Fprintf(w, "    %s  %s\n", strings.Repeat(" ", nameWidth), pt.dim(strings.Join(facts, " · ")))
+			fmt.Fprintf(w, "    %s  %s\n", strings.Repeat(" ", nameWidth), pt.Dim(strings.Join(facts, " · ")))
 		}
 	}
 	return nil

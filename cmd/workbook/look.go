@@ -7,34 +7,20 @@ import (
 
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/tty"
 )
 
-// paint colours text for a terminal; with colours off it returns the text unchanged.
-type paint struct{ on bool }
-
-func (e *env) paintFor(w io.Writer) paint { return paint{e.colorOK(w)} }
-
-func (p paint) code(c, s string) string {
-	if !p.on || s == "" {
-		return s
-	}
-	return "\x1b[" + c + "m" + s + "\x1b[0m"
-}
-func (p paint) green(s string) string  { return p.code("32", s) }
-func (p paint) red(s string) string    { return p.code("31", s) }
-func (p paint) yellow(s string) string { return p.code("33", s) }
-func (p paint) dim(s string) string    { return p.code("2", s) }
-func (p paint) bold(s string) string   { return p.code("1", s) }
+func (e *env) paintFor(w io.Writer) tty.Paint { return tty.Paint{On: e.colorOK(w)} }
 
 // statusMark is the one-character mark of an exercise's status, coloured.
-func statusMark(p paint, s progress.Status) string {
+func statusMark(p tty.Paint, s progress.Status) string {
 	switch s {
 	case progress.Passed:
-		return p.green("✓")
+		return p.Green("✓")
 	case progress.Failing:
-		return p.red("✗")
+		return p.Red("✗")
 	}
-	return p.dim("·")
+	return p.Dim("·")
 }
 
 // statusText names an exercise's status in the user's language.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/tty"
 )
 
 // runProgress shows what the learner has done: exercises passed, hints used, quiz scores, and the
@@ -44,7 +45,7 @@ func runProgress(ctx context.Context, e *env, args []string) error {
 
 // printExercises writes when the learner started and every exercise in course order with its
 // status, checks and hints.
-func (e *env) printExercises(st *progress.State, steps course.Plan, pt paint) {
+func (e *env) printExercises(st *progress.State, steps course.Plan, pt tty.Paint) {
 	w := e.stdout
 	now := time.Now()
 	list := steps.Exercises()
@@ -55,9 +56,9 @@ func (e *env) printExercises(st *progress.State, steps course.Plan, pt paint) {
 		}
 		nameWidth = max(nameWidth, len(ex.Name))
 	}
-	fmt.Fprintln(w, pt.bold(e.ui.T("progress_started", "Since", e.since(st.Started, now), "Date", st.Started.Local().Format("2006-01-02"))))
+	fmt.Fprintln(w, pt.Bold(e.ui.T("progress_started", "Since", e.since(st.Started, now), "Date", st.Started.Local().Format("2006-01-02"))))
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, pt.bold(e.ui.N("home_passed", passed, "Total", len(list))))
+	fmt.Fprintln(w, pt.Bold(e.ui.N("home_passed", passed, "Total", len(list))))
 	for _, ex := range list {
 		x := st.Lookup(ex.Name)
 		status := x.Status()
@@ -80,9 +81,9 @@ func (e *env) printExercises(st *progress.State, steps course.Plan, pt paint) {
 }
 
 // printQuizzes writes the score of every lesson's quiz taken, and the quizzes not taken yet.
-func (e *env) printQuizzes(st *progress.State, steps course.Plan, pt paint) {
+func (e *env) printQuizzes(st *progress.State, steps course.Plan, pt tty.Paint) {
 	w := e.stdout
-	fmt.Fprintln(w, pt.bold(e.ui.T("progress_quizzes")))
+	fmt.Fprintln(w, pt.Bold(e.ui.T("progress_quizzes")))
 	any := false
 	for _, s := range steps {
 		if s.Lesson == nil {
@@ -91,7 +92,7 @@ func (e *env) printQuizzes(st *progress.State, steps course.Plan, pt paint) {
 		q := st.Quizzes[s.Lesson.Topic]
 		if q == nil {
 			if s.Lesson.Quizzes() > 0 {
-				fmt.Fprintln(w, "  "+pt.dim("·")+" "+e.ui.T("progress_quiz_none", "Title", s.Lesson.Title, "Topic", s.Lesson.Topic))
+				fmt.Fprintln(w, "  "+pt.Dim("·")+" "+e.ui.T("progress_quiz_none", "Title", s.Lesson.Title, "Topic", s.Lesson.Topic))
 				any = true
 			}
 			continue
@@ -110,9 +111,9 @@ func (e *env) printQuizzes(st *progress.State, steps course.Plan, pt paint) {
 	}
 }
 
-func quizMark(pt paint, q *progress.Quiz) string {
+func quizMark(pt tty.Paint, q *progress.Quiz) string {
 	if q.Best == q.Total {
-		return pt.green("✓")
+		return pt.Green("✓")
 	}
-	return pt.yellow("~")
+	return pt.Yellow("~")
 }

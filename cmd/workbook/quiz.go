@@ -9,6 +9,7 @@ import (
 	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/quiz"
+	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -38,7 +39,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		return nil
 	}
 	t := &quiz.Term{In: quiz.NewLineReader(ctx, e.stdin), Out: w, UI: e.ui, Markdown: e.printMarkdown,
-		Green: pt.green, Yellow: pt.yellow, Red: pt.red}
+		Green: pt.Green, Yellow: pt.Yellow, Red: pt.Red}
 	right, err := t.Run(ctx, l)
 	if errors.Is(err, quiz.ErrStopped) || errors.Is(err, context.Canceled) {
 		fmt.Fprintln(w)
@@ -49,9 +50,9 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, pt.bold(e.ui.T("quiz_total", "Score", e.ui.N("quiz_score", right, "Total", len(l.Quizzes)))))
+	fmt.Fprintln(w, pt.Bold(e.ui.T("quiz_total", "Score", e.ui.N("quiz_score", right, "Total", len(l.Quizzes)))))
 	if p == nil || topic != pos[0] {
-		fmt.Fprintln(w, pt.dim(e.ui.T("quiz_not_kept")))
+		fmt.Fprintln(w, pt.Dim(e.ui.T("quiz_not_kept")))
 		return nil
 	}
 	return e.keepQuizScore(p, topic, right, len(l.Quizzes), pt)
@@ -59,7 +60,7 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 
 // keepQuizScore records a finished quiz in the workspace and says the best score when it was taken
 // before.
-func (e *env) keepQuizScore(p *workspace.Workspace, topic string, right, total int, pt paint) error {
+func (e *env) keepQuizScore(p *workspace.Workspace, topic string, right, total int, pt tty.Paint) error {
 	st, err := e.updateState(p, func(st *progress.State) error {
 		st.RecordQuiz(topic, right, total, time.Now())
 		return nil
@@ -68,7 +69,7 @@ func (e *env) keepQuizScore(p *workspace.Workspace, topic string, right, total i
 		return err
 	}
 	if q := st.Quizzes[topic]; q.Attempts > 1 {
-		fmt.Fprintln(e.stdout, pt.dim(e.ui.T("quiz_best", "Best", e.ui.N("quiz_score", q.Best, "Total", q.Total))))
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("quiz_best", "Best", e.ui.N("quiz_score", q.Best, "Total", q.Total))))
 	}
 	return nil
 }

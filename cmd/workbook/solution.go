@@ -36,10 +36,10 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 		return e.usageErr("err_no_solution", "Name", ex.Name)
 	}
 	pt := e.paintFor(e.stdout)
-	fmt.Fprintln(e.stdout, pt.bold(e.ui.T("solution_heading", "Title", ex.Title(e.content), "Name", ex.Name)))
+	fmt.Fprintln(e.stdout, pt.Bold(e.ui.T("solution_heading", "Title", ex.Title(e.content), "Name", ex.Name)))
 	for _, f := range files {
 		fmt.Fprintln(e.stdout)
-		fmt.Fprintln(e.stdout, pt.dim("// "+f.Name))
+		fmt.Fprintln(e.stdout, pt.Dim("// "+f.Name))
 		fmt.Fprint(e.stdout, string(f.Data))
 	}
 	if p != nil {

@@ -113,7 +113,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		next := w.steps.Next(st)
 		if next == nil {
 			fmt.Fprintln(e.stdout)
-			fmt.Fprintln(e.stdout, e.paintFor(e.stdout).green(e.ui.T("watch_all_done")))
+			fmt.Fprintln(e.stdout, e.paintFor(e.stdout).Green(e.ui.T("watch_all_done")))
 			return nil
 		}
 		fmt.Fprintln(e.stdout)
@@ -137,7 +137,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	} else {
 		fmt.Fprintln(out, strings.Repeat("─", 60))
 	}
-	fmt.Fprintln(out, pt.dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
+	fmt.Fprintln(out, pt.Dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
 	res, err := e.checkProgram(ctx, ex, dir, w.timeout) // the exercise's cases and a few drawn afresh, as check has
 	if ctx.Err() != nil {
 		return false, ctx.Err() // stopped in the middle: no verdict to show or record
@@ -145,7 +145,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	if err != nil {
 		return false, err
 	}
-	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
+	report.Text(out, res, e.ui, report.Options{Color: pt.On, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
 	if e.recordCheck(w.p, ex, dir, string(res.Verdict)) {
 		fmt.Fprintln(out, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
 	}
@@ -153,6 +153,6 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 		return true, nil
 	}
 	fmt.Fprintln(out)
-	fmt.Fprintln(out, pt.dim(e.ui.T("watch_waiting", "Dir", dir, "Name", ex.Name)))
+	fmt.Fprintln(out, pt.Dim(e.ui.T("watch_waiting", "Dir", dir, "Name", ex.Name)))
 	return false, nil
 }
