@@ -56,7 +56,7 @@ func runHome(ctx context.Context, e *env) error {
 			passed++
 		}
 	}
-	fmt.Fprintln(w, e.ui.T("home_workspace", "Dir", p.Root, "Lang", e.langName(e.content), "Since", e.since(st.Started, time.Now())))
+	fmt.Fprintln(w, e.ui.T("home_workspace", "Dir", p.Root, "Lang", e.langName(e.content), "Since", course.View{UI: e.ui}.Since(st.Started, time.Now())))
 	e.printSettings(w)
 	fmt.Fprintln(w, e.ui.N("home_passed", passed, "Total", len(list)))
 	fmt.Fprintln(w)
