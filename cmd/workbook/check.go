@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -202,20 +200,12 @@ func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string,
 // side by side when asked).
 func (e *env) presentCheck(res *checker.Result, ex *course.Exercise, asJSON, sideBySide bool, timeout time.Duration) error {
 	if asJSON {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(res.Redacted()); err != nil {
-			return err
-		}
-		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
-	} else {
-		opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: timeout}
-		report.Text(e.stdout, res, e.ui, opt)
-		if sideBySide {
-			report.SideBySide(e.stdout, res, e.ui, opt)
-		}
+		return report.JSON(e.stdout, res)
+	}
+	opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: timeout}
+	report.Text(e.stdout, res, e.ui, opt)
+	if sideBySide {
+		report.SideBySide(e.stdout, res, e.ui, opt)
 	}
 	return nil
 }

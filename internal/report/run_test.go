@@ -2,6 +2,7 @@ package report
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,5 +26,17 @@ func TestRunLines(t *testing.T) {
 		if got := RunLines(ui, tc.out, 2500*time.Millisecond); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: RunLines = %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	res := &checker.Result{Exercise: "x", Verdict: checker.Fail, Cases: []checker.CaseResult{{Name: "c", Visible: true, Got: "a\u0085<b>\n"}}}
+	var b strings.Builder
+	if err := JSON(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	if !strings.Contains(got, `\u0085<b>`) || !strings.HasPrefix(got, "{\n  \"") {
+		t.Errorf("JSON = %s, want indented, the C1 control escaped and <b> as it is", got)
 	}
 }
