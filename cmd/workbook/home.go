@@ -71,22 +71,9 @@ func runHome(ctx context.Context, e *env) error {
 // printSettings shows the two language settings, where each came from, and how to change them.
 func (e *env) printSettings(w io.Writer) {
 	fmt.Fprintln(w, e.ui.T("home_settings",
-		"Content", e.langName(e.content), "ContentFrom", e.ui.T("lang_from_"+fromKey(e.choice.ContentFrom)),
-		"Messages", e.langName(e.ui.Lang()), "MessagesFrom", e.ui.T("lang_from_"+fromKey(e.choice.MessagesFrom))))
+		"Content", e.langName(e.content), "ContentFrom", e.ui.T("lang_from_"+workspace.SourceKey(e.choice.ContentFrom)),
+		"Messages", e.langName(e.ui.Lang()), "MessagesFrom", e.ui.T("lang_from_"+workspace.SourceKey(e.choice.MessagesFrom))))
 	fmt.Fprintln(w, "  "+e.ui.T("home_settings_change"))
-}
-
-// fromKey names a language source in message IDs.
-func fromKey(from string) string {
-	switch from {
-	case workspace.FromFlag, workspace.FromMessages:
-		return "flag"
-	case workspace.FromEnv, workspace.FromEnvMsg:
-		return "env"
-	case workspace.FromWorkspace, workspace.FromLocale, workspace.FromContent:
-		return from
-	}
-	return "default"
 }
 
 // firstExercise is the name of the first exercise in course order.

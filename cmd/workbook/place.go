@@ -39,11 +39,8 @@ func (e *env) decideLangs(flagLang, flagMessages string) error {
 	return err
 }
 
-// contentNamed reports whether the user named the content language for this run (a flag or
-// WORKBOOK_LANG), as opposed to the workspace, the locale or the default.
-func (e *env) contentNamed() bool {
-	return e.choice.ContentFrom == workspace.FromFlag || e.choice.ContentFrom == workspace.FromEnv
-}
+// contentNamed reports whether the user named the content language for this run.
+func (e *env) contentNamed() bool { return e.choice.ContentNamed() }
 
 // needWorkspace is the learner's workspace for a command that keeps the learner's work: the one the
 // working directory is in, made now when it is a clone's that is not made yet. Outside both it is a
@@ -143,16 +140,11 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 	return nil
 }
 
-// newSettings are the language settings of a new workspace: the content language named or chosen
-// (assumed when nothing named one), the message language when something named it.
+// newSettings are the language settings of a new workspace (workspace.Choice.NewSettings), in
+// the content language named or chosen.
 func (e *env) newSettings() workspace.Settings {
-	s := workspace.Settings{Content: e.chooseContent()}
-	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
-	switch e.choice.MessagesFrom {
-	case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
-		s.Messages = e.choice.Messages
-	}
-	return s
+	content := e.chooseContent() // asking may change the choice
+	return e.choice.NewSettings(content)
 }
 
 // chooseContent is the content language for a new workspace: the one named or inferred, else the
