@@ -14,6 +14,7 @@ import (
 	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
@@ -237,8 +238,8 @@ func (e *env) rel(path string) string {
 	if err != nil {
 		return path
 	}
-	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") && !filepath.IsAbs(r) {
-		return r
+	if r, ok := paths.Within(wd, path); ok {
+		return filepath.FromSlash(r)
 	}
 	return path
 }
