@@ -157,11 +157,10 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		if err != nil {
 			return
 		}
-		next := steps.Next(st)
-		switch l := steps.LessonOf(next); {
+		switch next, l := steps.AfterPass(st, ex); {
 		case next == nil:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_all")))
-		case l != nil && l != steps.LessonOf(ex) && !steps.Begun(st, l):
+		case l != nil:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name)))
 		default:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name)))
