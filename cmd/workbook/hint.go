@@ -36,22 +36,11 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if *all {
 			to = len(hints)
 		}
-	} else {
-		st, err := e.updateState(p, func(st *progress.State) error {
-			x := st.Exercise(ex.Name)
-			if !*all || x.Hints == 0 {
-				x.Hints = min(x.Hints+1, len(hints))
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		to = st.Lookup(ex.Name).Hints
-		from = to
-		if *all {
-			from = 1
-		}
+	} else if _, err := e.updateState(p, func(st *progress.State) error {
+		from, to = st.TakeHint(ex.Name, len(hints), *all)
+		return nil
+	}); err != nil {
+		return err
 	}
 	pt := e.paintFor(e.stdout)
 	for i := from; i <= to; i++ {
