@@ -6,13 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
-	"strings"
+	"regexp"
 
 	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
-	"github.com/workbook-course/workbook/internal/suggest"
 	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -36,8 +35,10 @@ type env struct {
 	noted   bool                 // the default content language was explained
 	tty     func() bool          // whether the learner can be asked; nil: stdin and stderr are terminals
 
-	flagMessages string // the --messages value given, if any
-	invoke       string // how the learner runs workbook from here (see invocation), once known
+	flagMessages string         // the --messages value given, if any
+	invoke       string         // how the learner runs workbook from here (see invocation), once known
+	words        *regexp.Regexp // finds the commands a message suggests (see runnable), once needed
+	cmd          *command       // the command running
 }
 
 // command is one subcommand: its own flags, help text and run function.
@@ -48,29 +49,57 @@ type command struct {
 	run     func(ctx context.Context, e *env, args []string) error
 }
 
-var commands = map[string]*command{}
-
-func register(c *command) { commands[c.name] = c }
-
-// exitError carries an exit code and, for code 2, the message that tells the user what to do.
-type exitError struct {
-	code int
-	msg  string
+// commands is the command table: every subcommand, by name. It is a function rather than a
+// variable because the commands' own code reads it (help, the commands a message suggests), which
+// would make a variable's initialisation depend on itself.
+func commands() []*command {
+	return []*command{
+		{name: "check", usage: "check_usage", summary: "check_summary", run: runCheck},
+		{name: "grade", usage: "grade_usage", summary: "grade_summary", run: runGrade},
+		{name: "hint", usage: "hint_usage", summary: "hint_summary", run: runHint},
+		{name: "init", usage: "init_usage", summary: "init_summary", run: runInit},
+		{name: "lang", usage: "lang_usage", summary: "lang_summary", run: runLang},
+		{name: "lesson", usage: "lesson_cmd_usage", summary: "lesson_cmd_summary", run: runLesson},
+		{name: "list", usage: "list_usage", summary: "list_summary", run: runList},
+		{name: "progress", usage: "progress_usage", summary: "progress_summary", run: runProgress},
+		{name: "quiz", usage: "quiz_cmd_usage", summary: "quiz_cmd_summary", run: runQuiz},
+		{name: "reset", usage: "reset_usage", summary: "reset_summary", run: runReset},
+		{name: "restore", usage: "restore_usage", summary: "restore_summary", run: runRestore},
+		{name: "run", usage: "run_usage", summary: "run_summary", run: runRun},
+		{name: "serve", usage: "serve_usage", summary: "serve_summary", run: runServe},
+		{name: "solution", usage: "solution_usage", summary: "solution_summary", run: runSolution},
+		{name: "verify", usage: "verify_usage", summary: "verify_summary", run: runVerify},
+		{name: "watch", usage: "watch_usage", summary: "watch_summary", run: runWatch},
+	}
 }
 
-func (e *exitError) Error() string { return e.msg }
+// lookup is the command named name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// runCommand runs c with args.
+func (e *env) runCommand(ctx context.Context, c *command, args []string) error {
+	e.cmd = c
+	return c.run(ctx, e, args)
+}
 
 // usageErr is a usage or tool error (exit 2) with a message in the user's language.
 func (e *env) usageErr(id string, kv ...any) error {
-	return &exitError{code: 2, msg: e.runnable(e.ui.T(id, kv...))}
+	return &cli.ExitError{Code: 2, Msg: e.runnable(e.ui.T(id, kv...))}
 }
 
 // failed means the check ran and the program is wrong (exit 1); the report is already printed.
-var errFailed = &exitError{code: 1}
+var errFailed = &cli.ExitError{Code: 1}
 
 // run is the whole program: it returns the exit code.
 func run(ctx context.Context, args []string, e *env) int {
-	flagLang, flagMessages, rest := peekLang(args)
+	flagLang, flagMessages, rest := cli.PeekLang(args)
 	if e.course == nil {
 		e.course = course.New(workbook.Content())
 	}
@@ -81,178 +110,58 @@ func run(ctx context.Context, args []string, e *env) int {
 		return 2
 	}
 	if len(rest) == 0 {
-		return finish(e, runHome(ctx, e))
+		return cli.Exit(e.stderr, e.ui, runHome(ctx, e))
 	}
 	name := rest[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		return finish(e, runHelp(e, rest[1:]))
+		return cli.Exit(e.stderr, e.ui, runHelp(e, rest[1:]))
 	}
-	cmd, ok := commands[name]
-	if !ok {
-		fmt.Fprintln(e.stderr, "workbook: "+e.didYouMean(e.ui.T("err_unknown_command", "Name", name), name, commandNames()))
+	cmd := lookup(name)
+	if cmd == nil {
+		fmt.Fprintln(e.stderr, "workbook: "+cli.DidYouMean(e.ui, e.ui.T("err_unknown_command", "Name", name), name, commandNames()))
 		return 2
 	}
-	return finish(e, cmd.run(ctx, e, rest[1:]))
+	return cli.Exit(e.stderr, e.ui, e.runCommand(ctx, cmd, rest[1:]))
 }
 
-// finish turns a command's error into an exit code, printing what the user needs to know.
-func finish(e *env, err error) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.msg != "" {
-			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
-		}
-		return ee.code
-	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	if errors.Is(err, context.Canceled) {
-		// Ctrl-C: 130, as a shell gives for SIGINT.
-		fmt.Fprintln(e.stderr, "workbook: "+e.ui.T("err_interrupted"))
-		return 130
-	}
-	fmt.Fprintln(e.stderr, "workbook: "+err.Error())
-	return 2
-}
+// newFlags returns a FlagSet for the command running (cli.NewFlags).
+func (e *env) newFlags() *flag.FlagSet { return cli.NewFlags(e.cmd.name, e.ui) }
 
-// peekLang finds --lang and --messages anywhere in args (so that even a usage error is in the right
-// language) and returns their values and args without them.
-func peekLang(args []string) (lang, messages string, rest []string) {
-	rest = make([]string, 0, len(args))
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			rest = append(rest, args[i:]...)
-			break
-		}
-		matched := false
-		for _, f := range []struct {
-			name string
-			to   *string
-		}{{"lang", &lang}, {"messages", &messages}} {
-			for _, dash := range []string{"--", "-"} {
-				if v, ok := strings.CutPrefix(a, dash+f.name+"="); ok {
-					*f.to, matched = v, true
-				} else if a == dash+f.name && i+1 < len(args) {
-					*f.to, matched = args[i+1], true
-					i++
-				}
-			}
-		}
-		if !matched {
-			rest = append(rest, a)
-		}
-	}
-	return lang, messages, rest
-}
-
-// newFlags returns a FlagSet for cmd that prints its help in the user's language; every command
-// accepts --lang (already applied by run).
-func (e *env) newFlags(cmd *command) *flag.FlagSet {
-	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.String("lang", "", e.ui.T("flag_lang"))
-	fs.String("messages", "", e.ui.T("flag_messages"))
-	fs.Usage = func() {}
-	return fs
-}
-
-// parse parses args, flags and positional arguments in any order. It returns the positional ones.
-// Help asked for prints the command's help and returns flag.ErrHelp.
-func (e *env) parse(cmd *command, fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				e.printCommandHelp(cmd, fs)
-				return nil, flag.ErrHelp
-			}
-			return nil, &exitError{code: 2, msg: e.ui.T("err_flags", "Err", e.flagError(fs, err), "Cmd", cmd.name)}
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-}
-
-// flagError says what is wrong with the flags in the user's language: the flag package's own
-// words are English.
-func (e *env) flagError(fs *flag.FlagSet, err error) string {
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		if s := suggest.Closest(name, names); s != "" {
-			return e.ui.T("err_flag_unknown_suggest", "Flag", "--"+name, "Name", "--"+s)
-		}
-		return e.ui.T("err_flag_unknown", "Flag", "--"+name)
-	}
-	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return e.ui.T("err_flag_needs_value", "Flag", "--"+name)
-	}
-	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
-		// invalid value "x" for flag -timeout: parse error
-		if i := strings.Index(rest, " for flag -"); i >= 0 {
-			name := rest[i+len(" for flag -"):]
-			if j := strings.Index(name, ":"); j >= 0 {
-				name = name[:j]
-			}
-			return e.ui.T("err_flag_value", "Flag", "--"+name, "Value", strings.Trim(rest[:i], `"`))
-		}
-	}
-	return msg
-}
-
-func (e *env) printCommandHelp(cmd *command, fs *flag.FlagSet) {
-	w := e.stdout
-	fmt.Fprintln(w, e.ui.T("usage_label")+" "+e.ui.T(cmd.usage))
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, e.ui.T(cmd.summary))
-	fmt.Fprintln(w)
-	fs.VisitAll(func(f *flag.Flag) {
-		fmt.Fprintf(w, "  --%-10s %s\n", f.Name, f.Usage)
-	})
+// parse parses args, flags and positional arguments in any order (cli.Parse). It returns the
+// positional ones; help asked for prints the command's help and returns flag.ErrHelp.
+func (e *env) parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	return cli.Parse(fs, args, e.ui, func() { cli.PrintHelp(e.stdout, e.ui, e.cmd.usage, e.cmd.summary, fs) })
 }
 
 func runHelp(e *env, args []string) error {
 	if len(args) > 0 {
-		if cmd, ok := commands[args[0]]; ok {
-			return cmd.run(context.Background(), e, []string{"--help"})
+		if cmd := lookup(args[0]); cmd != nil {
+			return e.runCommand(context.Background(), cmd, []string{"--help"})
 		}
-		return &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_command", "Name", args[0]), args[0], commandNames())}
+		return &cli.ExitError{Code: 2, Msg: cli.DidYouMean(e.ui, e.ui.T("err_unknown_command", "Name", args[0]), args[0], commandNames())}
 	}
 	w := e.stdout
 	fmt.Fprintln(w, e.ui.T("help_intro"))
 	fmt.Fprintln(w)
-	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-10s %s\n", n, e.ui.T(commands[n].summary))
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, e.ui.T(c.summary))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.ui.T("help_outro"))
 	return nil
 }
 
-// commandNames are the names of every command, sorted.
+// commandNames are the names of every command, in the table's order (by name).
 func commandNames() []string {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
 	}
-	sort.Strings(names)
 	return names
 }
 
 // colorOK reports whether w is a terminal that may get colours.
 func (e *env) colorOK(w io.Writer) bool {
-	if e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb" {
-		return false
-	}
-	return tty.IsTerminal(w)
+	return tty.Colors(w, e.getenv)
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,27 +11,21 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var checkCmd = &command{name: "check", usage: "check_usage", summary: "check_summary"}
-
-func init() {
-	checkCmd.run = runCheck
-	register(checkCmd)
-}
-
 // runCheck builds the learner's program and runs every case of the exercise against it.
 func runCheck(ctx context.Context, e *env, args []string) error {
-	fs := e.newFlags(checkCmd)
+	fs := e.newFlags()
 	dir := fs.String("dir", "", e.ui.T("flag_dir"))
 	asJSON := fs.Bool("json", false, e.ui.T("flag_json"))
 	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
 	sideBySide := fs.Bool("diff", false, e.ui.T("flag_diff"))
-	pos, err := e.parse(checkCmd, fs, args)
+	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -45,7 +37,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if ctx.Err() != nil {
 		// Ctrl-C: whatever the runs cut short look like, nothing of it is the program's verdict, so
 		// nothing is reported or recorded.
-		return &exitError{code: 130, msg: e.ui.T("err_check_interrupted")}
+		return &cli.ExitError{Code: 130, Msg: e.ui.T("err_check_interrupted")}
 	}
 	if err != nil {
 		return err
@@ -66,14 +58,31 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// checkTarget finds what check checks: the exercise named (or the one whose folder the learner is
-// in) and the folder of its program (--dir, else the learner's copy), with the workspace whose
-// language it is checked in, nil for a folder outside any workspace.
+// checkTarget finds what check checks (programTarget), with the workspace whose language it is
+// checked in, nil for a folder outside any workspace.
 func (e *env) checkTarget(dir string, pos []string) (ws *workspace.Workspace, ex *course.Exercise, src string, err error) {
+	if ws, ex, src, err = e.programTarget(dir, pos, "err_check_args"); err != nil || ws != nil {
+		return ws, ex, src, err
+	}
+	// A --dir inside a workspace is checked in the workspace's language; any other folder (a
+	// clone's solutions/, a folder of one's own) in the language named, as it holds no
+	// workspace's program.
+	if ws = workspace.Find(src); ws != nil && ws.Exists() && paths.Under(ws.Root, src) {
+		e.enter(ws)
+		return ws, ex, src, nil
+	}
+	e.contentLang()
+	return nil, ex, src, nil
+}
+
+// programTarget finds the program a command builds: the exercise named (or the one whose folder
+// the learner is in) and the folder of its program (--dir, else the learner's copy in the
+// workspace, which is then returned). Without either it is a usage error with message id usage.
+func (e *env) programTarget(dir string, pos []string, usage string) (ws *workspace.Workspace, ex *course.Exercise, src string, err error) {
 	// Without --dir the program is the learner's copy in the workspace (made now in a fresh clone);
 	// without a name, the exercise is the one whose folder the learner is in.
 	if dir == "" && len(pos) == 0 && e.ws == nil {
-		return nil, nil, "", e.usageErr("err_check_args")
+		return nil, nil, "", e.usageErr(usage)
 	}
 	if dir == "" {
 		if ws, err = e.needWorkspace(); err != nil {
@@ -86,24 +95,11 @@ func (e *env) checkTarget(dir string, pos []string) (ws *workspace.Workspace, ex
 			return nil, nil, "", e.usageErr("err_no_place_dir", "Name", pos[0])
 		}
 	}
-	ex, err = e.exerciseArg(ws, pos, "err_check_args")
-	if err != nil {
+	if ex, err = e.exerciseArg(ws, pos, usage); err != nil {
 		return nil, nil, "", err
 	}
-	src, err = e.learnerDir(ws, ex, dir)
-	if err != nil {
+	if src, err = e.learnerDir(ws, ex, dir); err != nil {
 		return nil, nil, "", err
-	}
-	if ws == nil {
-		// A --dir inside a workspace is checked in the workspace's language; any other folder (a
-		// clone's solutions/, a folder of one's own) in the language named, as it holds no
-		// workspace's program.
-		if ws = workspace.Find(src); ws != nil && ws.Exists() && paths.Under(ws.Root, src) {
-			e.enter(ws)
-		} else {
-			ws = nil
-			e.contentLang()
-		}
 	}
 	return ws, ex, src, nil
 }
@@ -114,7 +110,7 @@ func (e *env) exercise(name string) (*course.Exercise, error) {
 	if errors.Is(err, course.ErrUnknownExercise) {
 		names := e.course.Names()
 		msg := e.ui.T("err_unknown_exercise", "Name", name, "List", strings.Join(names, ", "))
-		return nil, &exitError{code: 2, msg: e.didYouMean(msg, name, names)}
+		return nil, &cli.ExitError{Code: 2, Msg: cli.DidYouMean(e.ui, msg, name, names)}
 	}
 	return ex, err
 }
@@ -161,11 +157,10 @@ func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src strin
 		if err != nil {
 			return
 		}
-		next := steps.Next(st)
-		switch l := steps.LessonOf(next); {
+		switch next, l := steps.AfterPass(st, ex); {
 		case next == nil:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_all")))
-		case l != nil && l != steps.LessonOf(ex) && !steps.Begun(st, l):
+		case l != nil:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name)))
 		default:
 			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name)))
@@ -204,20 +199,12 @@ func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string,
 // side by side when asked).
 func (e *env) presentCheck(res *checker.Result, ex *course.Exercise, asJSON, sideBySide bool, timeout time.Duration) error {
 	if asJSON {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(res.Redacted()); err != nil {
-			return err
-		}
-		e.stdout.Write(report.EscapeJSON(buf.Bytes())) // no raw DEL or C1 control of the program's reaches the terminal
-	} else {
-		opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: timeout}
-		report.Text(e.stdout, res, e.ui, opt)
-		if sideBySide {
-			report.SideBySide(e.stdout, res, e.ui, opt)
-		}
+		return report.JSON(e.stdout, res)
+	}
+	opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: timeout}
+	report.Text(e.stdout, res, e.ui, opt)
+	if sideBySide {
+		report.SideBySide(e.stdout, res, e.ui, opt)
 	}
 	return nil
 }

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"runtime"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/workbook-course/workbook/internal/grade"
 	"github.com/workbook-course/workbook/internal/i18n"
@@ -18,13 +15,6 @@ import (
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/tty"
 )
-
-var gradeCmd = &command{name: "grade", usage: "grade_usage", summary: "grade_summary"}
-
-func init() {
-	gradeCmd.run = runGrade
-	register(gradeCmd)
-}
 
 // runGrade grades a class: workbook grade EXERCISE SUBMISSIONS --out REPORT, or joins the reports of
 // shards: workbook grade merge REPORT... --out MERGED. It reads the flags, lets internal/grade build
@@ -46,10 +36,13 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer unlock()
-	bar := e.gradeProgress()
-	job.Progress = bar.update
+	bar := &grade.Bar{UI: e.ui}
+	if tty.IsTerminal(e.stderr) && e.getenv("TERM") != "dumb" {
+		bar.W = e.stderr
+	}
+	job.Progress = bar.Update
 	rep, outcome, err := grade.Run(ctx, job, subsDir, out)
-	bar.clear()
+	bar.Clear()
 	if err != nil {
 		return e.gradeErr(err, out, subsDir, o.Only, o.Shard)
 	}
@@ -61,119 +54,48 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// gradeFlags are the flags of workbook grade, as parsed.
-type gradeFlags struct {
-	out, tests, only, shard, classLang, latePenalty, due, roster, assignment, moodleLang *string
-	jobs, maxFiles, maxDepth                                                             *int
-	maxBytes                                                                             *int64
-	timeout                                                                              *time.Duration
-	seed                                                                                 *uint64
-	force                                                                                *bool
+func (e *env) gradeFlagSet() (*flag.FlagSet, *grade.Flags) {
+	fs, f, d := e.newFlags(), &grade.Flags{}, grade.DefaultReadLimits
+	fs.StringVar(&f.Out, "out", "", e.ui.T("grade_flag_out"))
+	fs.StringVar(&f.Tests, "tests", "", e.ui.T("grade_flag_tests"))
+	fs.IntVar(&f.Jobs, "jobs", runtime.GOMAXPROCS(0), e.ui.T("grade_flag_jobs"))
+	fs.DurationVar(&f.Timeout, "timeout", 2*time.Second, e.ui.T("grade_flag_timeout"))
+	fs.StringVar(&f.Only, "only", "", e.ui.T("grade_flag_only"))
+	fs.StringVar(&f.Shard, "shard", "", e.ui.T("grade_flag_shard"))
+	fs.Uint64Var(&f.Seed, "seed", grade.DefaultSeed, e.ui.T("grade_flag_seed"))
+	fs.StringVar(&f.ClassLang, "class-lang", "", e.ui.T("grade_flag_class_lang"))
+	fs.BoolVar(&f.Force, "force", false, e.ui.T("grade_flag_force"))
+	fs.StringVar(&f.LatePenalty, "late-penalty", "", e.ui.T("grade_flag_late_penalty"))
+	fs.StringVar(&f.Due, "due", "", e.ui.T("grade_flag_due"))
+	fs.StringVar(&f.Roster, "roster", "", e.ui.T("grade_flag_roster"))
+	fs.StringVar(&f.Assignment, "assignment", "", e.ui.T("grade_flag_assignment"))
+	fs.StringVar(&f.MoodleLang, "moodle-lang", "en", e.ui.T("grade_flag_moodle_lang"))
+	fs.IntVar(&f.MaxFiles, "max-files", d.Files, e.ui.T("grade_flag_max_files"))
+	fs.Int64Var(&f.MaxBytes, "max-bytes", d.Bytes, e.ui.T("grade_flag_max_bytes"))
+	fs.IntVar(&f.MaxDepth, "max-depth", d.Depth, e.ui.T("grade_flag_max_depth"))
+	return fs, f
 }
 
-func (e *env) gradeFlagSet() (*flag.FlagSet, *gradeFlags) {
-	fs := e.newFlags(gradeCmd)
-	d := grade.DefaultReadLimits
-	return fs, &gradeFlags{
-		out:         fs.String("out", "", e.ui.T("grade_flag_out")),
-		tests:       fs.String("tests", "", e.ui.T("grade_flag_tests")),
-		jobs:        fs.Int("jobs", runtime.GOMAXPROCS(0), e.ui.T("grade_flag_jobs")),
-		timeout:     fs.Duration("timeout", 2*time.Second, e.ui.T("grade_flag_timeout")),
-		only:        fs.String("only", "", e.ui.T("grade_flag_only")),
-		shard:       fs.String("shard", "", e.ui.T("grade_flag_shard")),
-		seed:        fs.Uint64("seed", grade.DefaultSeed, e.ui.T("grade_flag_seed")),
-		classLang:   fs.String("class-lang", "", e.ui.T("grade_flag_class_lang")),
-		force:       fs.Bool("force", false, e.ui.T("grade_flag_force")),
-		latePenalty: fs.String("late-penalty", "", e.ui.T("grade_flag_late_penalty")),
-		due:         fs.String("due", "", e.ui.T("grade_flag_due")),
-		roster:      fs.String("roster", "", e.ui.T("grade_flag_roster")),
-		assignment:  fs.String("assignment", "", e.ui.T("grade_flag_assignment")),
-		moodleLang:  fs.String("moodle-lang", "en", e.ui.T("grade_flag_moodle_lang")),
-		maxFiles:    fs.Int("max-files", d.Files, e.ui.T("grade_flag_max_files")),
-		maxBytes:    fs.Int64("max-bytes", d.Bytes, e.ui.T("grade_flag_max_bytes")),
-		maxDepth:    fs.Int("max-depth", d.Depth, e.ui.T("grade_flag_max_depth")),
-	}
-}
-
-// gradeOptions reads the flags and arguments of workbook grade into the options of a grading.
+// gradeOptions reads the flags and arguments of workbook grade into the options of a grading
+// (grade.Flags.Options), checked before anything is read.
 func (e *env) gradeOptions(args []string) (o grade.Options, out, subsDir string, err error) {
 	fs, f := e.gradeFlagSet()
-	pos, err := e.parse(gradeCmd, fs, args)
+	pos, err := e.parse(fs, args)
 	if err != nil {
 		return o, "", "", err
 	}
-	if err := e.checkGradeFlags(f, pos); err != nil {
-		return o, "", "", err
+	o, m, ok := f.Options(pos)
+	if !ok {
+		return o, "", "", e.gradeMessage(m)
 	}
-	out, subsDir = *f.out, pos[1]
-	o = grade.Options{Tests: *f.tests, RunTime: *f.timeout, Jobs: *f.jobs, Only: *f.only, Force: *f.force, Seed: *f.seed,
-		Lang: *f.classLang, Roster: *f.roster, Assignment: *f.assignment, MoodleLang: *f.moodleLang,
-		Course: e.course.FS(), Fallback: e.content,
-		Read: grade.ReadLimits{Files: *f.maxFiles, Bytes: *f.maxBytes, Depth: *f.maxDepth}}
-	if *f.shard != "" {
-		if o.Shard, err = grade.ParseShard(*f.shard); err != nil {
-			return o, "", "", e.usageErr("grade_err_shard", "Value", *f.shard)
-		}
-	}
-	if o.Late, err = e.gradeLate(*f.latePenalty, *f.due); err != nil {
-		return o, "", "", err
-	}
+	o.Course, o.Fallback = e.course.FS(), e.content
 	if o.Exercise, err = e.exercise(pos[0]); err != nil {
 		return o, "", "", err
 	}
-	// A folder, or the .zip an LMS's "download all" gives (unpacked by grade.Run).
-	if fi, err := os.Stat(subsDir); err != nil || (!fi.IsDir() && !strings.HasSuffix(strings.ToLower(subsDir), ".zip")) {
-		return o, "", "", e.usageErr("grade_err_no_submissions", "Dir", subsDir)
+	if m, ok := grade.CheckPlaces(pos[1], f.Out); !ok {
+		return o, "", "", e.gradeMessage(m)
 	}
-	if paths.Under(subsDir, out) {
-		return o, "", "", e.usageErr("grade_err_out_inside", "Out", out, "Dir", subsDir)
-	}
-	return o, out, subsDir, nil
-}
-
-// checkGradeFlags refuses flags out of their range before anything is read.
-func (e *env) checkGradeFlags(f *gradeFlags, pos []string) error {
-	switch {
-	case len(pos) != 2:
-		return e.usageErr("grade_err_args")
-	case *f.out == "":
-		return e.usageErr("grade_err_no_out")
-	case *f.jobs < 1:
-		return e.usageErr("grade_err_jobs")
-	case *f.timeout <= 0:
-		return e.usageErr("grade_err_timeout")
-	case *f.maxFiles < 1 || *f.maxBytes < 1 || *f.maxDepth < 1:
-		return e.usageErr("grade_err_limits")
-	}
-	// --lang is the instructor's (messages, the report); each student is graded in the language of
-	// their own program, unless --class-lang fixes one for the whole class.
-	switch *f.classLang {
-	case "", "ru", "bg":
-		return nil
-	}
-	return e.usageErr("grade_err_class_lang", "Value", *f.classLang)
-}
-
-// gradeLate reads --late-penalty and --due.
-func (e *env) gradeLate(penalty, due string) (grade.Late, error) {
-	var l grade.Late
-	var err error
-	if penalty != "" {
-		if l, err = grade.ParseLatePenalty(penalty); err != nil {
-			return l, e.usageErr("grade_err_late_penalty", "Value", penalty)
-		}
-	}
-	if due != "" {
-		t, ok := grade.ParseDue(due)
-		if !ok {
-			return l, e.usageErr("grade_err_due", "Value", due)
-		}
-		l.Due = t
-	}
-	if l.PerDay && l.Due.IsZero() {
-		return l, e.usageErr("grade_err_per_day_no_due")
-	}
-	return l, nil
+	return o, f.Out, pos[1], nil
 }
 
 // jobErr turns an error of grade.NewJob (nothing graded yet) into what the instructor reads.
@@ -223,9 +145,9 @@ func (e *env) gradeErr(err error, out, subs, only string, shard grade.Shard) err
 
 // runGradeMerge joins the reports of the shards of one grading: workbook grade merge REPORT... --out MERGED.
 func runGradeMerge(e *env, args []string) error {
-	fs := e.newFlags(gradeCmd)
+	fs := e.newFlags()
 	out := fs.String("out", "", e.ui.T("grade_flag_merge_out"))
-	pos, err := e.parse(gradeCmd, fs, args)
+	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -284,55 +206,4 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_conflicts", n))
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
-}
-
-// gradeBar draws grading progress with an ETA on stderr, when stderr is a terminal.
-type gradeBar struct {
-	e     *env
-	w     io.Writer
-	width int // runes drawn last time
-}
-
-func (e *env) gradeProgress() *gradeBar {
-	b := &gradeBar{e: e}
-	if tty.IsTerminal(e.stderr) && e.getenv("TERM") != "dumb" {
-		b.w = e.stderr
-	}
-	return b
-}
-
-func (b *gradeBar) update(p grade.Progress) {
-	if b.w == nil {
-		return
-	}
-	const cells = 24
-	full := 0
-	if p.Total > 0 {
-		full = p.Done * cells / p.Total
-	}
-	bar := "[" + strings.Repeat("█", full) + strings.Repeat("░", cells-full) + "]"
-	eta := p.ETA.Round(time.Second)
-	etaText := fmt.Sprintf("%d:%02d", int(eta.Minutes()), int(eta.Seconds())%60)
-	if p.Done == 0 {
-		etaText = "?:??"
-	}
-	line := b.e.ui.T("grade_progress", "Bar", bar, "Done", p.Done, "Total", p.Total, "ETA", etaText, "Student", report.EscapeLine(p.Student))
-	if r := []rune(line); len(r) > 100 {
-		line = string(r[:99]) + "…"
-	}
-	n := utf8.RuneCountInString(line)
-	pad := ""
-	if n < b.width {
-		pad = strings.Repeat(" ", b.width-n)
-	}
-	fmt.Fprint(b.w, "\r"+line+pad)
-	b.width = n
-}
-
-func (b *gradeBar) clear() {
-	if b.w == nil || b.width == 0 {
-		return
-	}
-	fmt.Fprint(b.w, "\r"+strings.Repeat(" ", b.width)+"\r")
-	b.width = 0
 }

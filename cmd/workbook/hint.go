@@ -9,20 +9,13 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var hintCmd = &command{name: "hint", usage: "hint_usage", summary: "hint_summary"}
-
-func init() {
-	hintCmd.run = runHint
-	register(hintCmd)
-}
-
 // runHint shows the next hint step of an exercise and records that it was used. Each call gives one
 // more step; after the last, it shows the last again. --all shows every step given so far (outside a
 // workspace, every step).
 func runHint(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(hintCmd)
+	flags := e.newFlags()
 	all := flags.Bool("all", false, e.ui.T("flag_hint_all"))
-	pos, err := e.parse(hintCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
@@ -43,26 +36,15 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if *all {
 			to = len(hints)
 		}
-	} else {
-		st, err := e.updateState(p, func(st *progress.State) error {
-			x := st.Exercise(ex.Name)
-			if !*all || x.Hints == 0 {
-				x.Hints = min(x.Hints+1, len(hints))
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		to = st.Lookup(ex.Name).Hints
-		from = to
-		if *all {
-			from = 1
-		}
+	} else if _, err := e.updateState(p, func(st *progress.State) error {
+		from, to = st.TakeHint(ex.Name, len(hints), *all)
+		return nil
+	}); err != nil {
+		return err
 	}
 	pt := e.paintFor(e.stdout)
 	for i := from; i <= to; i++ {
-		fmt.Fprintln(e.stdout, pt.bold(e.ui.T("hint_heading", "N", i, "Total", len(hints), "Title", ex.Title(e.content), "Name", ex.Name)))
+		fmt.Fprintln(e.stdout, pt.Bold(e.ui.T("hint_heading", "N", i, "Total", len(hints), "Title", ex.Title(e.content), "Name", ex.Name)))
 		fmt.Fprintln(e.stdout)
 		if err := e.printMarkdown(hints[i-1]); err != nil {
 			return err
@@ -71,11 +53,11 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	}
 	switch {
 	case p == nil && !*all:
-		fmt.Fprintln(e.stdout, pt.dim(e.ui.T("hint_not_kept")))
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("hint_not_kept")))
 	case to < len(hints):
-		fmt.Fprintln(e.stdout, pt.dim(e.ui.N("hint_more", len(hints)-to, "Name", ex.Name)))
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.N("hint_more", len(hints)-to, "Name", ex.Name)))
 	default:
-		fmt.Fprintln(e.stdout, pt.dim(e.ui.T("hint_last", "Name", ex.Name)))
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("hint_last", "Name", ex.Name)))
 	}
 	return nil
 }

@@ -18,7 +18,7 @@ func runHome(ctx context.Context, e *env) error {
 	w := e.stdout
 	pt := e.paintFor(w)
 	p := e.madeWorkspace()
-	fmt.Fprintln(w, pt.bold(e.ui.T("home_title")))
+	fmt.Fprintln(w, pt.Bold(e.ui.T("home_title")))
 	fmt.Fprintln(w)
 	if p == nil {
 		if e.ws != nil {
@@ -31,14 +31,14 @@ func runHome(ctx context.Context, e *env) error {
 		fmt.Fprintln(w)
 		if e.ws != nil {
 			ex := e.firstExercise()
-			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable("workbook check "+ex)))
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable("workbook check "+ex)))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
 		} else {
-			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold("workbook init"))
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold("workbook init"))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_init", "Dir", workspace.DefaultFolder, "Lang", e.langName(e.content)))
 		}
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, pt.dim(e.ui.T("home_more")))
+		fmt.Fprintln(w, pt.Dim(e.ui.T("home_more")))
 		return nil
 	}
 	st, err := e.loadState(p)
@@ -56,37 +56,24 @@ func runHome(ctx context.Context, e *env) error {
 			passed++
 		}
 	}
-	fmt.Fprintln(w, e.ui.T("home_workspace", "Dir", p.Root, "Lang", e.langName(e.content), "Since", e.since(st.Started, time.Now())))
+	fmt.Fprintln(w, e.ui.T("home_workspace", "Dir", p.Root, "Lang", e.langName(e.content), "Since", course.View{UI: e.ui}.Since(st.Started, time.Now())))
 	e.printSettings(w)
 	fmt.Fprintln(w, e.ui.N("home_passed", passed, "Total", len(list)))
 	fmt.Fprintln(w)
 	cmd, why := e.nextStep(p, st, steps)
-	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.bold(e.runnable(cmd)))
+	fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable(cmd)))
 	fmt.Fprintln(w, "  "+why)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, pt.dim(e.ui.T("home_more")))
+	fmt.Fprintln(w, pt.Dim(e.ui.T("home_more")))
 	return nil
 }
 
 // printSettings shows the two language settings, where each came from, and how to change them.
 func (e *env) printSettings(w io.Writer) {
 	fmt.Fprintln(w, e.ui.T("home_settings",
-		"Content", e.langName(e.content), "ContentFrom", e.ui.T("lang_from_"+fromKey(e.choice.ContentFrom)),
-		"Messages", e.langName(e.ui.Lang()), "MessagesFrom", e.ui.T("lang_from_"+fromKey(e.choice.MessagesFrom))))
+		"Content", e.langName(e.content), "ContentFrom", e.ui.T("lang_from_"+workspace.SourceKey(e.choice.ContentFrom)),
+		"Messages", e.langName(e.ui.Lang()), "MessagesFrom", e.ui.T("lang_from_"+workspace.SourceKey(e.choice.MessagesFrom))))
 	fmt.Fprintln(w, "  "+e.ui.T("home_settings_change"))
-}
-
-// fromKey names a language source in message IDs.
-func fromKey(from string) string {
-	switch from {
-	case workspace.FromFlag, workspace.FromMessages:
-		return "flag"
-	case workspace.FromEnv, workspace.FromEnvMsg:
-		return "env"
-	case workspace.FromWorkspace, workspace.FromLocale, workspace.FromContent:
-		return from
-	}
-	return "default"
 }
 
 // firstExercise is the name of the first exercise in course order.

@@ -12,19 +12,12 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var initCmd = &command{name: "init", usage: "init_usage", summary: "init_summary"}
-
-func init() {
-	initCmd.run = runInit
-	register(initCmd)
-}
-
 // runInit makes a learner's workspace: one folder per exercise with its pristine starter, its
 // statement and a go.mod of its own, and the progress file (with the language settings) at the root.
 // Run again on a workspace, it adds the exercises that are new and leaves every existing file alone.
 func runInit(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(initCmd)
-	pos, err := e.parse(initCmd, flags, args)
+	flags := e.newFlags()
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -24,12 +23,6 @@ func (e *env) invocation() string {
 	return e.invoke
 }
 
-// commandWord finds the command "workbook" at the start of a suggested command in a message:
-// followed by one of its commands, so that prose ("the workbook course") is left alone.
-var commandWord = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|[\s«„“"'(])workbook( (?:` + strings.Join(commandNames(), "|") + `)\b)`)
-})
-
 // runnable rewrites the commands a message suggests ("workbook hint X") into the invocation that
 // works where the learner stands; unchanged when workbook is installed.
 func (e *env) runnable(msg string) string {
@@ -37,5 +30,10 @@ func (e *env) runnable(msg string) string {
 	if inv == "workbook" {
 		return msg
 	}
-	return commandWord().ReplaceAllString(msg, "${1}"+inv+"${2}")
+	if e.words == nil {
+		// The command "workbook" at the start of a suggested command: followed by one of its
+		// commands, so that prose ("the workbook course") is left alone.
+		e.words = regexp.MustCompile(`(^|[\s«„“"'(])workbook( (?:` + strings.Join(commandNames(), "|") + `)\b)`)
+	}
+	return e.words.ReplaceAllString(msg, "${1}"+inv+"${2}")
 }

@@ -9,20 +9,13 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var langCmd = &command{name: "lang", usage: "lang_usage", summary: "lang_summary"}
-
-func init() {
-	langCmd.run = runLang
-	register(langCmd)
-}
-
 // runLang shows the two language settings, or changes what the workspace keeps: `lang ru` makes
 // ru its content language (the programs in ru are used, made from the starters the first time; the
 // other language's programs stay in their own folder, untouched), `lang --messages en` keeps
 // English messages, `--messages auto` lets them follow the environment again.
 func runLang(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(langCmd)
-	pos, err := e.parse(langCmd, flags, args)
+	flags := e.newFlags()
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

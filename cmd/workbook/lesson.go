@@ -7,20 +7,13 @@ import (
 	"github.com/workbook-course/workbook/internal/progress"
 )
 
-var lessonCmd = &command{name: "lesson", usage: "lesson_cmd_usage", summary: "lesson_cmd_summary"}
-
-func init() {
-	lessonCmd.run = runLesson
-	register(lessonCmd)
-}
-
 // runLesson shows a lesson in the terminal, rendered (headings, highlighted code, tables), with its
 // quizzes as questions, through a pager when it is longer than the screen. TOPIC may also be the
 // path of a lesson file, to preview a draft.
 func runLesson(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(lessonCmd)
+	flags := e.newFlags()
 	noPager := flags.Bool("no-pager", false, e.ui.T("flag_no_pager"))
-	pos, err := e.parse(lessonCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}

@@ -6,9 +6,11 @@ import (
 	"path"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/render"
+	"github.com/workbook-course/workbook/internal/web"
 )
 
 // openLesson reads the lesson on topic in lang (falling back to the other language, with a note on
@@ -30,7 +32,7 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 	var ue *course.UnknownLessonError
 	switch {
 	case errors.As(err, &ue):
-		return nil, "", &exitError{code: 2, msg: e.didYouMean(e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(ue.Topics, ", ")), topic, ue.Topics)}
+		return nil, "", &cli.ExitError{Code: 2, Msg: cli.DidYouMean(e.ui, e.ui.T("err_unknown_lesson", "Name", topic, "List", strings.Join(ue.Topics, ", ")), topic, ue.Topics)}
 	case errors.Is(err, course.ErrUnreadableLesson):
 		return nil, "", e.usageErr("err_lesson_file", "File", file, "Err", err.Error())
 	case err != nil:
@@ -45,13 +47,5 @@ func (e *env) openLesson(topic, lang string) (*lesson.Lesson, string, error) {
 // readerMarkdown turns a lesson into the Markdown a reader sees in the terminal
 // (render.ReaderMarkdown), with a note for each chart the browser draws.
 func (e *env) readerMarkdown(l *lesson.Lesson, topic string) string {
-	return render.ReaderMarkdown(l, topic, e.ui, func(b *lesson.Block) string { return e.chartNote(l, topic, b) })
+	return render.ReaderMarkdown(l, topic, e.ui, func(b *lesson.Block) string { return web.ChartNote(l, topic, b, e.ui) })
 }
-
-// quizMarkdown shows quiz q (number n of total) as a question, without its answer.
-func (e *env) quizMarkdown(l *lesson.Lesson, q *lesson.Quiz, n, total int) string {
-	return render.QuizMarkdown(l, q, n, total, e.ui)
-}
-
-// fenced writes text as a fenced block in lang.
-func fenced(lang, text string) string { return render.Fenced(lang, text) }

@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
@@ -38,11 +40,8 @@ func (e *env) decideLangs(flagLang, flagMessages string) error {
 	return err
 }
 
-// contentNamed reports whether the user named the content language for this run (a flag or
-// WORKBOOK_LANG), as opposed to the workspace, the locale or the default.
-func (e *env) contentNamed() bool {
-	return e.choice.ContentFrom == workspace.FromFlag || e.choice.ContentFrom == workspace.FromEnv
-}
+// contentNamed reports whether the user named the content language for this run.
+func (e *env) contentNamed() bool { return e.choice.ContentNamed() }
 
 // needWorkspace is the learner's workspace for a command that keeps the learner's work: the one the
 // working directory is in, made now when it is a clone's that is not made yet. Outside both it is a
@@ -79,59 +78,41 @@ func (e *env) madeWorkspace() *workspace.Workspace {
 	return e.ws
 }
 
-// enter makes the content language the workspace's: its programs are in it. A workspace of the
-// layout before language folders is carried over first, losing nothing. Standing in the folder of
-// the other language's programs works in that language, for this command. A language the user named
-// that is not the workspace's is said once.
+// enter makes the content language the workspace's, and says what entering it did
+// (workspace.Enter): an old layout carried over, the language switched, a language named that the
+// workspace does not keep. It enters each workspace once.
 func (e *env) enter(ws *workspace.Workspace) {
 	if e.entered == ws.Root {
 		return
 	}
 	e.entered = ws.Root
-	s := ws.Settings()
-	lang := s.Content
-	if lang == "" {
-		lang = ws.GuessLang(e.course)
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = ""
 	}
-	if moved, err := ws.Migrate(e.course, lang); err != nil {
-		e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
-	} else if len(moved) > 0 {
-		if lang == "" {
-			lang = ws.GuessLang(e.course)
-		}
-		if lang != "" {
-			// The exercises the old layout lacked get their starters, as a new workspace has.
-			if _, _, err := ws.AddLang(e.course, lang, checker.GoVersion()); err != nil {
-				e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
-			}
-		}
-		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_migrated", len(moved), "Dir", e.rel(ws.Root), "Langs", e.rel(ws.LangDir("ru"))+", "+e.rel(ws.LangDir("bg")), "Backup", e.rel(ws.BackupRoot())))
-	}
-	if lang == "" {
-		return
-	}
-	if wd, err := os.Getwd(); err == nil && !e.contentNamed() {
-		if at := ws.LangAt(wd); at != "" {
-			e.content = at
-			return
+	en := ws.Enter(e.course, wd, e.content, e.contentNamed(), checker.GoVersion())
+	for _, err := range []error{en.MigrateErr, en.AddErr} {
+		if err != nil {
+			e.warn("err_migrate", "Dir", e.rel(ws.Root), "Err", err.Error())
 		}
 	}
-	if lang != e.content && e.contentNamed() && s.Assumed {
-		// Nobody chose the workspace's language: the one named now becomes it. Nothing is replaced:
-		// the programs in the other language stay in their own folder.
-		if _, err := ws.Switch(e.course, e.content, checker.GoVersion()); err != nil {
-			e.warn("err_init_dir", "Dir", ws.Root, "Err", err.Error())
-		} else {
-			e.warn("workspace_switched", "Dir", e.rel(ws.Root), "Lang", e.langName(e.content), "New", e.rel(ws.LangDir(e.content)), "Old", e.rel(ws.LangDir(lang)))
-			return
-		}
+	if en.MigrateErr == nil && len(en.Migrated) > 0 {
+		fmt.Fprintln(e.stderr, "workbook: "+e.ui.N("workspace_migrated", len(en.Migrated), "Dir", e.rel(ws.Root), "Langs", e.rel(ws.LangDir("ru"))+", "+e.rel(ws.LangDir("bg")), "Backup", e.rel(ws.BackupRoot())))
 	}
-	if lang != e.content && e.contentNamed() {
-		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(lang), "Asked", e.langName(e.content), "Code", e.content)
+	switch {
+	case en.SwitchErr != nil:
+		e.warn("err_init_dir", "Dir", ws.Root, "Err", en.SwitchErr.Error())
+	case en.Switched:
+		e.warn("workspace_switched", "Dir", e.rel(ws.Root), "Lang", e.langName(e.content), "New", e.rel(ws.LangDir(e.content)), "Old", e.rel(ws.LangDir(en.Own)))
 	}
-	e.content = lang
-	if fi, err := os.Stat(ws.LangDir(lang)); err != nil || !fi.IsDir() {
-		e.warn("warn_lang_dir_missing", "Dir", e.rel(ws.LangDir(lang)), "Lang", e.langName(lang), "Code", lang)
+	if en.Kept {
+		e.warn("warn_workspace_lang", "Dir", e.rel(ws.Root), "Lang", e.langName(en.Own), "Asked", e.langName(e.content), "Code", e.content)
+	}
+	if en.Lang != "" {
+		e.content = en.Lang
+	}
+	if en.DirMissing {
+		e.warn("warn_lang_dir_missing", "Dir", e.rel(ws.LangDir(en.Lang)), "Lang", e.langName(en.Lang), "Code", en.Lang)
 	}
 }
 
@@ -160,16 +141,11 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 	return nil
 }
 
-// newSettings are the language settings of a new workspace: the content language named or chosen
-// (assumed when nothing named one), the message language when something named it.
+// newSettings are the language settings of a new workspace (workspace.Choice.NewSettings), in
+// the content language named or chosen.
 func (e *env) newSettings() workspace.Settings {
-	s := workspace.Settings{Content: e.chooseContent()}
-	s.Assumed = e.choice.ContentFrom == workspace.FromDefault
-	switch e.choice.MessagesFrom {
-	case workspace.FromFlag, workspace.FromMessages, workspace.FromEnv, workspace.FromEnvMsg, workspace.FromWorkspace:
-		s.Messages = e.choice.Messages
-	}
-	return s
+	content := e.chooseContent() // asking may change the choice
+	return e.choice.NewSettings(content)
 }
 
 // chooseContent is the content language for a new workspace: the one named or inferred, else the
@@ -262,8 +238,8 @@ func (e *env) rel(path string) string {
 	if err != nil {
 		return path
 	}
-	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") && !filepath.IsAbs(r) {
-		return r
+	if r, ok := paths.Within(wd, path); ok {
+		return filepath.FromSlash(r)
 	}
 	return path
 }
@@ -341,9 +317,9 @@ func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, ver
 		return nil
 	}); err != nil {
 		// The check itself is done and reported; a progress file that cannot be written is a warning.
-		var ee *exitError
+		var ee *cli.ExitError
 		if errors.As(err, &ee) {
-			fmt.Fprintln(e.stderr, "workbook: "+ee.msg)
+			fmt.Fprintln(e.stderr, "workbook: "+ee.Msg)
 		}
 	}
 	return keptPass

@@ -8,25 +8,19 @@ import (
 	"io"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
-
-var resetCmd = &command{name: "reset", usage: "reset_usage", summary: "reset_summary"}
-
-func init() {
-	resetCmd.run = runReset
-	register(resetCmd)
-}
 
 // runReset puts the pristine starter of an exercise back, from the course the binary carries. When
 // the folder holds the learner's work, it asks first on a terminal (and refuses without one unless
 // --yes), and the learner's folder is kept, whole, as a numbered version that `workbook restore`
 // brings back. Progress keeps its verdicts: a pass stays a pass (see recordCheck).
 func runReset(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(resetCmd)
+	flags := e.newFlags()
 	yes := flags.Bool("yes", false, e.ui.T("flag_yes_replace"))
-	pos, err := e.parse(resetCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
@@ -78,7 +72,7 @@ func (e *env) confirmReplace(yes bool, id string, kv ...any) (bool, error) {
 	}
 	fmt.Fprint(e.stderr, e.ui.T(id, kv...)+" "+e.ui.T("confirm_yes_no")+" ")
 	answer, _ := readAnswer(e.stdin)
-	if !e.confirmed(answer) {
+	if !cli.Confirmed(answer) {
 		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("replace_declined")))
 		return false, nil
 	}

@@ -4,30 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var restoreCmd = &command{name: "restore", usage: "restore_usage", summary: "restore_summary"}
-
-func init() {
-	restoreCmd.run = runRestore
-	register(restoreCmd)
-}
-
 // runRestore lists the kept versions of the learner's program for an exercise (`restore EXERCISE`),
 // or brings one back (`restore EXERCISE N`, the newest when N is "last"). What the folder holds is
 // kept as a version first, so restoring loses nothing either; it asks before replacing the
 // learner's files, as reset does.
 func runRestore(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(restoreCmd)
+	flags := e.newFlags()
 	yes := flags.Bool("yes", false, e.ui.T("flag_yes_replace"))
-	pos, err := e.parse(restoreCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
@@ -36,7 +26,7 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	version := ""
-	if n := len(pos); n > 0 && isVersionArg(pos[n-1]) && (n == 2 || e.exerciseHere(p) != nil) {
+	if n := len(pos); n > 0 && workspace.IsVersionArg(pos[n-1]) && (n == 2 || e.exerciseHere(p) != nil) {
 		version, pos = pos[n-1], pos[:n-1]
 	}
 	ex, err := e.exerciseArg(p, pos, "err_restore_args")
@@ -84,30 +74,12 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// isVersionArg reports whether a is a version number or "last".
-func isVersionArg(a string) bool {
-	if a == "last" {
-		return true
-	}
-	n, err := strconv.Atoi(a)
-	return err == nil && n > 0
-}
-
 // printVersions lists the kept versions, newest last, each with when it was kept and its files.
 func (e *env) printVersions(p *workspace.Workspace, name string, list []workspace.Version) {
 	w := e.stdout
 	fmt.Fprintln(w, e.runnable(e.ui.N("restore_list", len(list), "Name", name, "Lang", e.langName(e.content))))
 	for _, v := range list {
-		var files []string
-		filepath.WalkDir(v.Dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".go") {
-				rel, _ := filepath.Rel(v.Dir, path)
-				files = append(files, filepath.ToSlash(rel))
-			}
-			return nil
-		})
-		sort.Strings(files)
-		fmt.Fprintf(w, "  %3d  %s  %s\n", v.N, v.Time.Local().Format("2006-01-02 15:04:05"), strings.Join(files, ", "))
+		fmt.Fprintf(w, "  %3d  %s  %s\n", v.N, v.Time.Local().Format("2006-01-02 15:04:05"), strings.Join(v.Files(), ", "))
 	}
 	fmt.Fprintln(w, e.runnable(e.ui.T("restore_how", "Name", name, "N", list[len(list)-1].N)))
 }

@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
-	"os/exec"
-	"runtime"
 	"strconv"
 	"time"
 
@@ -16,22 +12,15 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var serveCmd = &command{name: "serve", usage: "serve_usage", summary: "serve_summary"}
-
-func init() {
-	serveCmd.run = runServe
-	register(serveCmd)
-}
-
 // runServe serves the course in the browser until interrupted: lessons with runnable programs and
 // quizzes, exercises with an editor, checks and hints, and the progress of the workspace or clone
 // the command runs in. It listens on loopback unless --addr names another address.
 func runServe(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(serveCmd)
-	addr := flags.String("addr", "127.0.0.1:8080", e.ui.T("flag_serve_addr"))
+	flags := e.newFlags()
+	addr := flags.String("addr", web.DefaultAddr, e.ui.T("flag_serve_addr"))
 	open := flags.Bool("open", false, e.ui.T("flag_serve_open"))
 	timeout := flags.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
-	pos, err := e.parse(serveCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
@@ -63,12 +52,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		ln.Close()
 		return err
 	}
-	urlHost := host
-	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
-		urlHost = "127.0.0.1"
-	}
 	// The token is handed only in this address, printed to the learner alone (see internal/web).
-	url := "http://" + net.JoinHostPort(urlHost, port) + "/" + e.content + "/?token=" + srv.Token()
+	url := srv.StartURL(host, port, e.content)
 	return e.serveUntil(ctx, srv, ln, url, p, *addr, *open)
 }
 
@@ -88,9 +73,6 @@ func (e *env) webConfig(p *workspace.Workspace, timeout time.Duration) web.Confi
 
 // serveUntil serves srv on ln until ctx ends, having said where, and opens the browser when asked.
 func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, url string, p *workspace.Workspace, addr string, open bool) error {
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
 	fmt.Fprintln(e.stdout, e.ui.T("serve_listening", "URL", url))
 	if p == nil {
 		fmt.Fprintln(e.stdout, e.ui.T("serve_no_place"))
@@ -99,21 +81,13 @@ func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, 
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stop_hint"))
 	if open {
-		if err := openBrowser(url); err != nil {
+		if err := web.OpenBrowser(url); err != nil {
 			e.warn("warn_serve_open", "URL", url, "Err", err.Error())
 		}
 	}
-	select {
-	case err := <-done:
-		if !errors.Is(err, http.ErrServerClosed) {
-			return e.usageErr("err_serve_listen", "Addr", addr, "Err", err.Error())
-		}
-		return nil
-	case <-ctx.Done():
+	if err := srv.Serve(ctx, ln); err != nil {
+		return e.usageErr("err_serve_listen", "Addr", addr, "Err", err.Error())
 	}
-	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	hs.Shutdown(stop)
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stopped"))
 	return nil
 }
@@ -129,22 +103,4 @@ func (e *env) webPlace(p *workspace.Workspace) *web.Place {
 		Fresh:     e.freshState(p),
 		Pristine:  func(ex *course.Exercise, lang string) bool { return p.Pristine(e.course, ex, lang) },
 	}
-}
-
-// openBrowser asks the system to open url in the default browser.
-func openBrowser(url string) error {
-	var cmd *exec.Cmd
-	switch runtime.GOOS {
-	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
-	case "darwin":
-		cmd = exec.Command("open", url)
-	default:
-		cmd = exec.Command("xdg-open", url)
-	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go cmd.Wait()
-	return nil
 }

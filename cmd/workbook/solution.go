@@ -8,26 +8,21 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/codediff"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
-
-var solutionCmd = &command{name: "solution", usage: "solution_usage", summary: "solution_summary"}
-
-func init() {
-	solutionCmd.run = runSolution
-	register(solutionCmd)
-}
 
 // runSolution prints the reference solution of an exercise. Before the exercise has passed it asks
 // first (or takes --yes), because the solution read too early takes the exercise away.
 func runSolution(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(solutionCmd)
+	flags := e.newFlags()
 	yes := flags.Bool("yes", false, e.ui.T("flag_solution_yes"))
 	full := flags.Bool("full", false, e.ui.T("flag_solution_full"))
-	pos, err := e.parse(solutionCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
@@ -47,7 +42,7 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 		return e.usageErr("err_no_solution", "Name", ex.Name)
 	}
 	pt := e.paintFor(e.stdout)
-	fmt.Fprintln(e.stdout, pt.bold(e.ui.T("solution_heading", "Title", ex.Title(e.content), "Name", ex.Name)))
+	fmt.Fprintln(e.stdout, pt.Bold(e.ui.T("solution_heading", "Title", ex.Title(e.content), "Name", ex.Name)))
 	if *full || p == nil {
 		if !*full {
 			fmt.Fprintln(e.stdout, e.ui.T("solution_no_mine"))
@@ -70,7 +65,7 @@ func runSolution(ctx context.Context, e *env, args []string) error {
 }
 
 // solutionDiff shows, file by file, how the solution differs from the learner's program in dir.
-func (e *env) solutionDiff(pt paint, ex *course.Exercise, dir string, files []course.SourceFile) {
+func (e *env) solutionDiff(pt tty.Paint, ex *course.Exercise, dir string, files []course.SourceFile) {
 	mine := filepath.ToSlash(e.rel(dir))
 	shown := mine
 	if shown == "." {
@@ -86,7 +81,7 @@ func (e *env) solutionDiff(pt paint, ex *course.Exercise, dir string, files []co
 			e.solutionWhole(pt, f.Name, f.Solution)
 		case f.Same():
 			fmt.Fprintln(e.stdout)
-			fmt.Fprintln(e.stdout, pt.green(e.ui.T("solution_same", "File", name)))
+			fmt.Fprintln(e.stdout, pt.Green(e.ui.T("solution_same", "File", name)))
 		default:
 			fmt.Fprintln(e.stdout)
 			for _, line := range strings.SplitAfter(f.Diff, "\n") {
@@ -100,17 +95,17 @@ func (e *env) solutionDiff(pt paint, ex *course.Exercise, dir string, files []co
 
 // diffLine is one line of a unified diff, coloured: headers bold, hunk lines cyan, the learner's
 // lines red, the solution's green.
-func diffLine(pt paint, line string) string {
+func diffLine(pt tty.Paint, line string) string {
 	body, nl := strings.CutSuffix(line, "\n")
 	switch {
 	case strings.HasPrefix(body, "--- "), strings.HasPrefix(body, "+++ "):
-		body = pt.bold(body)
+		body = pt.Bold(body)
 	case strings.HasPrefix(body, "@@"):
-		body = pt.code("36", body)
+		body = pt.Cyan(body)
 	case strings.HasPrefix(body, "-"):
-		body = pt.red(body)
+		body = pt.Red(body)
 	case strings.HasPrefix(body, "+"):
-		body = pt.green(body)
+		body = pt.Green(body)
 	}
 	if nl {
 		body += "\n"
@@ -119,9 +114,9 @@ func diffLine(pt paint, line string) string {
 }
 
 // solutionWhole shows one file of the solution whole, under its name.
-func (e *env) solutionWhole(pt paint, name string, data []byte) {
+func (e *env) solutionWhole(pt tty.Paint, name string, data []byte) {
 	fmt.Fprintln(e.stdout)
-	fmt.Fprintln(e.stdout, pt.dim("// "+name))
+	fmt.Fprintln(e.stdout, pt.Dim("// "+name))
 	fmt.Fprint(e.stdout, string(data))
 }
 
@@ -140,20 +135,11 @@ func (e *env) mayShowSolution(p *workspace.Workspace, ex *course.Exercise, yes b
 		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_not_passed", "Title", ex.Title(e.content), "Name", ex.Name)))
 		fmt.Fprint(e.stdout, e.ui.T("solution_confirm")+" ")
 		answer, _ := bufio.NewReader(e.stdin).ReadString('\n')
-		if !e.confirmed(answer) {
+		if !cli.Confirmed(answer) {
 			fmt.Fprintln(e.stdout)
 			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("solution_declined", "Name", ex.Name)))
 			return false, nil
 		}
 	}
 	return true, nil
-}
-
-// confirmed reports whether a typed answer means yes, in any of the tool's languages.
-func (e *env) confirmed(answer string) bool {
-	switch strings.ToLower(strings.TrimSpace(answer)) {
-	case "y", "yes", "д", "да":
-		return true
-	}
-	return false
 }

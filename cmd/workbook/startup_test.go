@@ -108,9 +108,9 @@ func TestSummariesInCore(t *testing.T) {
 		if err := toml.Unmarshal(data, &core); err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range commandNames() {
-			if _, ok := core[commands[name].summary]; !ok {
-				t.Errorf("core.%s.toml has no %s, the summary of %s", lang, commands[name].summary, name)
+		for _, c := range commands() {
+			if _, ok := core[c.summary]; !ok {
+				t.Errorf("core.%s.toml has no %s, the summary of %s", lang, c.summary, c.name)
 			}
 		}
 	}

@@ -17,22 +17,15 @@ import (
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-var watchCmd = &command{name: "watch", usage: "watch_usage", summary: "watch_summary"}
-
-func init() {
-	watchCmd.run = runWatch
-	register(watchCmd)
-}
-
 // runWatch checks an exercise, then again on every save, one check at a time. When it passes, it
 // moves on to the next exercise of the course that has not passed. Ctrl-C ends it; so do --once (after
 // the first pass) and --for (after that long), which scripts and tests use.
 func runWatch(ctx context.Context, e *env, args []string) error {
-	flags := e.newFlags(watchCmd)
+	flags := e.newFlags()
 	once := flags.Bool("once", false, e.ui.T("flag_watch_once"))
 	limit := flags.Duration("for", 0, e.ui.T("flag_watch_for"))
 	timeout := flags.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
-	pos, err := e.parse(watchCmd, flags, args)
+	pos, err := e.parse(flags, args)
 	if err != nil {
 		return err
 	}
@@ -102,17 +95,11 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 	defer fsw.Close()
 	for ex != nil {
 		dir := w.p.ExerciseDir(ex, e.content)
-		// Watch before the first check, so that a save during it is not missed.
-		if err := fsw.Add(dir); err != nil {
-			return e.usageErr("err_watch_dir", "Dir", dir, "Err", err.Error(), "Name", ex.Name)
+		err := fsw.Until(ctx, dir, func(ctx context.Context) (bool, error) { return w.check(ctx, ex, dir) })
+		var de *watch.DirError
+		if errors.As(err, &de) {
+			return e.usageErr("err_watch_dir", "Dir", dir, "Err", de.Err.Error(), "Name", ex.Name)
 		}
-		passed, err := w.check(ctx, ex, dir)
-		for err == nil && !passed {
-			if err = fsw.Wait(ctx); err == nil {
-				passed, err = w.check(ctx, ex, dir)
-			}
-		}
-		fsw.Remove(dir)
 		if err != nil {
 			return err
 		}
@@ -126,7 +113,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 		next := w.steps.Next(st)
 		if next == nil {
 			fmt.Fprintln(e.stdout)
-			fmt.Fprintln(e.stdout, e.paintFor(e.stdout).green(e.ui.T("watch_all_done")))
+			fmt.Fprintln(e.stdout, e.paintFor(e.stdout).Green(e.ui.T("watch_all_done")))
 			return nil
 		}
 		fmt.Fprintln(e.stdout)
@@ -150,7 +137,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	} else {
 		fmt.Fprintln(out, strings.Repeat("─", 60))
 	}
-	fmt.Fprintln(out, pt.dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
+	fmt.Fprintln(out, pt.Dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
 	res, err := e.checkProgram(ctx, ex, dir, w.timeout) // the exercise's cases and a few drawn afresh, as check has
 	if ctx.Err() != nil {
 		return false, ctx.Err() // stopped in the middle: no verdict to show or record
@@ -158,7 +145,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 	if err != nil {
 		return false, err
 	}
-	report.Text(out, res, e.ui, report.Options{Color: pt.on, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
+	report.Text(out, res, e.ui, report.Options{Color: pt.On, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
 	if e.recordCheck(w.p, ex, dir, string(res.Verdict)) {
 		fmt.Fprintln(out, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
 	}
@@ -166,6 +153,6 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 		return true, nil
 	}
 	fmt.Fprintln(out)
-	fmt.Fprintln(out, pt.dim(e.ui.T("watch_waiting", "Dir", dir, "Name", ex.Name)))
+	fmt.Fprintln(out, pt.Dim(e.ui.T("watch_waiting", "Dir", dir, "Name", ex.Name)))
 	return false, nil
 }

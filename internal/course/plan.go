@@ -124,6 +124,17 @@ func (p Plan) Begun(st *progress.State, l *LessonInfo) bool {
 	return false
 }
 
+// AfterPass is what comes after ex passed: the first exercise not passed yet (nil when the course
+// is done) and, when that exercise belongs to another lesson the learner has not begun, that lesson,
+// to read first (else nil).
+func (p Plan) AfterPass(st *progress.State, ex *Exercise) (next *Exercise, read *LessonInfo) {
+	next = p.Next(st)
+	if l := p.LessonOf(next); next != nil && l != nil && l != p.LessonOf(ex) && !p.Begun(st, l) {
+		return next, l
+	}
+	return next, nil
+}
+
 // OtherLangs is every content language but lang, in course order.
 func OtherLangs(lang string) []string {
 	var list []string

@@ -105,3 +105,47 @@ func TestNextStep(t *testing.T) {
 		}
 	}
 }
+
+func TestAfterPass(t *testing.T) {
+	p, err := New(planFS()).Plan("bg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := func(name string) *Exercise {
+		for _, x := range p.Exercises() {
+			if x.Name == name {
+				return x
+			}
+		}
+		t.Fatalf("no exercise %s", name)
+		return nil
+	}
+	name := func(x *Exercise) string {
+		if x == nil {
+			return ""
+		}
+		return x.Name
+	}
+	topic := func(l *LessonInfo) string {
+		if l == nil {
+			return ""
+		}
+		return l.Topic
+	}
+	st := progress.New("bg", time.Now())
+	for _, tc := range []struct {
+		pass             string
+		wantNext, wantLn string
+	}{
+		{"b", "d", ""},     // the same lesson goes on
+		{"d", "a", "late"}, // the next exercise needs a lesson not begun
+		{"a", "c", ""},     // an exercise of no lesson
+		{"c", "", ""},      // the course is done
+	} {
+		st.Record(tc.pass, "pass", time.Now())
+		next, l := p.AfterPass(st, ex(tc.pass))
+		if name(next) != tc.wantNext || topic(l) != tc.wantLn {
+			t.Errorf("AfterPass(%s) = %q, %q; want %q, %q", tc.pass, name(next), topic(l), tc.wantNext, tc.wantLn)
+		}
+	}
+}

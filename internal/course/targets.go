@@ -56,6 +56,23 @@ func (e *TargetError) Unwrap() error { return e.Err }
 // NewTargets returns an empty set of targets.
 func NewTargets() *Targets { return &Targets{seen: map[string]int{}} }
 
+// FindTargets finds what verify checks: what the paths name (AddPath), or with none the whole
+// course in fsys (AddCourse).
+func FindTargets(fsys fs.FS, paths []string) (*Targets, error) {
+	t := NewTargets()
+	if len(paths) == 0 {
+		if err := t.AddCourse(fsys); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range paths {
+		if err := t.AddPath(p); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
 // AddCourse adds every lesson and every exercise of the course in fsys, whose lessons' references
 // are checked against it.
 func (t *Targets) AddCourse(fsys fs.FS) error {

@@ -1,6 +1,7 @@
 // Package quiz asks a lesson's quizzes at a terminal: it reads the learner's lines without going
 // deaf to Ctrl-C, and tells an answer that can be judged from one that cannot (a number out of
 // range, a value typed where the blank wants a name), judging the first with the lesson's quiz.
+// Term runs the whole conversation: question, answer, a second try, and what the lesson teaches.
 //
 //	in := quiz.NewLineReader(ctx, os.Stdin)
 //	line, err := in.Read(ctx)

@@ -95,3 +95,29 @@ func Sleep(ctx context.Context, d time.Duration) error {
 		return nil
 	}
 }
+
+// Until watches dir and checks the program in it with check, then again after every save, one
+// check at a time, until a check passes, fails to run or ctx ends. It watches before the first
+// check, so that a save during it is not missed; a folder it cannot watch is a *DirError.
+func (w *Watcher) Until(ctx context.Context, dir string, check func(context.Context) (passed bool, err error)) error {
+	if err := w.Add(dir); err != nil {
+		return &DirError{Dir: dir, Err: err}
+	}
+	defer w.Remove(dir)
+	passed, err := check(ctx)
+	for err == nil && !passed {
+		if err = w.Wait(ctx); err == nil {
+			passed, err = check(ctx)
+		}
+	}
+	return err
+}
+
+// DirError is a folder that cannot be watched.
+type DirError struct {
+	Dir string
+	Err error
+}
+
+func (e *DirError) Error() string { return e.Dir + ": " + e.Err.Error() }
+func (e *DirError) Unwrap() error { return e.Err }

@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -65,5 +66,33 @@ func TestSleep(t *testing.T) {
 	}
 	if err := Sleep(context.Background(), time.Millisecond); err != nil {
 		t.Errorf("Sleep = %v", err)
+	}
+}
+
+// TestUntil: the program is checked at once and again after a save, until a check passes; a folder
+// that cannot be watched is a *DirError.
+func TestUntil(t *testing.T) {
+	dir := t.TempDir()
+	w, err := New(func(err error) { t.Log(err) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	checks := 0
+	err = w.Until(ctx, dir, func(context.Context) (bool, error) {
+		checks++
+		if checks == 1 {
+			go os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n"), 0o644)
+		}
+		return checks == 2, nil
+	})
+	if err != nil || checks != 2 {
+		t.Errorf("Until = %v after %d checks, want nil after 2", err, checks)
+	}
+	var de *DirError
+	if err := w.Until(ctx, filepath.Join(dir, "missing"), nil); !errors.As(err, &de) {
+		t.Errorf("Until on a missing folder = %v, want a *DirError", err)
 	}
 }

@@ -31,6 +31,35 @@ type Choice struct {
 	Messages, MessagesFrom string
 }
 
+// ContentNamed reports whether the user named the content language for this run (a flag or
+// WORKBOOK_LANG), as opposed to the workspace, the locale or the default.
+func (c Choice) ContentNamed() bool { return c.ContentFrom == FromFlag || c.ContentFrom == FromEnv }
+
+// NewSettings are the language settings a new workspace keeps of c, in the content language
+// content: assumed when nothing named one; the message language when something named it.
+func (c Choice) NewSettings(content string) Settings {
+	s := Settings{Content: content, Assumed: c.ContentFrom == FromDefault}
+	switch c.MessagesFrom {
+	case FromFlag, FromMessages, FromEnv, FromEnvMsg, FromWorkspace:
+		s.Messages = c.Messages
+	}
+	return s
+}
+
+// SourceKey names a language source in message IDs: flag, env, workspace, locale, content or
+// default.
+func SourceKey(from string) string {
+	switch from {
+	case FromFlag, FromMessages:
+		return "flag"
+	case FromEnv, FromEnvMsg:
+		return "env"
+	case FromWorkspace, FromLocale, FromContent:
+		return from
+	}
+	return "default"
+}
+
 // LangError says which setting named a language the tool does not speak.
 type LangError struct {
 	Source string // "--lang", "--messages" or the environment variable's name

@@ -67,3 +67,31 @@ func TestContentAnswer(t *testing.T) {
 		}
 	}
 }
+
+func TestChoiceNewSettings(t *testing.T) {
+	for _, tc := range []struct {
+		c    Choice
+		want Settings
+	}{
+		{Choice{ContentFrom: FromDefault, Messages: "bg", MessagesFrom: FromContent}, Settings{Content: "bg", Assumed: true}},
+		{Choice{ContentFrom: FromFlag, Messages: "ru", MessagesFrom: FromFlag}, Settings{Content: "bg", Messages: "ru"}},
+		{Choice{ContentFrom: FromLocale, Messages: "en", MessagesFrom: FromLocale}, Settings{Content: "bg"}},
+		{Choice{ContentFrom: FromEnv, Messages: "en", MessagesFrom: FromEnvMsg}, Settings{Content: "bg", Messages: "en"}},
+	} {
+		if got := tc.c.NewSettings("bg"); got != tc.want {
+			t.Errorf("%+v.NewSettings = %+v, want %+v", tc.c, got, tc.want)
+		}
+	}
+}
+
+func TestSourceKey(t *testing.T) {
+	for from, want := range map[string]string{FromFlag: "flag", FromMessages: "flag", FromEnv: "env", FromEnvMsg: "env",
+		FromWorkspace: "workspace", FromLocale: "locale", FromContent: "content", FromDefault: "default"} {
+		if got := SourceKey(from); got != want {
+			t.Errorf("SourceKey(%q) = %q, want %q", from, got, want)
+		}
+	}
+	if !(Choice{ContentFrom: FromEnv}).ContentNamed() || (Choice{ContentFrom: FromLocale}).ContentNamed() {
+		t.Error("ContentNamed: WORKBOOK_LANG names the content language, a locale does not")
+	}
+}

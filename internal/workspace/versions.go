@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
@@ -22,6 +23,30 @@ type Version struct {
 	N    int
 	Dir  string
 	Time time.Time // when it was kept
+}
+
+// Files are the Go files of the version, relative to its folder with forward slashes, sorted.
+func (v Version) Files() []string {
+	var files []string
+	filepath.WalkDir(v.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && strings.HasSuffix(path, ".go") {
+			rel, _ := filepath.Rel(v.Dir, path)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files
+}
+
+// IsVersionArg reports whether a names a version on the command line: its number, or "last" for
+// the newest.
+func IsVersionArg(a string) bool {
+	if a == "last" {
+		return true
+	}
+	n, err := strconv.Atoi(a)
+	return err == nil && n > 0
 }
 
 // VersionsDir is the folder holding the kept versions of ex in lang.

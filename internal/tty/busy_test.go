@@ -1,12 +1,31 @@
-package main
+package tty
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/workbook-course/workbook/internal/i18n"
 )
+
+// syncBuffer is an output stream that the test can read while Busy writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
 
 func TestBusy(t *testing.T) {
 	tests := []struct {
@@ -23,8 +42,8 @@ func TestBusy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stderr syncBuffer
-			e := &env{stderr: &stderr, ui: i18n.New("ru"), tty: func() bool { return tt.terminal }}
-			done := e.busy("собираю…", 20*time.Millisecond)
+			ui := i18n.New("ru")
+			done := Busy(&stderr, tt.terminal, "собираю…", 20*time.Millisecond, func(s int) string { return ui.T("busy_seconds", "Seconds", s) })
 			time.Sleep(tt.work)
 			done()
 			got := stderr.String()
