@@ -55,6 +55,9 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 			return nil
 		}
 	}
+	// --for ends the watching, never a check under way: a check that a busy machine makes slow is
+	// shown whole (Ctrl-C stops both).
+	checks := ctx
 	if *limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *limit)
@@ -68,7 +71,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	w := &watcher{e: e, p: p, steps: steps, timeout: *timeout}
+	w := &watcher{e: e, p: p, steps: steps, timeout: *timeout, checks: checks}
 	err = w.loop(ctx, ex, *once)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		fmt.Fprintln(e.stdout)
@@ -83,6 +86,7 @@ type watcher struct {
 	p       *workspace.Workspace
 	steps   course.Plan
 	timeout time.Duration
+	checks  context.Context // what stops a check under way: Ctrl-C, not --for
 }
 
 // loop watches ex until it passes, then the next exercise, until the course is done or ctx ends.
@@ -95,7 +99,7 @@ func (w *watcher) loop(ctx context.Context, ex *course.Exercise, once bool) erro
 	defer fsw.Close()
 	for ex != nil {
 		dir := w.p.ExerciseDir(ex, e.content)
-		err := fsw.Until(ctx, dir, func(ctx context.Context) (bool, error) { return w.check(ctx, ex, dir) })
+		err := fsw.Until(ctx, dir, func(context.Context) (bool, error) { return w.check(w.checks, ex, dir) })
 		var de *watch.DirError
 		if errors.As(err, &de) {
 			return e.usageErr("err_watch_dir", "Dir", dir, "Err", de.Err.Error(), "Name", ex.Name)
