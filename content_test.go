@@ -37,8 +37,6 @@ func TestExercises(t *testing.T) {
 	}
 	for _, ex := range list {
 		t.Run(ex.Name, func(t *testing.T) {
-			// Two exercises at a time (-test.parallel): one's go build overlaps the other's runs.
-			t.Parallel()
 			probs, err := ex.Verify(context.Background(), checker.Limits{})
 			if err != nil {
 				t.Fatal(err)
