@@ -38,10 +38,12 @@ func startBurners(t *testing.T, n int, limit time.Duration) {
 	})
 }
 
-// TestVerdictsUnderLoad runs the hanging and slow corpus (hangTests) and a reference solution's
-// check on this machine as it is, then again beside four CPU burners, and checks that every case
-// gets the same status both times, and the bounds of checkHang: a verdict judged by the program's
-// own CPU time does not depend on what else the machine is doing.
+// TestVerdictsUnderLoad runs the hanging and slow corpus (hangTests), a reference solution's check
+// and the hostile programs a time limit stops beside four CPU burners, three at a time, and checks that
+// every case gets the status it gets on the machine as it is (TestHangingProgram's runs at the best
+// level, or runs of its own when it runs alone), the bounds of checkHang, and the verdicts and
+// messages TestHostile asks of the hostile programs: a verdict judged by the program's own CPU time
+// does not depend on what else the machine is doing.
 func TestVerdictsUnderLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("burns CPU")
@@ -56,48 +58,79 @@ func TestVerdictsUnderLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	solution := filepath.Join("..", "solutions", "exercise-deadline", "bg")
-	run := func(t *testing.T) (map[string][]Verdict, *Result) {
-		got := map[string][]Verdict{}
-		for _, tt := range hangTests {
-			t.Run(tt.name, func(t *testing.T) { got[tt.name] = checkHang(t, prog, 2, tt) })
-		}
+	check := func(t *testing.T) *Result {
 		res, err := Check(context.Background(), solution, cases, Options{Lang: "bg"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return got, res
+		return res
 	}
-	var idle map[string][]Verdict
+	// The hostile programs that are stopped by a time limit, built before the burners start.
+	type built struct {
+		h    hostile
+		prog *Program
+	}
+	var hostiles []built
+	for _, h := range loadHostile(t) {
+		if !strings.Contains(h.fields["verdict"], string(Timeout)) || len(h.missingNeeds(SandboxIsolation())) > 0 {
+			continue
+		}
+		src := filepath.Join(t.TempDir(), "src")
+		h.writeSource(t, src)
+		p, err := Build(context.Background(), src, h.limits(t))
+		if err != nil {
+			t.Fatalf("%s: %v", h.name, err)
+		}
+		defer p.Close()
+		delete(h.fields, "max") // how long it takes under load is not what is checked here
+		hostiles = append(hostiles, built{h, p})
+	}
 	var idleRes *Result
-	t.Run("as it is", func(t *testing.T) { idle, idleRes = run(t) })
+	t.Run("as it is", func(t *testing.T) {
+		var missing []hangTest
+		for _, tt := range hangTests {
+			if _, ok := idleHangStatuses(tt.name); !ok {
+				missing = append(missing, tt)
+			}
+		}
+		runAll(t, len(missing), 2, func(i int) string { return missing[i].name }, func(t *testing.T, i int) {
+			recordIdleHang(missing[i].name, checkHang(t, prog, 2, missing[i]))
+		})
+		idleRes = check(t)
+	})
+	if t.Failed() {
+		return
+	}
 	t.Run("four burners", func(t *testing.T) {
 		startBurners(t, 4, 4*time.Minute)
-		loaded, res := run(t)
-		for name, want := range idle {
-			if got := loaded[name]; !slices.Equal(got, want) {
-				t.Errorf("%s: statuses under load %v, without %v", name, got, want)
+		n := len(hangTests) + 1 + len(hostiles)
+		name := func(i int) string {
+			switch {
+			case i < len(hangTests):
+				return hangTests[i].name
+			case i == len(hangTests):
+				return "solution"
 			}
+			return "hostile/" + hostiles[i-len(hangTests)-1].h.name
 		}
-		if res.Verdict != idleRes.Verdict || res.Passed != idleRes.Passed || idleRes.Verdict != Pass {
-			t.Errorf("the reference solution: %s (%d passed) under load, %s (%d passed) without", res.Verdict, res.Passed, idleRes.Verdict, idleRes.Passed)
-		}
-		// The hostile programs that are stopped by a time limit, with the verdicts and messages
-		// TestHostile asks of them on a machine as it is.
-		for _, h := range loadHostile(t) {
-			if !strings.Contains(h.fields["verdict"], string(Timeout)) || len(h.missingNeeds(SandboxIsolation())) > 0 {
-				continue
-			}
-			t.Run("hostile/"+h.name, func(t *testing.T) {
-				src := filepath.Join(t.TempDir(), "src")
-				h.writeSource(t, src)
-				prog, err := Build(context.Background(), src, h.limits(t))
-				if err != nil {
-					t.Fatal(err)
+		// Three at a time, up to six runs beside the four burners.
+		runAll(t, n, 3, name, func(t *testing.T, i int) {
+			switch {
+			case i < len(hangTests):
+				tt := hangTests[i]
+				want, _ := idleHangStatuses(tt.name)
+				if got := checkHang(t, prog, 2, tt); !slices.Equal(got, want) {
+					t.Errorf("statuses under load %v, without %v", got, want)
 				}
-				defer prog.Close()
-				delete(h.fields, "max") // how long it takes under load is not what is checked here
-				runHostile(t, h, prog, newHostileEnv(t))
-			})
-		}
+			case i == len(hangTests):
+				res := check(t)
+				if res.Verdict != idleRes.Verdict || res.Passed != idleRes.Passed || idleRes.Verdict != Pass {
+					t.Errorf("the reference solution: %s (%d passed) under load, %s (%d passed) without", res.Verdict, res.Passed, idleRes.Verdict, idleRes.Passed)
+				}
+			default:
+				b := hostiles[i-len(hangTests)-1]
+				runHostile(t, b.h, b.prog, newHostileEnv(t))
+			}
+		})
 	})
 }

@@ -30,7 +30,7 @@ import (
 //	message: network          the case's Message, or the build failure's Reason
 //	needs: network filesystem protections without which the program is not run (it would do harm)
 //	args: {PORT} {HOME} {TOKEN}  the run's arguments; see hostileEnv
-//	limits: run=8s cpu=1s build=5s memory=96M  limits other than the defaults
+//	limits: run=8s wall=2s cpu=1s build=5s memory=96M  limits other than the defaults
 //	max: 4s                   the check must take no longer (taken four times over)
 //	log: TEXT                 the build log must hold TEXT
 //	stderr: TEXT              the case's stderr must hold TEXT (stderr-has: another TEXT)
@@ -140,6 +140,8 @@ func (h hostile) limits(t *testing.T) Limits {
 		switch k {
 		case "run":
 			lim.RunTime = d
+		case "wall":
+			lim.WallTime = d
 		case "build":
 			lim.BuildTime = d
 		case "cpu":
@@ -149,6 +151,7 @@ func (h hostile) limits(t *testing.T) Limits {
 		}
 	}
 	lim.RunTime *= testTimeScale()
+	lim.WallTime *= testTimeScale()
 	return lim
 }
 
@@ -404,8 +407,16 @@ func TestHostile(t *testing.T) {
 			}
 		}
 	})
+	// The run as nobody is a process of its own, with a sandbox level of its own: it runs while this
+	// process goes through the weaker levels, rather than after them.
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t.Run("nobody", func(t *testing.T) { hostileAsNobody(t, hs, progs) })
+	}()
 	t.Run("weaker", func(t *testing.T) { hostileWeakerLevels(t, hs, progs) })
-	t.Run("nobody", func(t *testing.T) { hostileAsNobody(t, hs, progs) })
+	wg.Wait()
 	for name, prog := range progs {
 		if err := prog.Close(); err != nil {
 			t.Errorf("%s: Close: %v", name, err)

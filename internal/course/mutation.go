@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -120,7 +121,12 @@ func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, [
 // CI step of its own), only on fewer mutants. Entries of the list of equivalents are checked against
 // every mutant generated (a stale entry is found whatever the sample), and a listed mutant outside
 // the sample counts neither as equivalent nor as run.
-func (e *Exercise) MutateSample(ctx context.Context, lim checker.Limits, every int) (*Mutation, []Problem, error) {
+//
+// langs, when given, keeps only the solutions in those languages (the others' mutants are generated,
+// so their entries in the list are not stale, but none is run): the solutions in every language
+// have one shape (verify checks their parity), so one language's mutants measure the cases as both
+// do.
+func (e *Exercise) MutateSample(ctx context.Context, lim checker.Limits, every int, langs ...string) (*Mutation, []Problem, error) {
 	start := time.Now()
 	var probs []Problem
 	listFile := path.Join(e.Dir(), EquivalentFile)
@@ -152,6 +158,9 @@ func (e *Exercise) MutateSample(ctx context.Context, lim checker.Limits, every i
 		rel := lang + "/main.go"
 		all := mutants
 		mutants = sample(rel, mutants, every)
+		if len(langs) > 0 && !slices.Contains(langs, lang) {
+			mutants = nil
+		}
 		run := map[string]bool{}
 		for _, mu := range mutants {
 			run[mu.Key()] = true
@@ -277,17 +286,17 @@ func (e *Exercise) MutateCached(ctx context.Context, lim checker.Limits, cache *
 
 // MutateSampleCached is MutateSample with the cache of MutateCached; a sample is kept apart from the
 // full analysis and from other samples.
-func (e *Exercise) MutateSampleCached(ctx context.Context, lim checker.Limits, cache *Cache, every int) (m *Mutation, probs []Problem, cached bool, err error) {
+func (e *Exercise) MutateSampleCached(ctx context.Context, lim checker.Limits, cache *Cache, every int, langs ...string) (m *Mutation, probs []Problem, cached bool, err error) {
 	key := ""
 	if cache.Enabled() {
-		if key, err = e.sampleKey(cache, lim, every); err != nil {
+		if key, err = e.sampleKey(cache, lim, every, langs); err != nil {
 			return nil, nil, false, err
 		}
 	}
 	if en := cache.get(key); en != nil && en.Exercise == e.Name {
 		return en.Mutation, en.Problems, true, nil
 	}
-	m, probs, err = e.MutateSample(ctx, lim, every)
+	m, probs, err = e.MutateSample(ctx, lim, every, langs...)
 	if err == nil {
 		cache.put(key, &entry{Exercise: e.Name, Problems: probs, Mutation: m})
 	}
@@ -295,13 +304,16 @@ func (e *Exercise) MutateSampleCached(ctx context.Context, lim checker.Limits, c
 }
 
 // sampleKey is the cache key of the mutation analysis on the sample for every (all mutants for 1).
-func (e *Exercise) sampleKey(cache *Cache, lim checker.Limits, every int) (string, error) {
+func (e *Exercise) sampleKey(cache *Cache, lim checker.Limits, every int, langs []string) (string, error) {
 	k, err := e.keyInput(kindMutants, cache, lim)
 	if err != nil {
 		return "", err
 	}
 	if every > 1 {
 		k.Kind = fmt.Sprintf("%s 1/%d", kindMutants, every)
+	}
+	if len(langs) > 0 {
+		k.Kind += " " + strings.Join(langs, ",")
 	}
 	return k.sum(), nil
 }
