@@ -11,7 +11,7 @@ import (
 
 // TestVirtualVerdictsUnderLoad runs virtual-time programs (every mode of vtimeProgram: a pass, an
 // exit code, a panic, a leak, a deadlock, HTTP calls through the flaky service) and the check of
-// exercise-retry-ctx's reference solution on this machine as it is, then again beside two CPU
+// exercise-retry-ctx's reference solution on this machine as it is, then again beside four CPU
 // burners, and checks that every run and every case gets the same verdict, output, reason and
 // goroutine named both times: in a bubble the outcome depends on the order of events in virtual time
 // alone. Nothing here is timed; the limits are the generous ones of a check.
@@ -53,8 +53,8 @@ func TestVirtualVerdictsUnderLoad(t *testing.T) {
 	var idle []string
 	t.Run("as it is", func(t *testing.T) { idle = outcome(t) })
 	t.Logf("%d outcomes, e.g. %q", len(idle), idle[3])
-	t.Run("two burners", func(t *testing.T) {
-		startBurners(t, 2, 4*time.Minute)
+	t.Run("four burners", func(t *testing.T) {
+		startBurners(t, 4, 4*time.Minute)
 		loaded := outcome(t)
 		if len(loaded) != len(idle) {
 			t.Fatalf("%d outcomes under load, %d without", len(loaded), len(idle))
