@@ -350,6 +350,10 @@ func (b *budget) judge(results []CaseResult) {
 			// the program: only the arguments stay.
 			r.Status, r.Message, r.Diff, r.Want = NotRun, ReasonBudget, nil, ""
 			r.Got, r.Stderr, r.ExitCode, r.WantExit = "", "", -1, nil
+			// Whether its own cut-short runs were charged depends on how they died (a limit or
+			// the memory), which is timing: a case not run says nothing of its own cost. The first
+			// case charged is never past the budget, so Result.Hung still finds it.
+			r.Charged = false
 		}
 		spent += b.charge[i]
 	}
