@@ -56,6 +56,26 @@ func (b *browserEnv) chartEval(js string, v any) {
 	}
 }
 
+// drawnSets is what a chart's figure shows: the choice it names (data-shown) and every data set
+// drawn, each with its legend label and its numbers (gaps as 0).
+type drawnSets struct {
+	Shown string
+	Sets  []struct {
+		Label string
+		Data  []int
+	}
+}
+
+// drawn reads the drawnSets of the chart in the figure fig.
+func (b *browserEnv) drawn(fig string) drawnSets {
+	b.t.Helper()
+	var got drawnSets
+	b.chartEval(fmt.Sprintf(`(function () { var f = document.querySelector('%s'), c = Chart.getChart(f.querySelector('canvas'));
+		return { Shown: f.dataset.shown, Sets: c.data.datasets.map(function (d) {
+			return { Label: d.label, Data: d.data.map(function (v) { return v === null ? 0 : v; }) }; }) }; })()`, fig), &got)
+	return got
+}
+
 // painted reports how many pixels of the canvases under sel are not transparent.
 func (b *browserEnv) painted(sel string) int {
 	b.t.Helper()
@@ -369,16 +389,7 @@ func TestBrowserCharts(t *testing.T) {
 			}
 			for mi, m := range failoverMetrics {
 				b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s fieldset[data-name=metric] input[value="%d"]`, fig, mi))))
-				var got struct {
-					Shown string
-					Sets  []struct {
-						Label string
-						Data  []int
-					}
-				}
-				b.chartEval(fmt.Sprintf(`(function () { var f = document.querySelector('%s'), c = Chart.getChart(f.querySelector('canvas'));
-					return { Shown: f.dataset.shown, Sets: c.data.datasets.map(function (d) {
-						return { Label: d.label, Data: d.data.map(function (v) { return v === null ? 0 : v; }) }; }) }; })()`, fig), &got)
+				got := b.drawn(fig)
 				if got.Shown != m || len(got.Sets) < len(want.Runs) {
 					t.Fatalf("%s: shown %q with %d lines", m, got.Shown, len(got.Sets))
 				}
@@ -417,16 +428,7 @@ func TestBrowserCharts(t *testing.T) {
 			}
 			for i, r := range want.Runs {
 				b.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`%s fieldset[data-name=policy] input[value="%d"]`, fig, i))))
-				var got struct {
-					Shown string
-					Sets  []struct {
-						Label string
-						Data  []int
-					}
-				}
-				b.chartEval(fmt.Sprintf(`(function () { var f = document.querySelector('%s'), c = Chart.getChart(f.querySelector('canvas'));
-					return { Shown: f.dataset.shown, Sets: c.data.datasets.map(function (d) {
-						return { Label: d.label, Data: d.data }; }) }; })()`, fig), &got)
+				got := b.drawn(fig)
 				if got.Shown != r.Policy || len(got.Sets) != 3 {
 					t.Fatalf("%s: shown %q with %d data sets", r.Policy, got.Shown, len(got.Sets))
 				}
