@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"strconv"
@@ -27,15 +28,20 @@ func processCPU(pid int) (cpu time.Duration, ok bool) {
 }
 
 // runnableTime is how long the threads of the process pid have been on a CPU or waiting for one
-// (the first two fields of /proc/PID/task/TID/schedstat, added up).
-func runnableTime(pid int) (time.Duration, bool) {
+// (the first two fields of /proc/PID/task/TID/schedstat, added up), and whether one of them is
+// runnable now (state R in /proc/PID/task/TID/stat). busy is also true once the process has exited
+// (a zombie): the time until it is reaped is not the program's to idle.
+func runnableTime(pid int) (sum time.Duration, busy, ok bool) {
 	dir := "/proc/" + strconv.Itoa(pid) + "/task"
 	tasks, err := os.ReadDir(dir)
 	if err != nil {
-		return 0, false
+		return 0, false, false
 	}
-	var sum time.Duration
-	seen := false
+	if stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); err == nil {
+		if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) && (stat[i+2] == 'Z' || stat[i+2] == 'X') {
+			busy = true
+		}
+	}
 	for _, t := range tasks {
 		data, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
 		if err != nil {
@@ -44,8 +50,14 @@ func runnableTime(pid int) (time.Duration, bool) {
 		var on, waiting int64
 		if _, err := fmt.Sscan(string(data), &on, &waiting); err == nil {
 			sum += time.Duration(on + waiting)
-			seen = true
+			ok = true
+		}
+		if !busy {
+			if stat, err := os.ReadFile(dir + "/" + t.Name() + "/stat"); err == nil {
+				i := bytes.LastIndexByte(stat, ')')
+				busy = i >= 0 && i+2 < len(stat) && stat[i+2] == 'R'
+			}
 		}
 	}
-	return sum, seen
+	return sum, busy, ok
 }

@@ -233,6 +233,9 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 	start := time.Now()
 	wait := time.Millisecond
 	var last time.Time // when the time runnable was last read
+	// The run's wall-clock time, and its threads' time on a CPU or waiting for one, at that reading.
+	var lastElapsed, lastRun time.Duration
+	lastBusy := false
 	for {
 		t := time.NewTimer(wait)
 		select {
@@ -251,9 +254,18 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 		runOK := false
 		if elapsed >= 50*time.Millisecond && (time.Since(last) >= 50*time.Millisecond || elapsed >= rl.Wall) {
 			var run time.Duration
+			var busy bool
 			last = time.Now()
-			if run, runOK = runnableTime(pid); runOK {
-				idle.Store(int64(elapsed - min(run, elapsed)))
+			if run, busy, runOK = runnableTime(pid); runOK {
+				// Idle as far as no thread spent it on a CPU or waiting for one; a thread runnable
+				// at either end of the stretch may have waited all along, which its schedstat
+				// says only once it runs (see the sandbox init's timeWatch).
+				step, ran := elapsed-lastElapsed, run-lastRun
+				lastElapsed, lastRun = elapsed, run
+				if !busy && !lastBusy {
+					idle.Add(int64(max(step-ran, 0)))
+				}
+				lastBusy = busy
 			}
 		}
 		limit := ""
@@ -350,6 +362,13 @@ type limitedBuffer struct {
 	mu  sync.Mutex
 	buf *bytes.Buffer
 	max int
+}
+
+// String is what was written, up to max bytes.
+func (l *limitedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }
 
 func (l *limitedBuffer) Write(b []byte) (int, error) {

@@ -454,6 +454,12 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	case r.Error != "":
 		out.Status, out.ExitCode, out.Reason = Crash, -1, ReasonSandbox
 		out.Stderr += "sandbox: " + r.Error
+		if !stopped && strings.HasPrefix(r.Error, "the sandbox init ended") {
+			// Gone by itself: how it ended, and what it said, tell a fault of the init's from the
+			// machine's (a signal, a limit of its own, the runtime's out of memory).
+			s.kill()
+			out.Stderr += fmt.Sprintf(" (%v) %s", s.cmd.ProcessState, strings.TrimSpace(s.log.String()))
+		}
 		return out, false, true
 	case r.Memory:
 		// The watchdog killed the run: its processes together held more than the memory limit.

@@ -32,6 +32,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -497,7 +498,12 @@ type timeWatch struct {
 	finished  bool          // the program has been reaped: nothing more may be killed
 	limit     string        // the limit it was stopped at
 	idle      time.Duration // time neither on a CPU nor waiting for one, at the last adding up
-	ended     sync.WaitGroup
+	tasks     tally         // the times of every thread seen, for the adding up
+	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
+	// waiting for one at the last adding up.
+	lastElapsed, lastRun time.Duration
+	lastBusy             bool // a thread was runnable at the last adding up
+	ended                sync.WaitGroup
 }
 
 // idleTime is the run's time neither on a CPU nor waiting for one, as last added up.
@@ -526,13 +532,26 @@ func (w *timeWatch) watch() {
 		// time of the children it waits for counts too, and the time it spent runnable.
 		tree := w.proc && elapsed >= 50*time.Millisecond && time.Since(w.last) >= 50*time.Millisecond
 		var treeCPU, run time.Duration
-		treeOK := false
+		treeOK, busy := false, false
 		if tree {
 			w.last = time.Now()
-			treeCPU, run, treeOK = runnable()
+			treeCPU, run, busy, treeOK = w.tasks.runnable()
 			if treeOK {
+				// The time since the last adding up is idle as far as no thread spent it on a CPU or
+				// waiting for one. A thread's waiting is added to its schedstat only once it gets a
+				// CPU: a thread runnable (state R) at either end of the stretch may have waited all
+				// along (on a machine busy with other groups of processes, hundreds of
+				// milliseconds; or it ended, runnable, at the stretch's end), so such a stretch is
+				// never idle. A sleeper is idle from one adding up to the next.
+				step, ran := elapsed-w.lastElapsed, run-w.lastRun
+				w.lastElapsed, w.lastRun = elapsed, run
 				w.mu.Lock()
-				w.idle = elapsed - min(run, elapsed)
+				// Once the program has exited (a zombie, or reaped), the time until the init reaps
+				// it is the init's, not the program's.
+				if !busy && !w.lastBusy && !ended(w.pid) {
+					w.idle += max(step-ran, 0)
+				}
+				w.lastBusy = busy
 				w.mu.Unlock()
 			}
 		}
@@ -542,7 +561,7 @@ func (w *timeWatch) watch() {
 		case w.wall <= 0 || elapsed < w.wall:
 		case elapsed >= 4*w.wall || !w.proc:
 			limit = "wall"
-		case tree && (!treeOK || elapsed-min(run, elapsed) >= w.wall):
+		case tree && (!treeOK || w.idleTime() >= w.wall):
 			limit = "blocked"
 		}
 		if limit != "" {
@@ -564,37 +583,88 @@ func (w *timeWatch) watch() {
 	}
 }
 
+// tally is the last reading of every thread a run's adding up has seen, by "PID/TID": a thread
+// that has ended since (a child the program waited for, a thread the runtime let go), or that could
+// not be read this time (a process between its exit and its reaping), still counts with the time it
+// had, so the run's time on a CPU or waiting for one never shrinks, and a run is never taken for
+// idle because part of it left /proc.
+type tally struct {
+	seen map[string]taskTime
+	gone taskTime // threads whose PID/TID a new thread has taken since
+}
+
+type taskTime struct{ on, waiting int64 }
+
 // runnable adds up the time every thread of every process of the namespace but the init has spent
 // on a CPU (cpu) and on a CPU or waiting for one (run), from the first two fields of
-// /proc/PID/task/TID/schedstat.
-func runnable() (cpu, run time.Duration, ok bool) {
-	procs, err := os.ReadDir("/proc")
-	if err != nil {
-		return 0, 0, false
+// /proc/PID/task/TID/schedstat, with the last reading of the threads seen before and gone now; busy
+// says that a thread is runnable now (state R in /proc/PID/task/TID/stat). ok is false when no
+// thread was ever read.
+func (t *tally) runnable() (cpu, run time.Duration, busy, ok bool) {
+	if t.seen == nil {
+		t.seen = map[string]taskTime{}
 	}
-	for _, p := range procs {
-		pid := p.Name()
-		if pid == "1" || pid[0] < '0' || pid[0] > '9' {
-			continue
-		}
-		tasks, err := os.ReadDir("/proc/" + pid + "/task")
-		if err != nil {
-			continue
-		}
-		for _, task := range tasks {
-			data, err := os.ReadFile("/proc/" + pid + "/task/" + task.Name() + "/schedstat")
+	if procs, err := os.ReadDir("/proc"); err == nil {
+		for _, p := range procs {
+			pid := p.Name()
+			if pid == "1" || pid[0] < '0' || pid[0] > '9' {
+				continue
+			}
+			tasks, err := os.ReadDir("/proc/" + pid + "/task")
 			if err != nil {
 				continue
 			}
-			var on, waiting int64
-			if _, err := fmt.Sscan(string(data), &on, &waiting); err == nil {
-				cpu += time.Duration(on)
-				run += time.Duration(on + waiting)
-				ok = true
+			for _, task := range tasks {
+				dir := "/proc/" + pid + "/task/" + task.Name()
+				data, err := os.ReadFile(dir + "/schedstat")
+				if err != nil {
+					continue
+				}
+				if !busy {
+					busy = runningState(dir + "/stat")
+				}
+				var tt taskTime
+				if _, err := fmt.Sscan(string(data), &tt.on, &tt.waiting); err == nil {
+					key := pid + "/" + task.Name()
+					if old, seen := t.seen[key]; seen && tt.on+tt.waiting < old.on+old.waiting {
+						// Less than before: another thread under the same ids.
+						t.gone.on, t.gone.waiting = t.gone.on+old.on, t.gone.waiting+old.waiting
+					}
+					t.seen[key] = tt
+				}
 			}
 		}
 	}
-	return cpu, run, ok
+	cpu, run = time.Duration(t.gone.on), time.Duration(t.gone.on+t.gone.waiting)
+	for _, tt := range t.seen {
+		cpu += time.Duration(tt.on)
+		run += time.Duration(tt.on + tt.waiting)
+		ok = true
+	}
+	return cpu, run, busy, ok
+}
+
+// runningState reports whether the thread whose stat file is path is running or runnable: its state,
+// the field after the command's closing parenthesis, is R.
+func runningState(path string) bool { return taskState(path) == 'R' }
+
+// ended reports whether the process pid has exited: it is a zombie, or gone.
+func ended(pid int) bool {
+	st := taskState(fmt.Sprintf("/proc/%d/stat", pid))
+	return st == 0 || st == 'Z' || st == 'X'
+}
+
+// taskState is the state letter of the stat file at path (0 when it cannot be read): the field
+// after the command's closing parenthesis.
+func taskState(path string) byte {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	if i := bytes.LastIndexByte(data, ')'); i >= 0 && i+2 < len(data) {
+		return data[i+2]
+	}
+	return 0
 }
 
 // stop ends the watch once the program is reaped and returns the limit it was stopped at, or "".
