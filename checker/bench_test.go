@@ -47,8 +47,8 @@ func benchCheck(b *testing.B, cached bool) {
 	if cached {
 		check() // the executable is in the cache from now on
 	} else {
-		testNoCache = true
-		defer func() { testNoCache = false }()
+		testNoCache.Add(1)
+		defer testNoCache.Add(-1)
 	}
 	for b.Loop() {
 		check()

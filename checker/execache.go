@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -27,20 +28,26 @@ import (
 // buildFlags are the flags of every build of a learner's program; a change of them changes the key.
 const buildFlags = "build -ldflags=-s -w"
 
-// exeCacheMax is how many executables the cache keeps (about 1.5 MiB each); the least recently used
-// go first.
-const exeCacheMax = 64
+// exeCacheMax is how many executables the cache keeps (about 1.5 MiB each, so at most about
+// 380 MiB); the least recently used go first. It holds a learner's last programs, and every program
+// of the course an author's verify or the tests build (about 160 starters, solutions and kept wrong
+// programs, and one executable of mutants per exercise and language): with room for fewer (it was
+// 64), a run of the tests pushed out the programs the next one needed, and built them all again.
+const exeCacheMax = 256
 
 var (
 	exeCacheOnce sync.Once
 	exeCachePath string
-	testNoCache  bool // set by tests and benchmarks that measure builds
+	// testNoCache counts the tests and benchmarks running now that build without the cache (those
+	// that measure builds, or compare a batch with builds alone): while one does, none uses it. A
+	// count, since such tests run in parallel.
+	testNoCache atomic.Int32
 )
 
 // exeCacheDir is the cache's folder, "" when there is none to use: beside the Go build cache
 // (…/workbook/exe), else in the user's cache folder.
 func exeCacheDir() string {
-	if testNoCache || !SandboxIsolation().Has(ProtectFiles) {
+	if testNoCache.Load() > 0 || !SandboxIsolation().Has(ProtectFiles) {
 		return ""
 	}
 	exeCacheOnce.Do(func() {

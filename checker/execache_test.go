@@ -93,3 +93,11 @@ func TestCachedExeMeetsTodaysLimits(t *testing.T) {
 		t.Errorf("in a batch under 128 MiB: %v, want a build error static_data", errs[0])
 	}
 }
+
+// withoutExeCache makes the checker build without the cache of executables until t ends, for a test
+// that compares builds; it may run in parallel with other such tests, but not with a test that uses
+// the cache (those are not parallel).
+func withoutExeCache(t testing.TB) {
+	testNoCache.Add(1)
+	t.Cleanup(func() { testNoCache.Add(-1) })
+}

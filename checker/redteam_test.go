@@ -17,8 +17,8 @@ func TestBatchBesideLoadError(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a class of programs")
 	}
-	defer func(old bool) { testNoCache = old }(testNoCache)
-	testNoCache = true
+	t.Parallel() // with the other tests that build without the cache, after the tests that switch sandbox levels
+	withoutExeCache(t)
 	for _, imp := range []string{"database", "fmt/", "fmt/../os", "syscall/js"} {
 		t.Run(imp, func(t *testing.T) {
 			var srcs []string
@@ -73,8 +73,8 @@ func TestSleeperBoundedByBudget(t *testing.T) {
 	if !canWatchCPU {
 		t.Skip("this system does not tell a run's sleep from its waiting for a CPU")
 	}
-	defer func(old bool) { testNoCache = old }(testNoCache)
-	testNoCache = true
+	t.Parallel() // with the other tests that build without the cache, after the tests that switch sandbox levels
+	withoutExeCache(t)
 	lim := Limits{RunTime: 100 * time.Millisecond, WallTime: time.Second}
 	ctx := context.Background()
 	p, err := Build(ctx, writeProgram(t, map[string]string{"main.go": slowSleeperProgram}), lim)

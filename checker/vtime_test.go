@@ -152,6 +152,7 @@ func TestVirtualRefusedImport(t *testing.T) {
 // A run that waits on something outside the bubble (here a pipe no one writes to) lets no virtual
 // time pass: it ends at its wall limit, named as such, and never hangs the check.
 func TestVirtualNotDurable(t *testing.T) {
+	t.Parallel() // waits out a limit; runs beside the other tests that do (see withoutExeCache)
 	dir := t.TempDir()
 	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"time\"\n)\n\nfunc main() {\n\tr, _, _ := os.Pipe()\n\tgo func() { time.Sleep(time.Hour); fmt.Println(\"late\") }()\n\tr.Read(make([]byte, 1))\n}\n"
 	os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644)
