@@ -13,7 +13,7 @@ import (
 // TestExercises proves, for every exercise in both languages, that the reference solution passes
 // every case, that the starter and every kept wrong program fail, and that the statement, hints and
 // metadata are all there. It reads the repository's files, not the embedded copy, so an author sees a
-// change at once.
+// change at once (a changed file changes the key of verify's cache, below).
 func TestExercises(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every solution, starter and wrong program")
@@ -35,13 +35,24 @@ func TestExercises(t *testing.T) {
 			t.Errorf("exercises/%s has no exercise.yaml", d.Name())
 		}
 	}
-	for _, ex := range list {
+	// Every exercise's programs at once (one go command builds them all), their verdicts kept in
+	// verify's cache under a key of the module's source and the exercises' files, as TestMutation
+	// keeps its measures: a second run, or a fresh clone of the same commit on the same machine,
+	// takes them from there, and WORKBOOK_NOCACHE=1 runs everything again.
+	code, err := course.SourceHash(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs, cached, err := course.VerifyAll(context.Background(), list, checker.Limits{}, course.OpenCacheFor(false, code))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ex := range list {
 		t.Run(ex.Name, func(t *testing.T) {
-			probs, err := ex.Verify(context.Background(), checker.Limits{})
-			if err != nil {
-				t.Fatal(err)
+			if cached[i] {
+				t.Log("verdicts from verify's cache")
 			}
-			for _, p := range probs {
+			for _, p := range probs[i] {
 				t.Error(p)
 			}
 		})

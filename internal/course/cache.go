@@ -87,39 +87,92 @@ func OpenCacheFor(refresh bool, code string) *Cache {
 	return &Cache{dir: checker.CacheDir("verify"), code: "source " + code, read: !refresh}
 }
 
-// SourceHash hashes the Go code of the module whose root is root: the path and bytes of every .go
-// file, go.mod and go.sum, in the order of their paths; the learner's workspace (my/), testdata
-// folders and hidden folders are left out.
+// SourceHash hashes the code that decides an exercise's verdicts and measures, for a module whose
+// root is root: go.mod, go.sum, and every file (Go source, embedded files, test data) in the folder
+// of each package of the module that this package (course) is built from, the checker's among them,
+// and their subfolders, with their paths, in the order of their paths. The learner's workspace (my/)
+// and hidden folders are left out. A change elsewhere in the module (the grader, the browser, the
+// commands) leaves it as it is, so the results stay in the cache; the list of packages comes from
+// the go command (go list -deps), so a new dependency is in it the moment it is imported.
 func SourceHash(root string) (string, error) {
+	goBin, err := checker.GoTool()
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.Command(goBin, "list", "-deps", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}", "github.com/workbook-course/workbook/internal/course")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(ee.Stderr))
+		}
+		return "", fmt.Errorf("go list: %w", err)
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", err
+	}
+	var dirs []string
+	for _, d := range strings.Fields(string(out)) {
+		rel, err := filepath.Rel(abs, d)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		dirs = append(dirs, filepath.ToSlash(rel))
+	}
+	if len(dirs) == 0 {
+		return "", fmt.Errorf("go list named no package of the module in %s", root)
+	}
+	// A folder whose parent is listed too is hashed with its parent.
+	sort.Strings(dirs)
+	var tops []string
+	for _, d := range dirs {
+		if len(tops) > 0 && (tops[len(tops)-1] == "." || strings.HasPrefix(d, tops[len(tops)-1]+"/")) {
+			continue
+		}
+		tops = append(tops, d)
+	}
 	h := sha256.New()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if rel != "." && (rel == "my" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || !(strings.HasSuffix(rel, ".go") || rel == "go.mod" || rel == "go.sum") {
-			return nil
-		}
-		data, err := os.ReadFile(p)
+	hashFile := func(rel string) error {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(h, "%d %s %d\n", len(rel), rel, len(data))
 		h.Write(data)
 		return nil
-	})
-	if err != nil {
-		return "", err
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		if err := hashFile(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+	}
+	for _, top := range tops {
+		err := filepath.WalkDir(filepath.Join(root, filepath.FromSlash(top)), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return err
+			}
+			rel = filepath.ToSlash(rel)
+			if d.IsDir() {
+				if rel != top && (rel == "my" || strings.HasPrefix(d.Name(), ".")) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			return hashFile(rel)
+		})
+		if err != nil {
+			return "", err
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -69,6 +69,52 @@ func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error
 	return audits[0], nil
 }
 
+// VerifyAll verifies every exercise of list as Verify does, and returns the problems of each in the
+// order of list, and whether each was taken from cache (nil for none): the programs of the exercises
+// whose inputs changed are built with as few go commands as checker.BuildMany needs, and their
+// verdicts are stored there unless a run ran out of time (which a busy machine may cause).
+func VerifyAll(ctx context.Context, list []*Exercise, lim checker.Limits, cache *Cache) ([][]Problem, []bool, error) {
+	return verifyAll(ctx, list, lim, cache, nil)
+}
+
+func verifyAll(ctx context.Context, list []*Exercise, lim checker.Limits, cache *Cache, progress func(name string, n, total int)) ([][]Problem, []bool, error) {
+	probs := make([][]Problem, len(list))
+	cached := make([]bool, len(list))
+	keys := make([]string, len(list))
+	var todo []*Exercise
+	var todoAt []int
+	for i, e := range list {
+		if cache.Enabled() {
+			var err error
+			if keys[i], err = e.key(kindPrograms, cache, lim); err != nil {
+				return nil, nil, err
+			}
+		}
+		if en := cache.get(keys[i]); en != nil {
+			probs[i], cached[i] = en.Problems, true
+			continue
+		}
+		todo, todoAt = append(todo, e), append(todoAt, i)
+	}
+	if len(todo) == 0 {
+		return probs, cached, nil
+	}
+	if progress != nil {
+		progress("", 0, len(todo))
+	}
+	got, steady, err := verifyMany(ctx, todo, lim)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, i := range todoAt {
+		probs[i] = got[k]
+		if steady[k] {
+			cache.put(keys[i], &entry{Exercise: list[i].Name, Problems: got[k]})
+		}
+	}
+	return probs, cached, nil
+}
+
 // AuditAll audits every exercise of list as Audit does, in the order of list. It takes from cache
 // (nil for none) every part of an audit whose inputs have not changed, builds the programs of the
 // others with as few go commands as it can (checker.BuildMany: one for all, an executable each), and
@@ -76,40 +122,16 @@ func (e *Exercise) Audit(ctx context.Context, lim checker.Limits) (*Audit, error
 // are built (name "") and when the mutation analysis of each exercise starts, n of total.
 func AuditAll(ctx context.Context, list []*Exercise, lim checker.Limits, cache *Cache, progress func(name string, n, total int)) ([]*Audit, error) {
 	audits := make([]*Audit, len(list))
-	progKeys := make([]string, len(list))
 	mutKeys := make([]string, len(list))
-	var todo []*Exercise
-	var todoAt []int
+	probs, cached, err := verifyAll(ctx, list, lim, cache, progress)
+	if err != nil {
+		return nil, err
+	}
 	for i, e := range list {
-		audits[i] = &Audit{Cached: true}
+		audits[i] = &Audit{Problems: probs[i], Cached: cached[i]}
 		if cache.Enabled() {
-			var err error
-			if progKeys[i], err = e.key(kindPrograms, cache, lim); err != nil {
-				return nil, err
-			}
 			if mutKeys[i], err = e.key(kindMutants, cache, lim); err != nil {
 				return nil, err
-			}
-		}
-		if en := cache.get(progKeys[i]); en != nil {
-			audits[i].Problems = en.Problems
-			continue
-		}
-		audits[i].Cached = false
-		todo, todoAt = append(todo, e), append(todoAt, i)
-	}
-	if len(todo) > 0 {
-		if progress != nil {
-			progress("", 0, len(todo))
-		}
-		probs, steady, err := verifyMany(ctx, todo, lim)
-		if err != nil {
-			return nil, err
-		}
-		for k, i := range todoAt {
-			audits[i].Problems = probs[k]
-			if steady[k] {
-				cache.put(progKeys[i], &entry{Exercise: list[i].Name, Problems: probs[k]})
 			}
 		}
 	}
