@@ -235,14 +235,13 @@ func TestHangingProgram(t *testing.T) {
 		t.Run(lv.name, func(t *testing.T) {
 			defer lv.use()()
 			tests := hangTestsAt(lv.name != "best", fullStrength())
-			// At the best level two ways of hanging at once, two runs each (four runs), each judged by
-			// its own runs' CPU time. The weaker levels take one way at a time, two runs at once:
-			// there, on a machine at a load of 30, four runs at once had spinning runs judged blocked
-			// (the time a run waits before its program starts counts as time spent neither on a CPU
-			// nor waiting for one).
-			par := 1
+			// Four ways of hanging at once at the best level, two at the weaker ones, two runs each,
+			// every run judged by its own CPU and idle time. (Fewer runs at once were needed while
+			// a run's wait for a CPU could be read as idle time: on a machine at a load of 30, four
+			// runs at once had spinning runs judged blocked.)
+			par := 2
 			if lv.name == "best" {
-				par = 2
+				par = 4
 			}
 			runAll(t, len(tests), par, func(i int) string { return tests[i].name }, func(t *testing.T, i int) {
 				statuses := checkHang(t, prog, 2, tests[i])

@@ -135,8 +135,8 @@ func TestVerdictsUnderLoad(t *testing.T) {
 			}
 			return "hostile/" + hostiles[i-len(loaded)-1].h.name
 		}
-		// Three at a time, up to six runs beside the four burners.
-		runAll(t, n, 3, name, func(t *testing.T, i int) {
+		// Four at a time, up to eight runs beside the four burners.
+		runAll(t, n, 4, name, func(t *testing.T, i int) {
 			switch {
 			case i < len(loaded):
 				tt := loaded[i]
