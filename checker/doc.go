@@ -106,7 +106,11 @@
 // is only a backstop for a program that sleeps or blocks: a run is stopped once it has spent
 // Limits.WallTime (ten times RunTime) neither on a CPU nor waiting for one (schedstat's run-queue
 // time), message blocked, so a program that a busy machine keeps waiting for a CPU is never stopped
-// for it; at four times WallTime the wall clock alone stops any run. RLIMIT_CPU (Limits.CPUTime)
+// for it. That idle time is added up between readings, about every 50 ms: a stretch counts only if
+// no thread of the run was runnable (state R) at either end and the program had not yet exited,
+// because a thread's wait for a CPU enters its schedstat only once it gets one (on a machine whose
+// autogroups share the CPU, hundreds of milliseconds later). At four times WallTime the wall clock
+// alone stops any run. RLIMIT_CPU (Limits.CPUTime)
 // stops each process as a last resort. On macOS and Windows a running program's CPU time cannot be
 // read: a run is stopped by the wall clock at three times RunTime (or WallTime, if sooner) and
 // judged afterwards by the CPU time the system reports (ProcessState's user and system time):
