@@ -146,6 +146,9 @@ func TestNoEnglishInRussianOrBulgarian(t *testing.T) {
 	}
 	job := deadlineJob(t)
 	job.Roster, job.Read = ro, ReadLimits{Files: 3}
+	// The spinner's timeout reads the same at any limit: the attack class's, which only decide how
+	// long it burns (deadlineJob's 5 s a run made it burn 15 CPU-seconds).
+	job.Limits = attackLimits
 	out := filepath.Join(t.TempDir(), "report")
 	rep, _, err := Run(context.Background(), job, dir, out)
 	if err != nil {
