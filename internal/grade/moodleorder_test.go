@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // Worksheets of Moodles in languages grade has no titles for, made as such a Moodle writes them
@@ -173,6 +175,45 @@ func TestMoodleWorksheetByOrderRefused(t *testing.T) {
 			}
 			if msg := JobMessage(err); msg.ID != "grade_err_roster_"+tt.code {
 				t.Errorf("the message is %s", msg.ID)
+			}
+		})
+	}
+}
+
+// TestMoodleWorksheetByOrderSaved: the Bulgarian worksheet saved again by a spreadsheet in a
+// Bulgarian locale (a byte order mark, semicolons, CRLF; Windows-1251) reads as the downloaded one.
+func TestMoodleWorksheetByOrderSaved(t *testing.T) {
+	want := rosterOf(t, bgWorksheet)
+	rows := mustCSV(t, bgWorksheet)
+	var semi strings.Builder
+	for _, r := range rows {
+		for i, c := range r {
+			if i > 0 {
+				semi.WriteString(";")
+			}
+			if strings.ContainsAny(c, ";\"\n") {
+				c = `"` + strings.ReplaceAll(c, `"`, `""`) + `"`
+			}
+			semi.WriteString(c)
+		}
+		semi.WriteString("\r\n")
+	}
+	cp1251, err := charmap.Windows1251.NewEncoder().String(semi.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"utf-8 with a BOM": utf8BOM + semi.String(), "windows-1251": cp1251} {
+		t.Run(name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "worksheet.csv")
+			os.WriteFile(p, []byte(data), 0o644)
+			got, err := ReadRoster(p, "", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.gradeCol != want.gradeCol || got.maxCol != want.maxCol || got.submittedCol != want.submittedCol ||
+				got.feedbackCol != want.feedbackCol || len(got.Students) != len(want.Students) || got.Students[1].Name != "Петрова Мария" {
+				t.Errorf("got columns %d %d %d %d and %d students, want %d %d %d %d and %d", got.gradeCol, got.maxCol, got.submittedCol,
+					got.feedbackCol, len(got.Students), want.gradeCol, want.maxCol, want.submittedCol, want.feedbackCol, len(want.Students))
 			}
 		})
 	}
