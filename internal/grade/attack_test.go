@@ -64,12 +64,13 @@ func attackClass(t testing.TB) (dir string, honest []string) {
 // attackLimits are the limits the class beside the attacks is graded with. Each only decides how long
 // an attacker burns, so each is short, and still far above what an honest program takes (a few
 // milliseconds of CPU a run, well under a second to build, in the batch as alone): a second of CPU a
-// run (the spinners; half a second was tried, and the kernel's CPU limit of a run, whole seconds,
-// then came too close to the checker's own), two seconds neither on a CPU nor waiting for one (the
-// sleeper: that is what the checker's wall-clock backstop counts, so a loaded machine does not
-// shorten it), and a build limit of ten seconds (the bomb: the batch stops after half of it without a
-// new executable, and the bomb gets the other half alone).
-var attackLimits = checker.Limits{RunTime: time.Second, WallTime: 2 * time.Second, BuildTime: 10 * time.Second}
+// run and a budget of one such run (the spinners: after it, every case gets the short limit, which
+// the partial hanger's honest cases pass as before; half a second a run was tried, and the kernel's
+// CPU limit of a run, whole seconds, then came too close to the checker's own), two seconds neither
+// on a CPU nor waiting for one (the sleeper: that is what the checker's wall-clock backstop counts,
+// so a loaded machine does not shorten it), and a build limit of ten seconds (the bomb: the batch
+// stops after half of it without a new executable, and the bomb gets the other half alone).
+var attackLimits = checker.Limits{RunTime: time.Second, Budget: time.Second, WallTime: 2 * time.Second, BuildTime: 10 * time.Second}
 
 // warmBuildCache builds an honest program once per test binary, with a generous build limit, so that
 // the standard library is in the Go build cache as learners' programs are built (offline, without
