@@ -50,6 +50,19 @@ const esBlind = "Identificador,Estado,Calificación,Calificación máxima,La cal
 	"Participante 100002,Enviado para calificar,,100.00,Sí,\"martes, 1 de diciembre de 2026, 20:05\",-,\n" +
 	"Participante 100003,Enviado para calificar,,100.00,Sí,-,-,\n"
 
+// bgNoComments is bgWorksheet without its last column, the comments plugin's.
+func bgNoComments() string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(bgWorksheet, "\n") {
+		if line == "" {
+			continue
+		}
+		i := strings.LastIndex(line, ",")
+		b.WriteString(line[:i] + "\n")
+	}
+	return b.String()
+}
+
 func TestMoodleWorksheetByOrder(t *testing.T) {
 	now := time.Date(2026, 12, 1, 21, 0, 0, 0, time.UTC)
 	tests := []struct {
@@ -80,6 +93,17 @@ func TestMoodleWorksheetByOrder(t *testing.T) {
 			// German month names are not read: the time is unknown (never late), not a wrong one.
 			wantNames: []string{"Иванов Иван", "Петрова Мария"},
 			want:      map[string]moodleRow{"100001": {grade: 75, feedback: "Пройдено"}, "100002": {grade: 100, feedback: "Минаха"}},
+		},
+		{
+			// The comments plugin was off: no feedback column, and grade does not know its title in
+			// Bulgarian, so the grades go in alone (the feedback is in the zip).
+			name: "bulgarian without feedback comments", sheet: bgNoComments(),
+			importer:  moodleTitles{recordid: "Идентификатор", grade: "Оценка", modified: "Последна промяна (оценка)", hiddenuser: "Участник"},
+			max:       10,
+			gradedAt:  map[string]int64{"100002": time.Date(2026, 12, 1, 20, 20, 0, 0, time.UTC).Unix()},
+			wantNames: []string{"Иванов Иван", "Петрова Мария", "Тодоров Тодор"},
+			wantTime:  time.Date(2026, 12, 1, 20, 0, 0, 0, time.Local),
+			want:      map[string]moodleRow{"100001": {grade: 7.5}, "100002": {grade: -1}, "100009": {grade: -1}},
 		},
 		{
 			name: "spanish, blind marking", sheet: esBlind,
