@@ -22,7 +22,8 @@ import (
 //     overrides; team; the allocated marker;
 //   - grade: empty or format_float(grade) (display_grade);
 //   - grademax: format_float of the assignment's maximum, the same on every row (col_grademax), or
-//     scale for a scale (not points: grade refuses such a worksheet, as it has no number to write);
+//     scale for a scale, or nothing for an assignment without a grade (grade refuses both, as it has
+//     no number to write);
 //   - workflowstate with a marking workflow;
 //   - gradecanbechanged: get_string('yes') or get_string('no') (col_gradecanbechanged);
 //   - when any submission plugin is on, timesubmitted: userdate() or "-" (col_timesubmitted), then
@@ -38,8 +39,8 @@ import (
 // titles kept is one that teacher's Moodle takes, whatever its language.
 //
 // The Moodle app's Bulgarian strings (moodlehq/moodleapp, src/assets/lang/bg.json, commit
-// 01a80b497ead0792d36dfd30649ddc445a3f60a8), copied from Moodle's Bulgarian language pack, confirm
-// what such a worksheet holds: addon.mod_assign.hiddenuser "Участник", core.yes "Да" and core.no "Не"
+// 01a80b497ead0792d36dfd30649ddc445a3f60a8; the app takes its translations of Moodle's own strings
+// from the same translators' work, AMOS) confirm what such a worksheet holds, as far as they go: addon.mod_assign.hiddenuser "Участник", core.yes "Да" and core.no "Не"
 // (gradecanbechanged), core.decsep "," (format_float writes "10,00"), core.strftimedaydatetime
 // "%A, %d %B %Y, %H:%M" (userdate: "вторник, 01 декември 2026, 20:00", which parseMoodleTime reads),
 // addon.mod_assign_feedback_comments.pluginname "Обратни коментари" (the comments column's title).
