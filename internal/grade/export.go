@@ -156,13 +156,14 @@ func MoodleCSV(rep *Report, ro *Roster, now time.Time) []byte {
 func moodleFilled(rep *Report, ro *Roster, byID map[string]Student) []byte {
 	hdr := append([]string(nil), ro.Rows[0]...)
 	fb := ro.feedbackCol
-	if fb < 0 {
+	if w, ok := moodleWords[ro.lang]; fb < 0 && ok {
 		// A worksheet without the column (the comments plugin was off when it was downloaded) gets
-		// it: the importer takes it when the plugin is on.
-		hdr = append(hdr, moodleWords[ro.lang].feedback)
+		// it: the importer takes it when the plugin is on. One read by its columns' order is in a
+		// language whose title of the column grade does not know: its feedback goes in the zip alone.
+		hdr = append(hdr, w.feedback)
 		fb = len(hdr) - 1
 	}
-	maxCol := maxGradeCol(hdr, ro.lang)
+	maxCol := ro.maxCol
 	rows := [][]string{hdr}
 	for _, row := range ro.Rows[1:] {
 		out := append([]string(nil), row...)
@@ -176,7 +177,9 @@ func moodleFilled(rep *Report, ro *Roster, byID map[string]Student) []byte {
 				max = out[maxCol]
 			}
 			out[ro.gradeCol] = report.CSVCell(scaled(st.Score, max))
-			out[fb] = report.CSVCell(FeedbackHTML(rep, st))
+			if fb >= 0 {
+				out[fb] = report.CSVCell(FeedbackHTML(rep, st))
+			}
 		}
 		rows = append(rows, out)
 	}

@@ -21,6 +21,7 @@ type oddRow struct {
 	Name, ID, Program, Verdict string
 	Files                      string // the program's files, comma-separated
 	Recoded                    string // the files read as Windows-1251
+	Superseded                 string // the older versions set aside (Canvas)
 }
 
 // prepareClass lists the class at path as Run does (a class zip unpacked, the roster checked) and
@@ -39,7 +40,8 @@ func prepareClass(t *testing.T, job *Job, path string) ([]oddRow, error) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := oddRow{Name: it.st.Name, ID: it.st.ID, Program: it.st.Program, Recoded: strings.Join(it.st.Recoded, ",")}
+		r := oddRow{Name: it.st.Name, ID: it.st.ID, Program: it.st.Program, Recoded: strings.Join(it.st.Recoded, ","),
+			Superseded: strings.Join(it.st.Superseded, ",")}
 		if it.st.Result != nil {
 			r.Verdict = string(it.st.Result.Verdict)
 		}
@@ -159,9 +161,9 @@ func TestOddExports(t *testing.T) {
 				"leeann_125_602_step-2.go":    "package main\n\nfunc step2() {}\n",
 			},
 			want: []oddRow{
-				{Name: "doejane", ID: "123", Program: ".", Files: "helpers.go,main-1.go"},
+				{Name: "doejane", ID: "123", Program: ".", Files: "helpers.go,main-1.go", Superseded: "main.go"},
 				{Name: "leeann", ID: "125", Program: ".", Files: "main.go,step-1.go,step-2.go"},
-				{Name: "smithjohn", ID: "124", Program: ".", Files: "main.go"}, // one file left: graded as main.go
+				{Name: "smithjohn", ID: "124", Program: ".", Files: "main.go", Superseded: "main-1.go"}, // one file left: graded as main.go
 			},
 		},
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/i18n"
 )
 
 // TestFeedbackRefused: a submission refused before it was built gets, in its language, why, with
@@ -40,6 +41,35 @@ func TestFeedbackRefused(t *testing.T) {
 				if !strings.Contains(got, w) {
 					t.Errorf("no %q in:\n%s", w, got)
 				}
+			}
+		})
+	}
+}
+
+// TestFeedbackSuperseded: a Canvas student whose older versions of a file were set aside is told
+// which, in the student's language, and the report names them in the instructor's.
+func TestFeedbackSuperseded(t *testing.T) {
+	res := &checker.Result{Verdict: checker.Pass, Passed: 1, Total: 1, Cases: []checker.CaseResult{{Name: "a", Status: checker.Pass, Visible: true}}}
+	tests := []struct {
+		lang, verdict string
+		res           *checker.Result
+		want          string
+	}{
+		{"ru", "pass", res, "проверена самая новая версия каждого, а старые отложены: main.go, util-1.go."},
+		{"bg", "pass", res, "проверена е най-новата версия на всеки, а по-старите са оставени настрана: main.go, util-1.go."},
+		{"en", "refused", &checker.Result{Verdict: BadArchive, Message: ZipTwice, BuildLog: "MAIN.go"}, "the older ones were set aside: main.go, util-1.go."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang+" "+tt.verdict, func(t *testing.T) {
+			var buf bytes.Buffer
+			st := Student{Name: "x", Lang: tt.lang, Result: tt.res, Superseded: []string{"main.go", "util-1.go"}}
+			Feedback(&buf, &Report{Exercise: "exercise-deadline"}, st)
+			if got := buf.String(); !strings.Contains(got, tt.want) {
+				t.Errorf("no %q in:\n%s", tt.want, got)
+			}
+			notes := strings.Join(studentNotes(i18n.New(tt.lang), st, false), "\n")
+			if !strings.Contains(notes, "main.go, util-1.go") {
+				t.Errorf("the report's notes do not name the files: %q", notes)
 			}
 		})
 	}

@@ -368,6 +368,9 @@ func studentNotes(pr *i18n.Printer, st Student, due bool) []string {
 	if len(st.Recoded) > 0 {
 		out = append(out, pr.T("grade_html_recoded", "Files", strings.Join(st.Recoded, ", ")))
 	}
+	if len(st.Superseded) > 0 {
+		out = append(out, pr.T("grade_html_superseded", "Files", strings.Join(st.Superseded, ", ")))
+	}
 	if st.Result != nil && (st.Result.Verdict == TooBig || st.Result.Verdict == BadArchive) {
 		code := st.Result.Message
 		if st.Result.Verdict == BadArchive {

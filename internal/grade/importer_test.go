@@ -31,7 +31,13 @@ type moodleRow struct {
 
 func moodleImport(t *testing.T, data []byte, lang string, ids map[string]bool, max float64, gradedAt map[string]int64) (map[string]moodleRow, error) {
 	t.Helper()
-	w := moodleWords[lang]
+	return moodleImportAs(t, data, moodleWords[lang], ids, max, gradedAt)
+}
+
+// moodleImportAs is moodleImport in a Moodle whose strings are w (recordid, grade, modified,
+// feedback and hiddenuser are what the importer reads).
+func moodleImportAs(t *testing.T, data []byte, w moodleTitles, ids map[string]bool, max float64, gradedAt map[string]int64) (map[string]moodleRow, error) {
+	t.Helper()
 	// parsecsv: csv_import_reader with the encoding and separator the teacher picks (utf-8, comma).
 	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
 	if err != nil {

@@ -170,22 +170,34 @@ func groupMembers(members []lmsMember, roster *Roster) [][]Submission {
 	for _, k := range keys {
 		g := groups[k]
 		sort.Slice(g, func(i, j int) bool { return g[i].sub.Path < g[j].sub.Path })
+		var older []lmsMember
 		if g[0].layout == LayoutCanvas {
-			g = newestVersions(g)
+			g, older = newestVersions(g)
 		}
 		trusted, others := splitByName(g, roster)
 		if len(others) == 0 {
-			out = append(out, []Submission{memberSubmission(trusted, "", true, roster)})
+			out = append(out, []Submission{supersede(memberSubmission(trusted, "", true, roster), trusted, older)})
 			continue
 		}
 		if trusted != nil {
-			out = append(out, []Submission{memberSubmission(trusted, "", true, roster)})
+			out = append(out, []Submission{supersede(memberSubmission(trusted, "", true, roster), trusted, older)})
 		}
 		for _, o := range others {
-			out = append(out, []Submission{memberSubmission(o, ConflictNamesDiffer, false, roster)})
+			out = append(out, []Submission{supersede(memberSubmission(o, ConflictNamesDiffer, false, roster), o, older)})
 		}
 	}
 	return out
+}
+
+// supersede names in s the older versions set aside (newestVersions) that were handed in under the
+// same entry name as the members g it was made of.
+func supersede(s Submission, g []lmsMember, older []lmsMember) Submission {
+	for _, o := range older {
+		if o.rawName == g[0].rawName {
+			s.Superseded = append(s.Superseded, o.file)
+		}
+	}
+	return s
 }
 
 // memberSubmission is the submission of a group of members of one student (or of one conflict).
@@ -584,8 +596,9 @@ var versionSuffix = regexp.MustCompile(`^(.*)-(\d{1,3})$`)
 // newestVersions keeps, of the files of one Canvas student that are versions of one file (its name
 // with and without Canvas's "-N"), the newest: the highest N. Go files are taken for versions only
 // when they could not be built together (they declare a name twice, or one does not parse); a
-// student's own step-1.go and step-2.go that declare different things are both kept.
-func newestVersions(g []lmsMember) []lmsMember {
+// student's own step-1.go and step-2.go that declare different things are both kept. older are the
+// versions set aside, which the student's feedback and the report name.
+func newestVersions(g []lmsMember) (kept, older []lmsMember) {
 	type version struct {
 		i, n int
 	}
@@ -618,13 +631,14 @@ func newestVersions(g []lmsMember) []lmsMember {
 			drop[v.i] = v != newest
 		}
 	}
-	var out []lmsMember
 	for i, m := range g {
-		if !drop[i] {
-			out = append(out, m)
+		if drop[i] {
+			older = append(older, m)
+		} else {
+			kept = append(kept, m)
 		}
 	}
-	return out
+	return kept, older
 }
 
 // versionOf is a file's name without Canvas's "-N" (in lower case) and N (0 for none).

@@ -69,6 +69,9 @@ type Student struct {
 	// Recoded lists the program's files that were not UTF-8 and were read as Windows-1251 (an editor's
 	// "ANSI" on a Russian or Bulgarian Windows), said in the feedback and the report.
 	Recoded []string `json:"recoded,omitempty"`
+	// Superseded lists the older versions of the student's files that Canvas kept and that were set
+	// aside for the newest (Submission.Superseded), said in the feedback and the report.
+	Superseded []string `json:"superseded,omitempty"`
 	// Drawn is the student's drawn cases: the seed they were drawn with and their arguments.
 	Drawn  *Drawn          `json:"drawn,omitempty"`
 	Result *checker.Result `json:"result"`

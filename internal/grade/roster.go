@@ -75,9 +75,10 @@ type moodleTitles struct {
 //
 // Bulgarian: no Bulgarian pack of the assign module was found (the Bulgarian packs at hand are of
 // Moodle 2.2, before mod/assign, and the Moodle app's Bulgarian strings hold hiddenuser and grade
-// but not recordid nor lastmodifiedgrade), so grade does not write a Bulgarian worksheet: a Bulgarian
-// Moodle's own worksheet given as --roster is filled in with the titles it has, and a Bulgarian
-// Moodle shows its untranslated strings in English, so --moodle-lang en may be what it takes.
+// but not recordid nor lastmodifiedgrade), so grade does not write a Bulgarian worksheet's titles
+// of its own (--moodle-lang bg is refused, never invented). A Bulgarian Moodle's own worksheet given
+// as --roster works: a worksheet in titles of a language not here is read by the order of its
+// columns, which Moodle fixes (moodleorder.go), and filled in with its own titles kept.
 var moodleWords = map[string]moodleTitles{
 	"en": {recordid: "Identifier", fullname: "Full name", email: "Email address", status: "Status", grade: "Grade",
 		maxgrade: "Maximum grade", canchange: "Grade can be changed", submitted: "Last modified (submission)",
@@ -103,10 +104,10 @@ type Roster struct {
 	Rows  [][]string
 	Comma rune
 	// Column indexes (-1 for none).
-	idCol, nameCol, gradeCol, feedbackCol, submittedCol, assignCol, loginCol int
-	prefix                                                                   string // Moodle's "Participant "
-	lang                                                                     string // the language of a Moodle worksheet's titles
-	byID                                                                     map[string]int
+	idCol, nameCol, gradeCol, feedbackCol, submittedCol, assignCol, loginCol, maxCol int
+	prefix                                                                           string // Moodle's "Participant "
+	lang                                                                             string // the language of a Moodle worksheet's titles
+	byID                                                                             map[string]int
 }
 
 // RosterStudent is one student of the roster.
@@ -199,13 +200,19 @@ func rosterOfRows(path string, rows [][]string, comma rune, assignment string, t
 		return nil, &RosterError{Path: path, Code: RosterUnknown, Line: 1}
 	}
 	ro := &Roster{Path: path, Rows: rows, Comma: comma, byID: map[string]int{}, idCol: -1, nameCol: -1, gradeCol: -1,
-		feedbackCol: -1, submittedCol: -1, assignCol: -1, loginCol: -1}
+		feedbackCol: -1, submittedCol: -1, assignCol: -1, loginCol: -1, maxCol: -1}
 	var err error
 	switch {
 	case isCanvasHeader(rows[0]):
 		err = ro.readCanvas(path, assignment, titles)
-	case moodleLang(rows[0]) != "":
+	case moodleTitled(rows[0]):
 		err = ro.readMoodle(path)
+	case isMoodleByOrder(rows):
+		// Titles of a language grade has no words for, or an identifier's title it knows beside other
+		// titles it does not ("Идентификатор" may be Bulgarian as well as Russian).
+		err = ro.readMoodleByOrder(path)
+	case moodleLang(rows[0]) != "":
+		err = ro.readMoodle(path) // refused: the importer's columns are missing
 	default:
 		err = &RosterError{Path: path, Code: RosterUnknown, Detail: strings.Join(rows[0], ", "), Line: 1}
 	}
@@ -253,6 +260,13 @@ func moodleLang(header []string) string {
 	return ""
 }
 
+// moodleTitled reports whether a header has the titles of the importer's columns in one language
+// grade knows: the identifier, the grade and "Last modified (grade)".
+func moodleTitled(header []string) bool {
+	w, ok := moodleWords[moodleLang(header)]
+	return ok && indexOf(header, w.grade) >= 0 && indexOf(header, w.modified) >= 0
+}
+
 func indexOf(row []string, title string) int {
 	for i, c := range row {
 		if c == title {
@@ -277,6 +291,33 @@ func (ro *Roster) readMoodle(path string) error {
 	ro.nameCol = indexOf(hdr, w.fullname)
 	ro.feedbackCol = indexOf(hdr, w.feedback)
 	ro.submittedCol = indexOf(hdr, w.submitted)
+	ro.maxCol = maxGradeCol(hdr, ro.lang)
+	return ro.readMoodleRows(path)
+}
+
+// isMoodleByOrder reports whether rows are a Moodle worksheet in titles grade has no words for: its
+// first column holds participant identifiers (see moodleOrder).
+func isMoodleByOrder(rows [][]string) bool {
+	_, moodle, _ := moodleOrder(rows)
+	return moodle
+}
+
+// readMoodleByOrder reads a worksheet by the order of its columns (moodleOrder), refusing one whose
+// grade, "last modified (grade)" or feedback column is not certain.
+func (ro *Roster) readMoodleByOrder(path string) error {
+	ro.Layout = LayoutMoodle
+	c, _, why := moodleOrder(ro.Rows)
+	if why != "" {
+		return &RosterError{Path: path, Code: RosterNoGrade, Detail: why + ": " + strings.Join(ro.Rows[0], ", "), Line: 1}
+	}
+	ro.prefix, ro.idCol, ro.nameCol, ro.gradeCol, ro.maxCol = c.prefix, 0, c.name, c.grade, c.max
+	ro.submittedCol, ro.feedbackCol = c.submitted, c.feedback
+	return ro.readMoodleRows(path)
+}
+
+// readMoodleRows reads the students of a worksheet whose columns are known.
+func (ro *Roster) readMoodleRows(path string) error {
+	hdr := ro.Rows[0]
 	for i, row := range ro.Rows[1:] {
 		if blankRow(row) {
 			continue // a spreadsheet's empty rows under the table
@@ -290,7 +331,7 @@ func (ro *Roster) readMoodle(path string) error {
 		}
 		row = row[:len(hdr)]
 		ro.Rows[i+1] = row
-		id, ok := strings.CutPrefix(row[ro.idCol], w.hiddenuser)
+		id, ok := strings.CutPrefix(row[ro.idCol], ro.prefix)
 		if !ok || !allDigits(id) {
 			return &RosterError{Path: path, Code: RosterBadID, Detail: row[ro.idCol], Line: i + 2}
 		}

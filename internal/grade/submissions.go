@@ -54,7 +54,10 @@ type Submission struct {
 	Conflict  string
 	ClaimedID string
 	Anonymous bool // an anonymous Canvas export: ID is the anonymous id
-	rawEntry  string
+	// Superseded names the student's older versions of a file that Canvas kept ("main-1.go" beside
+	// "main-2.go"), set aside for the newest.
+	Superseded []string
+	rawEntry   string
 }
 
 // List returns the submissions in dir, sorted by student name: every folder, .zip and .go file.

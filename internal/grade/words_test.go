@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"github.com/workbook-course/workbook/checker"
 )
 
 // latinAllowed are the Latin words a Russian or Bulgarian text of the tool may hold: names of
@@ -146,6 +148,10 @@ func TestNoEnglishInRussianOrBulgarian(t *testing.T) {
 	}
 	job := deadlineJob(t)
 	job.Roster, job.Read = ro, ReadLimits{Files: 3}
+	// The spinner's timeout reads the same at any limit: the attack class's run limits, which only
+	// decide how long it burns (deadlineJob's 5 s a run made it burn 15 CPU-seconds); the build limit
+	// stays the default, as this class may be the first one built with a fresh cache.
+	job.Limits = checker.Limits{RunTime: attackLimits.RunTime, WallTime: attackLimits.WallTime}
 	out := filepath.Join(t.TempDir(), "report")
 	rep, _, err := Run(context.Background(), job, dir, out)
 	if err != nil {

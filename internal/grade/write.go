@@ -310,6 +310,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 			w.WriteString(pr.T("grade_fb_not_graded") + "\n")
 		}
 		w.WriteString("\n" + pr.N("cases_passed", 0, "Total", res.Total) + "\n")
+		supersededNote(w, pr, st.Superseded)
 		skippedNote(w, pr, st.Skipped)
 		return
 	}
@@ -322,7 +323,16 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	if len(st.Recoded) > 0 {
 		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_recoded", "Files", strings.Join(st.Recoded, ", "))))
 	}
+	supersededNote(w, pr, st.Superseded)
 	skippedNote(w, pr, st.Skipped)
+}
+
+// supersededNote names, in the feedback, the older versions of the student's files that Canvas kept
+// and that were set aside for the newest, so that a student who meant an older one knows.
+func supersededNote(w *bytes.Buffer, pr *i18n.Printer, files []string) {
+	if len(files) > 0 {
+		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_superseded", "Files", strings.Join(files, ", "))))
+	}
 }
 
 // drawnNote lists, in the feedback, every case drawn for the grading with its arguments and whether
