@@ -4,19 +4,51 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/grade"
 )
+
+// sourceEnv hands the scripts' workbook commands the hash of the module's source (course.SourceHash),
+// which keys verify's cache in the tests.
+const sourceEnv = "WORKBOOK_TEST_SOURCE"
+
+// moduleSource is the hash of the module's source: the key of verify's cache in this test binary and
+// in the workbook commands of its scripts, computed once.
+var moduleSource = sync.OnceValues(func() (string, error) {
+	if code := os.Getenv(sourceEnv); code != "" {
+		return code, nil // a script's workbook command, whose working folder is the script's
+	}
+	return course.SourceHash(repoRoot)
+})
+
+// repoRoot is the repository's root, found from the package's folder before any test changes it.
+var repoRoot string
 
 // TestMain lets testscript run the workbook command in-process: `exec workbook …` (or plain
 // `workbook …`) in a script runs run() in a fresh process of this test binary. A script that sets
 // WORKBOOK_TEST_TERMINAL=1 stands for a learner at a terminal: the tool may ask them questions,
 // which the script answers with its stdin command.
+//
+// verify's cache is keyed here by the module's source instead of the running executable, as
+// internal/course's TestMutation keys it: a test binary's bytes differ from clone to clone (it holds
+// the clone's paths), while the source of one commit is the same in every clone, so a fresh clone of
+// unchanged content finds what a former clone's tests stored, and any change to a Go file of the
+// module misses. (verify_cache.txtar gives itself a cache folder of its own.)
 func TestMain(m *testing.M) {
+	repoRoot, _ = filepath.Abs(filepath.Join("..", ".."))
+	openCache = func(refresh bool) *course.Cache {
+		code, err := moduleSource()
+		if err != nil {
+			return &course.Cache{} // keeps nothing: everything is computed
+		}
+		return course.OpenCacheFor(refresh, code)
+	}
 	testscript.Main(m, map[string]func(){
 		"workbook": func() {
 			e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
@@ -37,6 +69,10 @@ func TestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	gocache := checker.GoCache()
+	code, err := moduleSource()
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata",
 		RequireExplicitExec: true,
@@ -44,6 +80,7 @@ func TestScripts(t *testing.T) {
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("REPO", repo)
 			e.Setenv("GOCACHE", gocache)
+			e.Setenv(sourceEnv, code)
 			e.Setenv("HOME", filepath.Join(e.WorkDir, "home"))
 			e.Setenv("NO_COLOR", "1")
 			return os.MkdirAll(filepath.Join(e.WorkDir, "home"), 0o755)
