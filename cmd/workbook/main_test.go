@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -61,8 +64,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs every testdata/*.txtar. Each script gets $REPO (the repository root, for
-// solutions and starters), a warm shared GOCACHE, no locale (so language comes from flags or the
-// script's own env lines) and a HOME of its own.
+// solutions and starters), a warm shared Go build cache under a name of its own (scriptCache), no
+// locale (so language comes from flags or the script's own env lines) and a HOME of its own.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs("../..")
 	if err != nil {
@@ -79,7 +82,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("REPO", repo)
-			e.Setenv("GOCACHE", gocache)
+			e.Setenv("GOCACHE", scriptCache(e, gocache))
 			e.Setenv(sourceEnv, code)
 			e.Setenv("HOME", filepath.Join(e.WorkDir, "home"))
 			e.Setenv("NO_COLOR", "1")
@@ -97,4 +100,38 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// scriptCache is the GOCACHE of the script that e sets up: a folder of the script's own, kept between
+// runs among the checker's trusted caches (checker.CacheDir), holding a symbolic link named go-build
+// to the shared Go build cache gocache. The checker keeps its own caches beside GOCACHE (the
+// executables it built, the reference solutions' executables, verify's results), each keyed by
+// content, so each script has its own: the few dozen programs one script builds stay there from one
+// run to the next, however many programs the rest of `go test ./...` builds in between (the cache of
+// executables keeps the 64 used last). What is cached is what the checker would cache anyway, under
+// the same conditions: a folder of this user's alone that learners' programs cannot reach (the
+// sandbox lets a build write to the Go build cache, which the link resolves to, and to nothing
+// beside it). It is gocache itself where there is no such folder or no link can be made.
+func scriptCache(e *testscript.Env, gocache string) string {
+	named, ok := e.T().(interface{ Name() string })
+	base := checker.CacheDir("test")
+	if !ok || base == "" || filepath.Base(gocache) != "go-build" {
+		return gocache
+	}
+	dir := filepath.Join(base, "cmd-workbook", path.Base(named.Name()))
+	link := filepath.Join(dir, "go-build")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return gocache
+	}
+	if target, err := os.Readlink(link); err == nil && target == gocache {
+		return link
+	}
+	os.Remove(link)
+	if err := os.Symlink(gocache, link); err != nil && !errors.Is(err, fs.ErrExist) {
+		return gocache
+	}
+	if target, err := os.Readlink(link); err != nil || target != gocache {
+		return gocache
+	}
+	return link
 }
