@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,6 +13,7 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/grade"
+	"github.com/workbook-course/workbook/internal/testcache"
 )
 
 // sourceEnv hands the scripts' workbook commands the hash of the module's source (course.SourceHash),
@@ -102,36 +101,12 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// scriptCache is the GOCACHE of the script that e sets up: a folder of the script's own, kept between
-// runs among the checker's trusted caches (checker.CacheDir), holding a symbolic link named go-build
-// to the shared Go build cache gocache. The checker keeps its own caches beside GOCACHE (the
-// executables it built, the reference solutions' executables, verify's results), each keyed by
-// content, so each script has its own: the few dozen programs one script builds stay there from one
-// run to the next, however many programs the rest of `go test ./...` builds in between (the cache of
-// executables keeps the 64 used last). What is cached is what the checker would cache anyway, under
-// the same conditions: a folder of this user's alone that learners' programs cannot reach (the
-// sandbox lets a build write to the Go build cache, which the link resolves to, and to nothing
-// beside it). It is gocache itself where there is no such folder or no link can be made.
+// scriptCache is the GOCACHE of the script that e sets up: the shared Go build cache under a name of
+// the script's own (testcache.GoCache), so that the checker's caches beside it are the script's.
 func scriptCache(e *testscript.Env, gocache string) string {
 	named, ok := e.T().(interface{ Name() string })
-	base := checker.CacheDir("test")
-	if !ok || base == "" || filepath.Base(gocache) != "go-build" {
+	if !ok {
 		return gocache
 	}
-	dir := filepath.Join(base, "cmd-workbook", path.Base(named.Name()))
-	link := filepath.Join(dir, "go-build")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return gocache
-	}
-	if target, err := os.Readlink(link); err == nil && target == gocache {
-		return link
-	}
-	os.Remove(link)
-	if err := os.Symlink(gocache, link); err != nil && !errors.Is(err, fs.ErrExist) {
-		return gocache
-	}
-	if target, err := os.Readlink(link); err != nil || target != gocache {
-		return gocache
-	}
-	return link
+	return testcache.GoCache("cmd-workbook/"+path.Base(named.Name()), gocache)
 }

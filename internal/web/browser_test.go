@@ -25,6 +25,7 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/testcache"
 )
 
 // The browser tests drive a real Chromium through chromedp against a real server, the way a
@@ -70,8 +71,11 @@ func sharedBrowser(t *testing.T, exe string) context.Context {
 	return browser.ctx
 }
 
-// TestMain closes the shared browser, if a test started it.
+// TestMain gives the package's tests the checker's caches of their own (testcache.Use), so that the
+// programs the pages run and check stay warm from one run to the next, whatever the rest of
+// `go test ./...` builds in between; and it closes the shared browser, if a test started it.
 func TestMain(m *testing.M) {
+	testcache.Use("internal-web")
 	code := m.Run()
 	if browser.close != nil {
 		browser.close()
