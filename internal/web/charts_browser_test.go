@@ -411,7 +411,7 @@ var chartChecks = map[string]func(t *testing.T, b *browserEnv, lang, fig, raw st
 		// Play runs to the end by itself.
 		b.eval(fmt.Sprintf(`document.querySelector('%s').dataset.stepMs = '60', ''`, fig))
 		b.do(chromedp.Click(chromedp.CSS(fig+" .step-play")),
-			void(chromedp.Poll[bool](fmt.Sprintf(`document.querySelector('%s').dataset.shown === '%d'`, fig, n))))
+			void(chromedp.Poll[bool](fmt.Sprintf(`document.querySelector('%s').dataset.shown === '%d'`, fig, n), chromedp.WithPollingInterval(slowly))))
 		if v := look(); v.Now != want.Steps[n-1].Line+"\n"+want.Summary {
 			t.Fatalf("after play: %+v", v)
 		}
