@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path"
 	"path/filepath"
@@ -26,11 +27,16 @@ var moduleSource = sync.OnceValues(func() (string, error) {
 	if code := os.Getenv(sourceEnv); code != "" {
 		return code, nil // a script's workbook command, whose working folder is the script's
 	}
+	if inScript {
+		return "", errors.New(sourceEnv + " is not set")
+	}
 	return course.SourceHash(repoRoot)
 })
 
-// repoRoot is the repository's root, found from the package's folder before any test changes it.
-var repoRoot string
+var (
+	repoRoot string // the repository's root, found from the package's folder before any test changes it
+	inScript bool   // this process is a script's workbook command
+)
 
 // TestMain lets testscript run the workbook command in-process: `exec workbook …` (or plain
 // `workbook …`) in a script runs run() in a fresh process of this test binary. A script that sets
@@ -47,12 +53,13 @@ func TestMain(m *testing.M) {
 	openCache = func(refresh bool) *course.Cache {
 		code, err := moduleSource()
 		if err != nil {
-			return &course.Cache{} // keeps nothing: everything is computed
+			return course.OpenCache(refresh) // keyed by the executable, as outside the tests
 		}
 		return course.OpenCacheFor(refresh, code)
 	}
 	testscript.Main(m, map[string]func(){
 		"workbook": func() {
+			inScript = true
 			e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 			if os.Getenv("WORKBOOK_TEST_TERMINAL") == "1" {
 				e.tty = func() bool { return true }
