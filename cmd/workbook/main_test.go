@@ -2,23 +2,64 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
+	"path"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/grade"
+	"github.com/workbook-course/workbook/internal/testcache"
+)
+
+// sourceEnv hands the scripts' workbook commands the hash of the module's source (course.SourceHash),
+// which keys verify's cache in the tests.
+const sourceEnv = "WORKBOOK_TEST_SOURCE"
+
+// moduleSource is the hash of the module's source: the key of verify's cache in this test binary and
+// in the workbook commands of its scripts, computed once.
+var moduleSource = sync.OnceValues(func() (string, error) {
+	if code := os.Getenv(sourceEnv); code != "" {
+		return code, nil // a script's workbook command, whose working folder is the script's
+	}
+	if inScript {
+		return "", errors.New(sourceEnv + " is not set")
+	}
+	return course.SourceHash(repoRoot)
+})
+
+var (
+	repoRoot string // the repository's root, found from the package's folder before any test changes it
+	inScript bool   // this process is a script's workbook command
 )
 
 // TestMain lets testscript run the workbook command in-process: `exec workbook …` (or plain
 // `workbook …`) in a script runs run() in a fresh process of this test binary. A script that sets
 // WORKBOOK_TEST_TERMINAL=1 stands for a learner at a terminal: the tool may ask them questions,
 // which the script answers with its stdin command.
+//
+// verify's cache is keyed here by the module's source instead of the running executable, as
+// internal/course's TestMutation keys it: a test binary's bytes differ from clone to clone (it holds
+// the clone's paths), while the source of one commit is the same in every clone, so a fresh clone of
+// unchanged content finds what a former clone's tests stored, and any change to a Go file of the
+// module misses. (verify_cache.txtar gives itself a cache folder of its own.)
 func TestMain(m *testing.M) {
+	repoRoot, _ = filepath.Abs(filepath.Join("..", ".."))
+	openCache = func(refresh bool) *course.Cache {
+		code, err := moduleSource()
+		if err != nil {
+			return course.OpenCache(refresh) // keyed by the executable, as outside the tests
+		}
+		return course.OpenCacheFor(refresh, code)
+	}
 	testscript.Main(m, map[string]func(){
 		"workbook": func() {
+			inScript = true
 			e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 			if os.Getenv("WORKBOOK_TEST_TERMINAL") == "1" {
 				e.tty = func() bool { return true }
@@ -29,21 +70,26 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs every testdata/*.txtar. Each script gets $REPO (the repository root, for
-// solutions and starters), a warm shared GOCACHE, no locale (so language comes from flags or the
-// script's own env lines) and a HOME of its own.
+// solutions and starters), a warm shared Go build cache under a name of its own (scriptCache), no
+// locale (so language comes from flags or the script's own env lines) and a HOME of its own.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	gocache := checker.GoCache()
+	code, err := moduleSource()
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata",
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("REPO", repo)
-			e.Setenv("GOCACHE", gocache)
+			e.Setenv("GOCACHE", scriptCache(e, gocache))
+			e.Setenv(sourceEnv, code)
 			e.Setenv("HOME", filepath.Join(e.WorkDir, "home"))
 			e.Setenv("NO_COLOR", "1")
 			return os.MkdirAll(filepath.Join(e.WorkDir, "home"), 0o755)
@@ -60,4 +106,14 @@ func TestScripts(t *testing.T) {
 			},
 		},
 	})
+}
+
+// scriptCache is the GOCACHE of the script that e sets up: the shared Go build cache under a name of
+// the script's own (testcache.GoCache), so that the checker's caches beside it are the script's.
+func scriptCache(e *testscript.Env, gocache string) string {
+	named, ok := e.T().(interface{ Name() string })
+	if !ok {
+		return gocache
+	}
+	return testcache.GoCache("cmd-workbook/"+path.Base(named.Name()), gocache)
 }

@@ -10,6 +10,11 @@ import (
 	"github.com/workbook-course/workbook/internal/tty"
 )
 
+// openCache opens verify's cache (course.OpenCache: keyed by the running executable among the rest).
+// The tests key it by the module's source instead (main_test.go), as internal/course's TestMutation
+// does: a test binary differs from clone to clone, its source does not.
+var openCache = course.OpenCache
+
 // runVerify checks lessons and exercises as an author needs them checked.
 func runVerify(ctx context.Context, e *env, args []string) error {
 	fset := e.newFlags()
@@ -23,7 +28,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	v, err := e.verify(ctx, t, course.OpenCache(*noCache))
+	v, err := e.verify(ctx, t, openCache(*noCache))
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package lesson
+package lesson_test
 
 import (
 	"context"
@@ -6,29 +6,40 @@ import (
 	"os"
 	"path"
 	"testing"
+
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/lesson"
 )
 
 // TestLessons verifies every lesson of the repository, both languages: every program builds and
 // runs, every output and quiz holds, and the two languages agree. It reads the files on disk, not
 // the embedded copy, so an author sees a change at once. Each distinct program is built once (most
-// of them together, see runBatch).
+// of them together, see lesson.Runner).
+//
+// It verifies them as `workbook verify` does (course.VerifyLessons): the problems of a lesson folder
+// are kept in verify's cache, keyed by the folder's files and by the module's source
+// (course.SourceHash) among the rest, so a second run, or a fresh clone of the same commit on the
+// same machine, takes them from there; a change to a lesson, or to any Go file of the module, checks
+// that folder again, and WORKBOOK_NOCACHE=1 checks everything. What comes from the cache is reported
+// exactly as a fresh check reported it. (A test in package lesson could not import course, which
+// imports lesson; this one is in lesson_test.)
 func TestLessons(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every lesson program")
 	}
 	t.Parallel() // builds and runs programs of its own
 	fsys := os.DirFS("../..")
-	topics, err := Topics(fsys, "lessons")
+	topics, err := lesson.Topics(fsys, "lessons")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(topics) == 0 {
 		t.Fatal("no lessons found")
 	}
-	var files []File
+	var files []lesson.File
 	for _, topic := range topics {
 		dir := path.Join("lessons", topic)
-		f, errs, err := Topic(fsys, dir, dir)
+		f, errs, err := lesson.Topic(fsys, dir, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,10 +48,15 @@ func TestLessons(t *testing.T) {
 		}
 		files = append(files, f...)
 	}
-	errs, err := Verify(context.Background(), &Runner{}, files)
+	code, err := course.SourceHash("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
+	errs, cached, err := course.VerifyLessons(context.Background(), files, course.OpenCacheFor(false, code))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d lesson files checked, %d of them taken from the cache", len(files), cached)
 	exercises, err := fs.Glob(fsys, "exercises/*/exercise.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +64,7 @@ func TestLessons(t *testing.T) {
 	for i, x := range exercises {
 		exercises[i] = path.Base(path.Dir(x))
 	}
-	errs = append(errs, CheckRefs(files, exercises, topics)...)
+	errs = append(errs, lesson.CheckRefs(files, exercises, topics)...)
 	for _, e := range errs {
 		t.Error(e)
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/testcache"
 )
 
 // The browser tests drive a real Chromium through chromedp against a real server, the way a
@@ -70,8 +71,11 @@ func sharedBrowser(t *testing.T, exe string) context.Context {
 	return browser.ctx
 }
 
-// TestMain closes the shared browser, if a test started it.
+// TestMain gives the package's tests the checker's caches of their own (testcache.Use), so that the
+// programs the pages run and check stay warm from one run to the next, whatever the rest of
+// `go test ./...` builds in between; and it closes the shared browser, if a test started it.
 func TestMain(m *testing.M) {
+	testcache.Use("internal-web")
 	code := m.Run()
 	if browser.close != nil {
 		browser.close()
@@ -135,6 +139,11 @@ func newBrowserEnv(t *testing.T, messages ...string) *browserEnv {
 	}
 	return &browserEnv{t: t, ctx: ctx, base: ts.URL, place: place, shots: shots}
 }
+
+// slowly is how often a wait for what takes the server a while (a build, a run, a check) looks
+// again: often enough to add little to a test's time, seldom enough not to keep Chromium busy
+// answering (chromedp looks every 5 ms for an element, and polls at every animation frame).
+const slowly = 50 * time.Millisecond
 
 func (b *browserEnv) do(steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
@@ -230,7 +239,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("lesson title %q", title)
 		}
 		b.do(chromedp.Click(chromedp.CSS(first+" .run")),
-			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy)")))
+			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy)"), chromedp.RetryInterval(slowly)))
 		// The output is shown once: the lesson's own stands below the snippet already.
 		status := b.text(first + " .result-status")
 		out := b.text(first + " .result pre.output-text")
@@ -251,7 +260,7 @@ func TestBrowser(t *testing.T) {
 		b.eval(`(document.querySelector('.lesson .snippet[data-block="0"] .result-status').dataset.seen = '1')`)
 		b.do(chromedp.Focus(chromedp.CSS(first+" textarea")),
 			chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
-			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy):not([data-seen])")))
+			chromedp.WaitVisible(chromedp.CSS(first+" .result-status:not(.busy):not([data-seen])"), chromedp.RetryInterval(slowly)))
 		// An edited snippet is an experiment: its output once, a neutral word on how it differs.
 		status = b.text(first + " .result-status")
 		out = b.text(first + " .result pre.output-text")
@@ -304,7 +313,7 @@ func TestBrowser(t *testing.T) {
 				}
 				b.do(chromedp.Click(chromedp.CSS(form+" button[type=submit]")),
 					void(chromedp.Poll[bool](fmt.Sprintf(`(function(){ var f = document.querySelector('%s .quiz-feedback');
-						return f.classList.contains('ok') || f.classList.contains('bad'); })()`, form))))
+						return f.classList.contains('ok') || f.classList.contains('bad'); })()`, form), chromedp.WithPollingInterval(slowly))))
 				return b.eval(fmt.Sprintf(`document.querySelector('%s .quiz-feedback').className`, form)), b.text(form + " .quiz-feedback")
 			}
 			if q.Kind == lesson.Predict || q.Kind == lesson.Bug { // first a wrong answer
@@ -381,7 +390,7 @@ func TestBrowser(t *testing.T) {
 		check := func() (string, string) {
 			b.do(chromedp.Click(chromedp.CSS(ed+" .check")),
 				void(chromedp.Poll[bool](`(function(){ var v = document.querySelector('.check-result .verdict');
-					return !!v && (v.classList.contains('ok') || v.classList.contains('bad')); })()`)))
+					return !!v && (v.classList.contains('ok') || v.classList.contains('bad')); })()`, chromedp.WithPollingInterval(slowly))))
 			return b.eval(`document.querySelector('.check-result .verdict').className`), b.text(".check-result")
 		}
 		cls, report := check()

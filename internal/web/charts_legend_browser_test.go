@@ -2,15 +2,9 @@ package web
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
-	"testing"
 	"unicode"
-
-	workbook "github.com/workbook-course/workbook"
-	"github.com/workbook-course/workbook/internal/course"
-	"github.com/workbook-course/workbook/internal/lesson"
 )
 
 // chartLegend is what one canvas of a chart draws and what its legend says: the names and colours
@@ -50,93 +44,51 @@ const legendJS = `(function (sel) {
 	});
 })(%q)`
 
-// TestBrowserChartLegends opens every chart of every lesson, in both languages and with English
-// messages, and checks that its legend explains every colour drawn: each data set drawn has a key
-// that names it (or, drawn in several colours, a key for each that begins with its name), each colour a bar, a line or a point is drawn in is the colour of a key, and no
-// key is nameless. With English messages, the chart's own words (caption, axis and legend labels)
-// are English; names the lesson program printed (a rule, a protection) stay in the content language.
-func TestBrowserChartLegends(t *testing.T) {
-	if testing.Short() && os.Getenv("CI") == "" {
-		t.Skip("-short: the browser test starts Chromium")
+// checkLegend checks that the legend of the chart under fig, in a page already open, explains every
+// colour drawn: each data set drawn has a key that names it (or, drawn in several colours, a key for
+// each that begins with its name), each colour a bar, a line or a point is drawn in is the colour of
+// a key, and no key is nameless. With English messages (messages "en"), the chart's own words
+// (caption, axis and legend labels) are English; names the lesson program printed (a rule, a
+// protection) stay in the content language.
+func (b *browserEnv) checkLegend(fig, messages string) {
+	b.t.Helper()
+	var canvases []chartLegend
+	b.chartEval(fmt.Sprintf(legendJS, fig), &canvases)
+	if len(canvases) == 0 {
+		b.t.Fatal("no canvas")
 	}
-	t.Parallel()
-	topics, err := lesson.Topics(workbook.Content(), "lessons")
-	if err != nil {
-		t.Fatal(err)
-	}
-	type chart struct{ topic, lang, id, kind string }
-	var charts []chart
-	kinds := map[string]bool{}
-	s := &Server{cfg: Config{Course: course.New(workbook.Content())}, lessons: map[string]*lessonPage{}}
-	for _, topic := range topics {
-		for _, lang := range lesson.Langs {
-			lp, err := s.lessonPage(topic, lang)
-			if err != nil {
-				t.Fatal(err)
+	for ci, l := range canvases {
+		if len(l.Labels) == 0 {
+			b.t.Errorf("canvas %d draws nothing", ci)
+		}
+		for _, n := range l.Names {
+			if strings.TrimSpace(n) == "" || strings.HasPrefix(n, "web_chart_") {
+				b.t.Errorf("canvas %d: a key named %q among %q", ci, n, l.Names)
 			}
-			for i, b := range lp.l.Blocks {
-				if k := chartKind(b.Text); b.Kind == lesson.OutputBlock && k != "" {
-					charts = append(charts, chart{topic, lang, fmt.Sprintf("chart-%d", i), k})
-					kinds[k] = true
-				}
+		}
+		for _, lb := range l.Labels {
+			// A data set drawn in several colours has a key for each, each beginning with its label.
+			named := slices.ContainsFunc(l.Names, func(n string) bool { return n == lb || strings.HasPrefix(n, lb+",") || strings.HasPrefix(n, lb+" ") })
+			if lb == "" || !named {
+				b.t.Errorf("canvas %d: the data set %q is drawn, but the legend %q does not name it", ci, lb, l.Names)
+			}
+		}
+		for _, col := range l.Drawn {
+			if !slices.Contains(l.Keys, col) {
+				b.t.Errorf("canvas %d: the colour %s is drawn, but no key of the legend %q has it", ci, col, l.Names)
 			}
 		}
 	}
-	for k := range chartKinds {
-		if !kinds[k] {
-			t.Errorf("no lesson draws a %s chart: its legend goes untested", k)
-		}
-	}
-	for _, messages := range []string{"", "en"} {
-		b := newBrowserEnv(t, messages)
-		for _, c := range charts {
-			name := c.lang + "/" + c.topic + "/" + c.id + "-" + c.kind
-			if messages != "" {
-				name += "/messages-" + messages
+	if messages == "en" {
+		var words []string
+		b.chartEval(fmt.Sprintf(`(function (f) { var w = [f.querySelector('figcaption').textContent];
+			Object.keys(f.dataset).forEach(function (k) { if (/Label$|^(play|pause|at|probe|up|down)$/.test(k)) w.push(f.dataset[k]); });
+			f.querySelectorAll('fieldset legend, .chart-table summary').forEach(function (e) { w.push(e.textContent); });
+			return w; })(document.querySelector(%q))`, fig), &words)
+		for _, w := range words {
+			if strings.ContainsFunc(w, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) {
+				b.t.Errorf("with English messages the chart says %q", w)
 			}
-			t.Run(name, func(t *testing.T) {
-				b.t = t
-				fig := b.openChart(c.lang, c.topic, c.id)
-				var canvases []chartLegend
-				b.chartEval(fmt.Sprintf(legendJS, fig), &canvases)
-				if len(canvases) == 0 {
-					t.Fatal("no canvas")
-				}
-				for ci, l := range canvases {
-					if len(l.Labels) == 0 {
-						t.Errorf("canvas %d draws nothing", ci)
-					}
-					for _, n := range l.Names {
-						if strings.TrimSpace(n) == "" || strings.HasPrefix(n, "web_chart_") {
-							t.Errorf("canvas %d: a key named %q among %q", ci, n, l.Names)
-						}
-					}
-					for _, lb := range l.Labels {
-						// A data set drawn in several colours has a key for each, each beginning with its label.
-						named := slices.ContainsFunc(l.Names, func(n string) bool { return n == lb || strings.HasPrefix(n, lb+",") || strings.HasPrefix(n, lb+" ") })
-						if lb == "" || !named {
-							t.Errorf("canvas %d: the data set %q is drawn, but the legend %q does not name it", ci, lb, l.Names)
-						}
-					}
-					for _, col := range l.Drawn {
-						if !slices.Contains(l.Keys, col) {
-							t.Errorf("canvas %d: the colour %s is drawn, but no key of the legend %q has it", ci, col, l.Names)
-						}
-					}
-				}
-				if messages == "en" {
-					var words []string
-					b.chartEval(fmt.Sprintf(`(function (f) { var w = [f.querySelector('figcaption').textContent];
-						Object.keys(f.dataset).forEach(function (k) { if (/Label$|^(play|pause|at|probe|up|down)$/.test(k)) w.push(f.dataset[k]); });
-						f.querySelectorAll('fieldset legend, .chart-table summary').forEach(function (e) { w.push(e.textContent); });
-						return w; })(document.querySelector(%q))`, fig), &words)
-					for _, w := range words {
-						if strings.ContainsFunc(w, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) {
-							t.Errorf("with English messages the chart says %q", w)
-						}
-					}
-				}
-			})
 		}
 	}
 }

@@ -29,7 +29,7 @@ func TestBrowserVirtualVerdict(t *testing.T) {
 			b.do(chromedp.Navigate(b.base+"/"+tc.lang+"/lessons/real-go"), chromedp.WaitVisible(chromedp.CSS(sel+" .run")))
 			b.setCode(sel, "func main() {\n\tc := make(chan int)\n\tgo func() { c <- 1 }()\n\tfmt.Println(\"x\")\n}\n")
 			b.do(chromedp.Click(chromedp.CSS(sel+" .run")),
-				chromedp.WaitVisible(chromedp.CSS(sel+" .result-status:not(.busy)")))
+				chromedp.WaitVisible(chromedp.CSS(sel+" .result-status:not(.busy)"), chromedp.RetryInterval(slowly)))
 			status := b.text(sel + " .result-status")
 			notes := b.text(sel + " .result ul.notes")
 			out := b.text(sel + " .result pre.output-text")
