@@ -8,7 +8,7 @@
 //
 // The checker keeps its caches beside GOCACHE when GOCACHE is named go-build (the executables it
 // built, the reference solutions' executables, verify's results, the sandbox's init), each keyed
-// by content. The cache of executables keeps the 64 used last, and one `go test ./...` builds
+// by content. The cache of executables keeps the 256 used last, and one `go test ./...` builds
 // hundreds of programs, so a package's programs are gone by its next run. GoCache names a folder
 // of the tests' own beside the checker's caches (…/workbook/test/NAME, this user's alone), holding
 // a symbolic link named go-build to the shared Go build cache: with it as GOCACHE, the Go build

@@ -535,7 +535,7 @@ func (w *timeWatch) watch() {
 		treeOK, busy := false, false
 		if tree {
 			w.last = time.Now()
-			treeCPU, run, busy, treeOK = w.tasks.runnable()
+			treeCPU, run, treeOK = w.tasks.runnable()
 			if treeOK {
 				// The time since the last adding up is idle as far as no thread spent it on a CPU or
 				// waiting for one. A thread's waiting is added to its schedstat only once it gets a
@@ -545,6 +545,10 @@ func (w *timeWatch) watch() {
 				// never idle. A sleeper is idle from one adding up to the next.
 				step, ran := elapsed-w.lastElapsed, run-w.lastRun
 				w.lastElapsed, w.lastRun = elapsed, run
+				// The threads' states are read only when the stretch is not all accounted for: a
+				// run that was runnable throughout is taken to be so still (the init's own CPU time
+				// is part of its budget, RetireCPU).
+				busy = step-ran <= 5*time.Millisecond || w.tasks.anyRunnable()
 				w.mu.Lock()
 				// Once the program has exited (a zombie, or reaped), the time until the init reaps
 				// it is the init's, not the program's.
@@ -591,19 +595,20 @@ func (w *timeWatch) watch() {
 type tally struct {
 	seen map[string]taskTime
 	gone taskTime // threads whose PID/TID a new thread has taken since
+	now  []string // the /proc/PID/task/TID folders of the last adding up
 }
 
 type taskTime struct{ on, waiting int64 }
 
 // runnable adds up the time every thread of every process of the namespace but the init has spent
 // on a CPU (cpu) and on a CPU or waiting for one (run), from the first two fields of
-// /proc/PID/task/TID/schedstat, with the last reading of the threads seen before and gone now; busy
-// says that a thread is runnable now (state R in /proc/PID/task/TID/stat). ok is false when no
-// thread was ever read.
-func (t *tally) runnable() (cpu, run time.Duration, busy, ok bool) {
+// /proc/PID/task/TID/schedstat, with the last reading of the threads seen before and gone now. ok is
+// false when no thread was ever read.
+func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 	if t.seen == nil {
 		t.seen = map[string]taskTime{}
 	}
+	t.now = t.now[:0]
 	if procs, err := os.ReadDir("/proc"); err == nil {
 		for _, p := range procs {
 			pid := p.Name()
@@ -620,9 +625,7 @@ func (t *tally) runnable() (cpu, run time.Duration, busy, ok bool) {
 				if err != nil {
 					continue
 				}
-				if !busy {
-					busy = runningState(dir + "/stat")
-				}
+				t.now = append(t.now, dir)
 				var tt taskTime
 				if _, err := fmt.Sscan(string(data), &tt.on, &tt.waiting); err == nil {
 					key := pid + "/" + task.Name()
@@ -641,7 +644,18 @@ func (t *tally) runnable() (cpu, run time.Duration, busy, ok bool) {
 		run += time.Duration(tt.on + tt.waiting)
 		ok = true
 	}
-	return cpu, run, busy, ok
+	return cpu, run, ok
+}
+
+// anyRunnable reports whether a thread of the last adding up is running or runnable now (state R in
+// /proc/PID/task/TID/stat).
+func (t *tally) anyRunnable() bool {
+	for _, dir := range t.now {
+		if runningState(dir + "/stat") {
+			return true
+		}
+	}
+	return false
 }
 
 // runningState reports whether the thread whose stat file is path is running or runnable: its state,
