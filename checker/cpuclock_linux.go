@@ -37,10 +37,8 @@ func runnableTime(pid int) (sum time.Duration, busy, ok bool) {
 	if err != nil {
 		return 0, false, false
 	}
-	if stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); err == nil {
-		if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) && (stat[i+2] == 'Z' || stat[i+2] == 'X') {
-			busy = true
-		}
+	if st := taskState("/proc/" + strconv.Itoa(pid) + "/stat"); st == 'Z' || st == 'X' {
+		busy = true
 	}
 	for _, t := range tasks {
 		data, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
@@ -53,11 +51,22 @@ func runnableTime(pid int) (sum time.Duration, busy, ok bool) {
 			ok = true
 		}
 		if !busy {
-			if stat, err := os.ReadFile(dir + "/" + t.Name() + "/stat"); err == nil {
-				i := bytes.LastIndexByte(stat, ')')
-				busy = i >= 0 && i+2 < len(stat) && stat[i+2] == 'R'
-			}
+			busy = taskState(dir+"/"+t.Name()+"/stat") == 'R'
 		}
 	}
 	return sum, busy, ok
+}
+
+// taskState is the state letter of the stat file at path (0 when it cannot be read): the field
+// after the command's closing parenthesis. (The sandbox init, a program of its own, reads it the same
+// way.)
+func taskState(path string) byte {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	if i := bytes.LastIndexByte(data, ')'); i >= 0 && i+2 < len(data) {
+		return data[i+2]
+	}
+	return 0
 }

@@ -62,7 +62,7 @@ func exeCacheDir() string {
 			if os.MkdirAll(d, 0o700) != nil {
 				continue
 			}
-			if fi, err := os.Lstat(d); err == nil && fi.IsDir() && ownedByMe(fi) && fi.Mode().Perm()&0o022 == 0 {
+			if TrustedDir(d) {
 				exeCachePath = d
 				return
 			}
@@ -83,7 +83,7 @@ func CacheDir(sub string) string {
 	if os.MkdirAll(d, 0o700) != nil {
 		return ""
 	}
-	if fi, err := os.Lstat(d); err != nil || !fi.IsDir() || !ownedByMe(fi) || fi.Mode().Perm()&0o022 != 0 {
+	if !TrustedDir(d) {
 		return ""
 	}
 	return d
@@ -94,6 +94,13 @@ func CacheDir(sub string) string {
 func TrustedFile(path string) bool {
 	fi, err := os.Lstat(path)
 	return err == nil && fi.Mode().IsRegular() && ownedByMe(fi) && fi.Mode().Perm()&0o022 == 0
+}
+
+// TrustedDir reports whether path is a folder of this user's (not a link to one) that no one else
+// may write: a folder a cache may keep what this process runs or trusts in.
+func TrustedDir(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.IsDir() && ownedByMe(fi) && fi.Mode().Perm()&0o022 == 0
 }
 
 // exeKey is the cache key of the sources in srcCopy (a snapshot, with its go.mod).

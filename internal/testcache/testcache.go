@@ -26,6 +26,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/workbook-course/workbook/checker"
 )
 
 // GoCache returns the GOCACHE of the tests named name (a relative slash-separated path, such as
@@ -34,7 +36,7 @@ import (
 // it), where the folder is not this user's alone, or where no link can be made.
 //
 // It does not ask the checker where its caches are (checker.CacheDir): the checker settles GOCACHE at
-// its first use, and a TestMain sets it before.
+// its first use, and a TestMain sets it before. (checker.TrustedDir only looks at a folder.)
 func GoCache(name, gocache string) string {
 	if filepath.Base(gocache) != "go-build" || !filepath.IsAbs(gocache) {
 		return gocache
@@ -47,7 +49,7 @@ func GoCache(name, gocache string) string {
 	}
 	// Every folder from base down is this user's alone, so no one else can change the link.
 	for d := dir; ; d = filepath.Dir(d) {
-		if fi, err := os.Lstat(d); err != nil || !fi.IsDir() || fi.Mode().Perm()&0o022 != 0 || !ownedByMe(fi) {
+		if !checker.TrustedDir(d) {
 			return gocache
 		}
 		if d == base {

@@ -651,16 +651,12 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 // /proc/PID/task/TID/stat).
 func (t *tally) anyRunnable() bool {
 	for _, dir := range t.now {
-		if runningState(dir + "/stat") {
+		if taskState(dir+"/stat") == 'R' {
 			return true
 		}
 	}
 	return false
 }
-
-// runningState reports whether the thread whose stat file is path is running or runnable: its state,
-// the field after the command's closing parenthesis, is R.
-func runningState(path string) bool { return taskState(path) == 'R' }
 
 // ended reports whether the process pid has exited: it is a zombie, or gone.
 func ended(pid int) bool {
