@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -93,7 +94,58 @@ func lineNotes(want, got string) []string {
 			}
 		}
 	}
+	if !explains(want, got, notes) {
+		// A note is a diagnosis: "the line differs only in spaces at its end" is said only when it is
+		// true. When the named differences are not the whole story, the lines are shown as they are.
+		return []string{}
+	}
 	return notes
+}
+
+// explains reports whether the differences that notes name are the whole difference between want
+// and got: undoing each of them (spaces and tabs at the end, a tab for spaces, an invisible
+// character, a letter of the other script in a letter's place) leaves two equal lines.
+func explains(want, got string, notes []string) bool {
+	if len(notes) == 0 {
+		return false
+	}
+	has := func(n string) bool { return slices.Contains(notes, n) }
+	canon := func(s string) []rune {
+		if has(NoteTrailingSpace) {
+			s = strings.TrimRight(s, " \t")
+		}
+		if has(NoteInvisible) {
+			s = strings.Map(func(r rune) rune {
+				switch r {
+				case '\u00a0':
+					return ' '
+				case '\u200b', '\u200c', '\u200d', '\ufeff', '\u2060':
+					return -1
+				}
+				return r
+			}, s)
+		}
+		if has(NoteTab) {
+			s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' }), " ")
+		}
+		return []rune(s)
+	}
+	wr, gr := canon(want), canon(got)
+	if len(wr) != len(gr) {
+		return false
+	}
+	scripts := has(NoteLatinLookalike) || has(NoteCyrillicInWord)
+	for i := range wr {
+		if wr[i] == gr[i] {
+			continue
+		}
+		swapped := unicode.IsLetter(wr[i]) && unicode.IsLetter(gr[i]) &&
+			unicode.Is(unicode.Cyrillic, wr[i]) != unicode.Is(unicode.Cyrillic, gr[i])
+		if !scripts || !swapped {
+			return false
+		}
+	}
+	return true
 }
 
 // visibleOnly is s without its invisible characters, tabs made spaces.

@@ -27,6 +27,15 @@ func TestCompare(t *testing.T) {
 		{"latin o and a trailing space, both named", "опит 1\n", "oпит 1 \n", 1, []string{NoteTrailingSpace, NoteLatinLookalike}},
 		{"a trailing tab and a cyrillic o", "timeout\n", "timeоut\t\n", 1, []string{NoteTrailingSpace, NoteCyrillicInWord}},
 		{"a missing trailing space", "тик 0 \n", "тик 0\n", 1, []string{NoteTrailingSpace}},
+		// A note is said only when undoing what it names makes the lines equal.
+		{"another line that also ends in a space", "такт 0, попытка 1: timeout\n", "результат: \n", 1, []string{}},
+		{"other words and a trailing tab", "тик 0\n", "тик 1\t\n", 1, []string{}},
+		{"a tab and another word", "a  b\n", "a\tc\n", 1, []string{}},
+		{"a latin o and another digit", "опит 1\n", "oпит 2\n", 1, []string{}},
+		{"a non-breaking space and another word", "тик 0\n", "так\u00a00\n", 1, []string{}},
+		{"a latin o, a trailing space and a different length", "опит 1\n", "oпит 10 \n", 1, []string{}},
+		{"a zero-width space alone", "тик 0\n", "тик\u200b 0\n", 1, []string{NoteInvisible}},
+		{"a tab for one space", "a b\n", "a\tb\n", 1, []string{NoteTab}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
