@@ -2,8 +2,11 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/workbook-course/workbook/internal/i18n"
 
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -17,11 +20,22 @@ func (e *env) invocation() string {
 	e.invoke = "workbook"
 	exe, err1 := os.Executable()
 	wd, err2 := os.Getwd()
+	// `go -C ../../.. run ./cmd/workbook` starts the tool at the clone's root, but the learner stands
+	// where the shell was, which the go command leaves in PWD: the commands suggested are pasted there.
+	if pwd := os.Getenv("PWD"); err2 == nil && filepath.IsAbs(pwd) && pwd != wd {
+		if info, err := os.Stat(pwd); err == nil && info.IsDir() {
+			wd = pwd
+		}
+	}
 	if err1 == nil && err2 == nil {
 		e.invoke = workspace.Invocation(exe, wd)
 	}
 	return e.invoke
 }
+
+// printer is the tool's messages in lang, every command they suggest written as it runs where the
+// learner stands (runnable).
+func (e *env) printer(lang string) *i18n.Printer { return i18n.New(lang).Rewriting(e.runnable) }
 
 // runnable rewrites the commands a message suggests ("workbook hint X") into the invocation that
 // works where the learner stands; unchanged when workbook is installed.

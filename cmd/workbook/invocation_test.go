@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRunnable(t *testing.T) {
 	e := &env{invoke: "go -C ../../.. run ./cmd/workbook"}
@@ -18,5 +21,22 @@ func TestRunnable(t *testing.T) {
 	}
 	if installed := (&env{invoke: "workbook"}); installed.runnable(tests[0].msg) != tests[0].msg {
 		t.Error("an installed workbook's messages were changed")
+	}
+}
+
+// TestPrinterRunnable: every message of the tool suggests commands as they run where the learner
+// stands, not only those a command file remembered to pass through runnable (hint's "run it again").
+func TestPrinterRunnable(t *testing.T) {
+	e := &env{invoke: "go run ./cmd/workbook"}
+	for _, lang := range []string{"en", "ru", "bg"} {
+		p := e.printer(lang)
+		for _, msg := range []string{
+			p.N("hint_more", 2, "Name", "exercise-deadline"),
+			p.T("next_hint", "Name", "exercise-deadline"),
+		} {
+			if !strings.Contains(msg, "go run ./cmd/workbook hint exercise-deadline") {
+				t.Errorf("%s: %q does not suggest the command that runs in a clone", lang, msg)
+			}
+		}
 	}
 }

@@ -36,7 +36,7 @@ func (e *env) decideLangs(flagLang, flagMessages string) error {
 	}
 	c, err := workspace.Decide(workspace.Sources{Lang: flagLang, Messages: flagMessages, Getenv: e.getenv, Stored: stored})
 	e.choice = c
-	e.ui, e.content = i18n.New(c.Messages), c.Content
+	e.ui, e.content = e.printer(c.Messages), c.Content
 	return err
 }
 
@@ -123,7 +123,7 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 		// A clone worked in the old way: its language is the one the learner's programs are in.
 		e.content, e.choice.Content, e.choice.ContentFrom = l, l, workspace.FromWorkspace
 		if e.choice.MessagesFrom == workspace.FromContent {
-			e.choice.Messages, e.ui = l, i18n.New(l)
+			e.choice.Messages, e.ui = l, e.printer(l)
 		}
 	}
 	s := e.newSettings()
@@ -162,7 +162,7 @@ func (e *env) chooseContent() string {
 				// The learner answered in a language and nothing else names one for messages: the tool
 				// speaks it too. A locale (English included) keeps the messages its own.
 				e.choice.Messages, e.choice.MessagesFrom = l, workspace.FromWorkspace
-				e.ui = i18n.New(l)
+				e.ui = e.printer(l)
 			}
 			return l
 		}

@@ -122,9 +122,10 @@ func (c *catalog) localize(loc *goi18n.Localizer, cfg *goi18n.LocalizeConfig) (s
 
 // Printer formats messages in one language.
 type Printer struct {
-	lang string
-	cat  *catalog
-	loc  *goi18n.Localizer
+	lang    string
+	cat     *catalog
+	loc     *goi18n.Localizer
+	rewrite func(string) string // applied to every message (Rewriting), or nil
 }
 
 // New returns a Printer for lang ("en", "ru" or "bg"; anything else is English).
@@ -132,6 +133,15 @@ func New(lang string) *Printer {
 	c := catalogFor(lang)
 	c.init()
 	return &Printer{lang: lang, cat: c, loc: goi18n.NewLocalizer(c.bundle, lang)}
+}
+
+// Rewriting returns a printer of the same language whose every message goes through f: a front
+// end's rewrite of what all its messages share, such as the commands they suggest made runnable
+// where the user stands. f must be idempotent.
+func (p *Printer) Rewriting(f func(string) string) *Printer {
+	q := *p
+	q.rewrite = f
+	return &q
 }
 
 // Lang returns the printer's language.
@@ -154,6 +164,9 @@ func (p *Printer) localize(id string, count any, kv []any) string {
 	s, _, err := p.cat.localize(p.loc, &goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil && s == "" {
 		return id
+	}
+	if p.rewrite != nil {
+		s = p.rewrite(s)
 	}
 	return s
 }

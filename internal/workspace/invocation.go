@@ -23,10 +23,23 @@ func Invocation(exe, wd string) string {
 	return "workbook"
 }
 
-// viaGoRun reports whether exe is a binary `go run` built: it lives in a go-build folder of the
-// temporary folder.
+// viaGoRun reports whether exe is a binary `go run` built: before Go 1.24 it lives in a go-build
+// folder of the temporary folder, and it still does on a first run; from Go 1.24 on, `go run` keeps
+// the executables it links in the build cache, as GOCACHE/XX/<the action's hash>-d/NAME, where XX is
+// the hash's first two hex digits, and later runs start the cached one.
 func viaGoRun(exe string) bool {
-	return strings.Contains(filepath.ToSlash(exe), "/go-build") && paths.Under(os.TempDir(), exe)
+	slashed := filepath.ToSlash(exe)
+	if strings.Contains(slashed, "/go-build") && paths.Under(os.TempDir(), exe) {
+		return true
+	}
+	action := filepath.Base(filepath.Dir(exe))
+	shard := filepath.Base(filepath.Dir(filepath.Dir(exe)))
+	hash, ok := strings.CutSuffix(action, "-d")
+	return ok && len(shard) == 2 && isHex(shard) && len(hash) >= 32 && isHex(hash) && strings.HasPrefix(hash, shard)
+}
+
+func isHex(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789abcdef") == ""
 }
 
 // goRunFrom is the `go run` command that runs the clone's workbook from the folder wd in it.

@@ -24,10 +24,22 @@ func TestViaGoRun(t *testing.T) {
 	if viaGoRun(filepath.Join(os.TempDir(), "go-build123", "b001", "exe", "workbook")) != true {
 		t.Error("a go run binary is not recognised")
 	}
-	installed := filepath.Join(string(filepath.Separator), "usr", "local", "bin", "workbook")
-	if viaGoRun(installed) {
-		t.Error("an installed binary is taken for go run")
+	// Go 1.24 and later: the executable go run linked, kept in the build cache.
+	cached := filepath.Join(string(filepath.Separator), "home", "me", ".cache", "go-build", "64", "645ff3e0dc5425fc81073a9700bd73c5ba5f5b1f0f7529697a73c4b6e58ca20b-d", "workbook")
+	if !viaGoRun(cached) {
+		t.Error("a go run binary from the build cache is not recognised")
 	}
+	for _, other := range []string{
+		filepath.Join(string(filepath.Separator), "usr", "local", "bin", "workbook"),
+		filepath.Join(string(filepath.Separator), "home", "me", "go", "bin", "workbook"),
+		// A folder that only looks like a cache entry: the shard is not the hash's first digits.
+		filepath.Join(string(filepath.Separator), "opt", "ab", "645ff3e0dc5425fc81073a9700bd73c5ba5f5b1f0f7529697a73c4b6e58ca20b-d", "workbook"),
+	} {
+		if viaGoRun(other) {
+			t.Errorf("%s is taken for a go run binary", other)
+		}
+	}
+	installed := filepath.Join(string(filepath.Separator), "usr", "local", "bin", "workbook")
 	if got := Invocation(installed, t.TempDir()); got != "workbook" {
 		t.Errorf("Invocation of an installed binary = %q, want workbook", got)
 	}
