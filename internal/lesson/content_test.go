@@ -69,3 +69,51 @@ func TestLessons(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestRightAnswersSpread: over the whole course, in each language, the right answers of choice and
+// predict quizzes are spread over the positions in which the terminal and the browser show them, so
+// that always taking the same position scores no more than 40 %: a quiz tests knowledge, not
+// position.
+func TestRightAnswersSpread(t *testing.T) {
+	fsys := os.DirFS("../..")
+	topics, err := lesson.Topics(fsys, "lessons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byLang := map[string]map[int]int{}
+	totals := map[string]int{}
+	for _, topic := range topics {
+		dir := path.Join("lessons", topic)
+		files, _, err := lesson.Topic(fsys, dir, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			f, err := lesson.Parse(file.Name, file.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range f.Quizzes {
+				right := q.Right()
+				if right < 0 {
+					continue
+				}
+				if byLang[f.Lang] == nil {
+					byLang[f.Lang] = map[int]int{}
+				}
+				byLang[f.Lang][right]++
+				totals[f.Lang]++
+			}
+		}
+	}
+	if len(totals) == 0 {
+		t.Fatal("no choice or predict quiz found")
+	}
+	for lang, positions := range byLang {
+		for pos, n := range positions {
+			if 100*n > 40*totals[lang] {
+				t.Errorf("%s: the right answer is option %d in %d of %d choice and predict quizzes (at most 40 %%)", lang, pos+1, n, totals[lang])
+			}
+		}
+	}
+}
