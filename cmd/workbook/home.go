@@ -30,9 +30,21 @@ func runHome(ctx context.Context, e *env) error {
 		e.printSettings(w)
 		fmt.Fprintln(w)
 		if e.ws != nil {
-			ex := e.firstExercise()
-			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable("workbook check "+ex)))
-			fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
+			// The course's first step, as in a workspace that has done nothing yet: its first lesson,
+			// then that lesson's first exercise.
+			steps, err := e.course.Plan(e.content)
+			if err != nil {
+				return err
+			}
+			n := steps.NextStep(progress.New(e.content, time.Now()), e.content)
+			if n.Kind == course.ReadLesson {
+				fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable("workbook lesson "+n.Lesson.Topic)))
+				fmt.Fprintln(w, "  "+e.ui.T("home_next_clone_lesson", "Title", n.Lesson.Title, "Name", n.Exercise.Name))
+			} else {
+				ex := e.firstExercise()
+				fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable("workbook check "+ex)))
+				fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
+			}
 		} else {
 			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold("workbook init"))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_init", "Dir", workspace.DefaultFolder, "Lang", e.langName(e.content)))
