@@ -282,6 +282,8 @@
 //	hung       string   the first case that timed out, when later cases were not run to their end
 //	                    for the budget (status not_run, message budget)
 //	run_limit_ms number the program's time budget (Limits.Budget), with hung
+//	seed       number   the seed the drawn cases were drawn with (`workbook check NAME --seed N`
+//	                    draws them again), when a case was drawn
 //	cases      array    one object per case:
 //	  name        string   the case file's name without .txtar
 //	  title       string   the case's title in the user's language

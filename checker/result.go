@@ -35,8 +35,11 @@ type Result struct {
 	Skipped  []string `json:"skipped,omitempty"` // what of the folder took no part in the build, "path: why"
 	// Hung names the first case that ran out of its time limit when later cases were not run to
 	// their end for the budget (status not_run); RunLimit is the budget, in milliseconds.
-	Hung      string       `json:"hung,omitempty"`
-	RunLimit  Millis       `json:"run_limit_ms,omitempty"`
+	Hung     string `json:"hung,omitempty"`
+	RunLimit Millis `json:"run_limit_ms,omitempty"`
+	// Seed is the seed the drawn cases (CaseResult.Drawn) were drawn with: the same seed draws the
+	// same cases again (`workbook check NAME --seed N`). 0 when no case was drawn.
+	Seed      uint64       `json:"seed,omitempty"`
 	BuildTime Millis       `json:"build_ms"`
 	Cases     []CaseResult `json:"cases"`
 	Isolation *Isolation   `json:"isolation,omitempty"`

@@ -25,6 +25,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	asJSON := fs.Bool("json", false, e.ui.T("flag_json"))
 	timeout := fs.Duration("timeout", 2*time.Second, e.ui.T("flag_timeout"))
 	sideBySide := fs.Bool("diff", false, e.ui.T("flag_diff"))
+	seed := fs.Uint64("seed", 0, e.ui.T("flag_check_seed"))
 	pos, err := e.parse(fs, args)
 	if err != nil {
 		return err
@@ -33,7 +34,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := e.checkProgram(ctx, ex, src, *timeout)
+	res, err := e.checkProgram(ctx, ex, src, *timeout, *seed)
 	if ctx.Err() != nil {
 		// Ctrl-C: whatever the runs cut short look like, nothing of it is the program's verdict, so
 		// nothing is reported or recorded.
@@ -184,9 +185,14 @@ func findClone() string {
 
 // checkProgram checks the program in src against ex's cases (course.Exercise.Check) in the content
 // language, saying it is busy when that takes a while. A checker that fails is a tool error.
-func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string, timeout time.Duration) (*checker.Result, error) {
+// seed, when not 0, draws the drawn cases of an earlier check again and shows them in full.
+func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string, timeout time.Duration, seed uint64) (*checker.Result, error) {
 	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(src)), busyAfter)
-	res, err := ex.Check(ctx, src, checker.Options{Lang: e.content, UILang: e.ui.Lang(), Limits: checker.Limits{RunTime: timeout}})
+	replay := seed != 0
+	if !replay {
+		seed = course.NewSeed()
+	}
+	res, err := ex.CheckSeeded(ctx, src, checker.Options{Lang: e.content, UILang: e.ui.Lang(), Limits: checker.Limits{RunTime: timeout}}, seed, replay)
 	done()
 	var te *course.ToolError
 	if errors.As(err, &te) {
@@ -202,6 +208,9 @@ func (e *env) presentCheck(res *checker.Result, ex *course.Exercise, asJSON, sid
 		return report.JSON(e.stdout, res)
 	}
 	opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: timeout}
+	if res.Seed != 0 {
+		opt.Replay = e.runnable(fmt.Sprintf("workbook check %s --seed %d", ex.Name, res.Seed))
+	}
 	report.Text(e.stdout, res, e.ui, opt)
 	if sideBySide {
 		report.SideBySide(e.stdout, res, e.ui, opt)

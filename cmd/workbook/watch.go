@@ -142,7 +142,7 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 		fmt.Fprintln(out, strings.Repeat("─", 60))
 	}
 	fmt.Fprintln(out, pt.Dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
-	res, err := e.checkProgram(ctx, ex, dir, w.timeout) // the exercise's cases and a few drawn afresh, as check has
+	res, err := e.checkProgram(ctx, ex, dir, w.timeout, 0) // the exercise's cases and a few drawn afresh, as check has
 	if ctx.Err() != nil {
 		return false, ctx.Err() // stopped in the middle: no verdict to show or record
 	}

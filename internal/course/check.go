@@ -20,7 +20,13 @@ func (e *ToolError) Unwrap() error { return e.Err }
 // other language that it is (MarkOtherLanguage). A check cut short by ctx returns ctx.Err(); one
 // the checker could not make, a *ToolError.
 func (e *Exercise) Check(ctx context.Context, dir string, o checker.Options) (*checker.Result, error) {
-	cases, err := e.CheckCases(ctx, o.Lang)
+	return e.CheckSeeded(ctx, dir, o, NewSeed(), false)
+}
+
+// CheckSeeded is Check with the drawn cases drawn with seed, and with reveal shown in full
+// (CheckCasesSeeded); Result.Seed is the seed when a case was drawn.
+func (e *Exercise) CheckSeeded(ctx context.Context, dir string, o checker.Options, seed uint64, reveal bool) (*checker.Result, error) {
+	cases, err := e.CheckCasesSeeded(ctx, seed, o.Lang, reveal)
 	if err != nil {
 		return nil, err
 	}
@@ -35,6 +41,12 @@ func (e *Exercise) Check(ctx context.Context, dir string, o checker.Options) (*c
 		return nil, &ToolError{err}
 	}
 	MarkOtherLanguage(res, cases, o.Lang)
+	for _, c := range res.Cases {
+		if c.Drawn {
+			res.Seed = seed
+			break
+		}
+	}
 	return res, nil
 }
 

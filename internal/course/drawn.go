@@ -65,13 +65,28 @@ func StudentSeed(seed uint64, student string) uint64 {
 // CheckCases returns the cases a check runs against a learner's program printing lang: the
 // exercise's own, then a handful drawn afresh with a seed from the system's randomness.
 func (e *Exercise) CheckCases(ctx context.Context, lang string) ([]checker.Case, error) {
+	return e.CheckCasesSeeded(ctx, NewSeed(), lang, false)
+}
+
+// NewSeed is a seed for a check's drawn cases, from the system's randomness: at most nine digits,
+// short enough to type again, and never 0, which means "nothing drawn" in a Result.
+func NewSeed() uint64 { return 1 + rand.Uint64N(999_999_999) }
+
+// CheckCasesSeeded is CheckCases with the drawn cases drawn with seed: the same seed draws the same
+// cases again. With reveal, the drawn cases are shown as visible cases are, their expected output
+// included: a learner who replays a drawn case asked to see it, and a drawn case gives nothing away
+// (the next check draws others).
+func (e *Exercise) CheckCasesSeeded(ctx context.Context, seed uint64, lang string, reveal bool) ([]checker.Case, error) {
 	cases, err := e.Cases()
 	if err != nil {
 		return nil, err
 	}
-	drawn, _, err := e.DrawnCases(ctx, rand.Uint64(), lang)
+	drawn, _, err := e.DrawnCases(ctx, seed, lang)
 	if err != nil {
 		return nil, err
+	}
+	for i := range drawn {
+		drawn[i].Visible = reveal
 	}
 	return append(cases, drawn...), nil
 }

@@ -31,6 +31,9 @@ type Options struct {
 	Group bool
 	// TimeLimit, when set, is stated with a case that did not finish within it.
 	TimeLimit time.Duration
+	// Replay, when set, is the command that draws a failed drawn case again, its expected output
+	// shown (`workbook check NAME --seed N`): said under each such case.
+	Replay string
 }
 
 type painter struct{ on bool }
@@ -108,7 +111,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			}
 		}
 	}
-	notRun := 0
+	notRun, replaySaid := 0, false
 	for _, cs := range res.Cases {
 		if cs.Status == checker.Pass {
 			if opt.ShowPass {
@@ -138,6 +141,13 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this check alone: its arguments say how to run it again, and give nothing away.
 				fmt.Fprintln(w, "    "+EscapeLine(pr.T("args_line", "Args", strings.Join(cs.Args, " "))))
+				if opt.Replay != "" {
+					if !replaySaid {
+						fmt.Fprintln(w, "    "+pr.T("drawn_replay", "Cmd", opt.Replay))
+						replaySaid = true
+					}
+					continue
+				}
 			}
 			fmt.Fprintln(w, "    "+c.dim(pr.T("hidden_case_note")))
 			continue
