@@ -223,7 +223,10 @@ func MoodleFeedbackZip(rep *Report) ([]byte, error) {
 		if !exportable(st, LayoutMoodle) {
 			continue
 		}
-		name := strings.ReplaceAll(safeFileName(st.Display), "_", " ")
+		// Moodle's importer reads the participant id after the first "_" and unpacks the zip to disk:
+		// the name before it is only for people, and is cut to keep the entry's name short.
+		name, _ := fileStem(st.Display)
+		name = strings.ReplaceAll(name, "_", " ")
 		w, err := zw.Create(fmt.Sprintf("%s_%s_assignfeedback_file_feedback.html", name, st.ID))
 		if err != nil {
 			return nil, err

@@ -543,6 +543,12 @@ func unpackClass(src, dst string) error {
 		if rel == "" || skipEntry(rel) || mode&os.ModeSymlink != 0 {
 			continue
 		}
+		// A name longer than a file system takes is shortened, never the end of the class.
+		parts := strings.Split(rel, "/")
+		for i, p := range parts {
+			parts[i] = shortComponent(p)
+		}
+		rel = strings.Join(parts, "/")
 		target := filepath.Join(dst, filepath.FromSlash(rel))
 		if !within(dst, target) {
 			return fail("the entry " + name + " would land outside its folder")

@@ -537,7 +537,12 @@ func (ro *Roster) confirms(r reading) bool {
 		return true
 	}
 	if r.layout == LayoutMoodle {
-		return cleanName(strings.ReplaceAll(st.Name, "_", " ")) == cleanName(r.name)
+		entry := strings.ReplaceAll(st.Name, "_", " ")
+		if cleanName(entry) == cleanName(r.name) {
+			return true
+		}
+		// An entry whose name was too long for a file system, shortened as the class was unpacked.
+		return len(entry+r.rest) > maxComponentBytes && shortComponent(entry+r.rest) == r.name+r.rest
 	}
 	return true
 }
