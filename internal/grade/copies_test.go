@@ -113,6 +113,7 @@ func TestCopiesOfWhatRan(t *testing.T) {
 		"frank": toImpl(ref),
 		"grace": toImpl(a),
 		"heidi": {"main.go": pad(t, reorder(t, ref), "{}")},
+		"ivan":  {"main.go": pad(t, b, "if false { _ = 1 } else {}; switch {}; var _ int")},
 	} {
 		writeFiles(t, class+"/"+name, fs)
 	}
@@ -164,7 +165,7 @@ func TestCopiesOfWhatRan(t *testing.T) {
 		got = append(got, k)
 	}
 	sort.Strings(got)
-	want := []string{"alice,carol,dave,grace", "bob,erin", "solution:frank,heidi"}
+	want := []string{"alice,carol,dave,grace", "bob,erin,ivan", "solution:frank,heidi"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("copy groups %q, want %q", got, want)
 	}
@@ -182,4 +183,54 @@ func readTestdata(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// TestNoise: what copy detection leaves out changes nothing a program does; what it keeps might.
+func TestNoise(t *testing.T) {
+	const base = "package main\n\nimport \"fmt\"\n\nfunc f() int { return 1 }\n\nfunc main() {\n\tx := f()\n\tfmt.Println(x)\n}\n"
+	body := func(stmts string) string {
+		return "package main\n\nimport \"fmt\"\n\nfunc f() int { return 1 }\n\nfunc main() {\n\tx := f()\n\t" + stmts + "\n\tfmt.Println(x)\n}\n"
+	}
+	tests := []struct {
+		name, src string
+		same      bool
+	}{
+		{"empty block", body("{}"), true},
+		{"nested empty blocks and semicolons", body("{ {}; ; {} };;"), true},
+		{"blank assignment of a literal", body("_ = 0"), true},
+		{"blank assignments of names and arithmetic", body(`_, _ = x, -x+1; _ = "s"`), true},
+		{"blank var", body("var _ int; var _ = 2"), true},
+		{"if false with empty branches", body("if false {} else { _ = 1 }"), true},
+		{"switch without cases", body("switch x {}"), true},
+		{"top-level blank declaration", base + "\nvar _ = 3\n", true},
+		{"blank assignment of a call: f runs", body("_ = f()"), false},
+		{"blank assignment of a division: may panic", body("_ = 1 / x"), false},
+		{"blank assignment of a selection: kept (p.x may panic)", body("_ = fmt.Println"), false},
+		{"an if that calls", body("if f() > 0 {}"), false},
+		{"a real statement", body("x++"), false},
+	}
+	want := DeclForms(Source{Files: map[string][]byte{"main.go": []byte(base)}})
+	wantMarks := winnow(wtokens(Source{Files: map[string][]byte{"main.go": []byte(base)}}))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := parser.ParseFile(token.NewFileSet(), "main.go", tt.src, 0); err != nil {
+				t.Fatal(err)
+			}
+			src := Source{Files: map[string][]byte{"main.go": []byte(tt.src)}}
+			got := DeclForms(src)
+			if same := slices.Equal(got, want); same != tt.same {
+				t.Errorf("declarations alike: %t, want %t\n%q\n%q", same, tt.same, got, want)
+			}
+			var a, b []uint32
+			for _, m := range winnow(wtokens(src)) {
+				a = append(a, m.H)
+			}
+			for _, m := range wantMarks {
+				b = append(b, m.H)
+			}
+			if same := slices.Equal(a, b); tt.same && !same {
+				t.Errorf("fingerprints differ")
+			}
+		})
+	}
 }

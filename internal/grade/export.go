@@ -202,11 +202,14 @@ func maxGradeCol(hdr []string, lang string) int {
 // FeedbackHTML is a student's feedback as HTML (the Markdown of their feedback file rendered; raw
 // HTML in it, which could only have come from a program's output, is escaped, never passed on).
 func FeedbackHTML(rep *Report, st Student) string {
-	var md bytes.Buffer
-	Feedback(&md, rep, st)
+	md, err := renderFeedback(rep, st)
+	if err != nil {
+		// The student's alone, as in feedback/ (Write): said in the student's comment.
+		return "<p>" + html.EscapeString(err.Error()) + "</p>"
+	}
 	var out bytes.Buffer
-	if err := goldmark.Convert(report.EscapeBytes(md.Bytes()), &out); err != nil {
-		return "<pre>" + html.EscapeString(md.String()) + "</pre>"
+	if err := goldmark.Convert(md, &out); err != nil {
+		return "<pre>" + html.EscapeString(string(md)) + "</pre>"
 	}
 	return strings.TrimSpace(out.String())
 }

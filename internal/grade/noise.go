@@ -8,8 +8,9 @@ import (
 
 // What copy detection leaves out of a program because it changes nothing the program does: empty
 // statements and blocks ({} and ; after every statement, a one-line sed), assignments of side-effect
-// free values to the blank identifier (_ = 0, _ = x, var _ = 1) and blocks left empty once those are
-// gone. A statement that calls, receives or allocates stays, blank or not: `_ = f()` runs f.
+// free values to the blank identifier (_ = 0, _ = x, var _ = 1), an if whose condition does nothing
+// and whose branches are empty (if false {}), a switch without cases, and blocks left empty once
+// those are gone. A statement that calls, receives or allocates stays, blank or not: `_ = f()` runs f.
 
 // span is a byte range of a file, [from, to).
 type span struct{ from, to int }
@@ -77,6 +78,12 @@ func idle(s ast.Stmt) bool {
 	case *ast.DeclStmt:
 		gd, ok := s.Decl.(*ast.GenDecl)
 		return ok && blankDecl(gd)
+	case *ast.IfStmt:
+		// if false {}, if x > 0 {} else {}: a condition without effects, and nothing either way.
+		return s.Init == nil && pure(s.Cond) && idle(s.Body) && (s.Else == nil || idle(s.Else))
+	case *ast.SwitchStmt:
+		// switch {}, switch x {}: no case, nothing done.
+		return s.Init == nil && (s.Tag == nil || pure(s.Tag)) && len(s.Body.List) == 0
 	}
 	return false
 }
