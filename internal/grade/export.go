@@ -202,11 +202,14 @@ func maxGradeCol(hdr []string, lang string) int {
 // FeedbackHTML is a student's feedback as HTML (the Markdown of their feedback file rendered; raw
 // HTML in it, which could only have come from a program's output, is escaped, never passed on).
 func FeedbackHTML(rep *Report, st Student) string {
-	var md bytes.Buffer
-	Feedback(&md, rep, st)
+	md, err := renderFeedback(rep, st)
+	if err != nil {
+		// The student's alone, as in feedback/ (Write): said in the student's comment.
+		return "<p>" + html.EscapeString(err.Error()) + "</p>"
+	}
 	var out bytes.Buffer
-	if err := goldmark.Convert(report.EscapeBytes(md.Bytes()), &out); err != nil {
-		return "<pre>" + html.EscapeString(md.String()) + "</pre>"
+	if err := goldmark.Convert(md, &out); err != nil {
+		return "<pre>" + html.EscapeString(string(md)) + "</pre>"
 	}
 	return strings.TrimSpace(out.String())
 }
@@ -223,7 +226,10 @@ func MoodleFeedbackZip(rep *Report) ([]byte, error) {
 		if !exportable(st, LayoutMoodle) {
 			continue
 		}
-		name := strings.ReplaceAll(safeFileName(st.Display), "_", " ")
+		// Moodle's importer reads the participant id after the first "_" and unpacks the zip to disk:
+		// the name before it is only for people, and is cut to keep the entry's name short.
+		name, _ := fileStem(st.Display)
+		name = strings.ReplaceAll(name, "_", " ")
 		w, err := zw.Create(fmt.Sprintf("%s_%s_assignfeedback_file_feedback.html", name, st.ID))
 		if err != nil {
 			return nil, err

@@ -17,7 +17,10 @@ import (
 // or a student's program folder.
 type Source struct {
 	Lang  string
-	Files map[string][]byte
+	Files map[string][]byte // by slash path relative to the program's folder
+	// Module is the program's module path (a student's program, see programSource): its imports of
+	// the module's own packages are the program's code, not a library's.
+	Module string
 }
 
 // ReadSource reads the non-test .go files of dir in fsys.
@@ -98,7 +101,7 @@ func findProgram(root string, shape map[string]bool, starterPrints map[string]bo
 		if !isMainDir(p) {
 			return nil
 		}
-		src := readDirSource(p)
+		src := programSource(p)
 		c := cand{rel: filepath.ToSlash(rel), depth: strings.Count(filepath.ToSlash(rel), "/")}
 		c.course = slices.Contains(strings.Split(c.rel, "/"), "solutions")
 		if rel == "." {

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"go/ast"
 	"go/parser"
-	"go/scanner"
 	"go/token"
 	"path"
 	"sort"
@@ -49,10 +48,12 @@ func Fingerprint(src Source, exclude map[string]bool) Print {
 	return Print{Hash: hex.EncodeToString(sum[:])[:24], Tokens: tokens}
 }
 
-// DeclForms returns the normalised form of every top-level declaration of a program but its imports:
-// its tokens without comments or layout, with every identifier that is not predeclared, not a
-// package's name and not a name selected from a package renamed to its order of first use within the
-// declaration (v1, v2, …). A file that does not parse contributes its tokens as one declaration.
+// DeclForms returns the normalised form of every top-level declaration of a program but its imports
+// and its blank ones (var _ = 0): its tokens without comments, layout or statements that do nothing
+// (noise), with every identifier that is not predeclared, not a package's name and not a name
+// selected from a package renamed to its order of first use within the declaration (v1, v2, …),
+// and the qualifier of a package of the program's own module dropped. A file that does not parse
+// contributes its tokens as one declaration.
 func DeclForms(src Source) []string {
 	names := make([]string, 0, len(src.Files))
 	for n := range src.Files {
@@ -65,10 +66,10 @@ func DeclForms(src Source) []string {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, data, parser.SkipObjectResolution)
 		if err != nil || f == nil {
-			forms = append(forms, normalize(data, 0, len(data), nil))
+			forms = append(forms, normalize(data, span{0, len(data)}, nil, nil, nil))
 			continue
 		}
-		imports := map[string]bool{}
+		imports, locals := map[string]bool{}, map[string]bool{}
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
 			n := path.Base(p)
@@ -76,79 +77,30 @@ func DeclForms(src Source) []string {
 				n = imp.Name.Name
 			}
 			imports[n] = true
+			if _, ok := src.local(p); ok {
+				locals[n] = true
+			}
 		}
 		file := fset.File(f.Pos())
+		spans := noise(f, file)
 		for _, d := range f.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+			if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.IMPORT || blankDecl(gd)) {
 				continue
 			}
-			start, end := file.Offset(d.Pos()), file.Offset(d.End())
-			forms = append(forms, normalize(data, start, end, imports))
+			forms = append(forms, normalize(data, span{file.Offset(d.Pos()), file.Offset(d.End())}, spans, imports, locals))
 		}
 	}
 	return forms
 }
 
-// normalize renders the tokens of data[start:end] as one line.
-func normalize(data []byte, start, end int, imports map[string]bool) string {
-	var s scanner.Scanner
-	fset := token.NewFileSet()
-	part := data[start:end]
-	s.Init(fset.AddFile("", -1, len(part)), part, nil, 0)
-	renamed := map[string]string{}
-	var out []string
-	prevPkg := false
-	for {
-		_, tok, lit := s.Scan()
-		if tok == token.EOF {
-			break
-		}
-		switch {
-		case tok == token.SEMICOLON:
-			// Written or inserted at a line end, it is the same token.
-			out = append(out, ";")
-			prevPkg = false
-		case tok == token.IDENT:
-			switch {
-			case imports[lit]:
-				out = append(out, lit)
-				prevPkg = true
-				continue
-			case prevPkg && len(out) > 0 && out[len(out)-1] == ".":
-				out = append(out, lit)
-			case predeclared[lit]:
-				out = append(out, lit)
-			default:
-				v, ok := renamed[lit]
-				if !ok {
-					v = "v" + strconv.Itoa(len(renamed)+1)
-					renamed[lit] = v
-				}
-				out = append(out, v)
-			}
-			prevPkg = false
-		case tok == token.STRING:
-			out = append(out, wordless(lit))
-			prevPkg = false
-		case tok.IsLiteral():
-			out = append(out, lit)
-			prevPkg = false
-		default:
-			// A semicolon may be left out before a closing ) or }: "{ x }" on one line is "{ x\n}".
-			if (tok == token.RBRACE || tok == token.RPAREN) && len(out) > 0 && out[len(out)-1] == ";" {
-				out = out[:len(out)-1]
-			}
-			out = append(out, tok.String())
-			if tok != token.PERIOD {
-				prevPkg = false
-			}
-		}
+// normalize renders the tokens of a declaration as one line (scanNormal, names numbered).
+func normalize(data []byte, d span, spans []span, imports, locals map[string]bool) string {
+	toks := scanNormal(data, d, spans, imports, locals, true)
+	texts := make([]string, len(toks))
+	for i, t := range toks {
+		texts[i] = t.text
 	}
-	// A trailing semicolon inserted at the end of the declaration says nothing.
-	for len(out) > 0 && out[len(out)-1] == ";" {
-		out = out[:len(out)-1]
-	}
-	return strings.Join(out, " ")
+	return strings.Join(texts, " ")
 }
 
 // wordless is what a string literal says beyond its words: its printf verbs and its numbers, in

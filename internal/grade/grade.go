@@ -33,7 +33,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "6" // 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "7" // 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -561,7 +561,9 @@ func (g *grader) findProgram(it *item, root, prefix string) {
 		return
 	}
 	dir := filepath.Join(root, filepath.FromSlash(rel))
-	src := readDirSource(dir)
+	// Every file the build compiles: the main package's and those of the module's packages it
+	// imports (programSource), for the source view, the prints and the copies alike.
+	src := programSource(dir)
 	lang, from := g.job.Lang, LangFromForced
 	if lang == "" {
 		from = LangFromFallback

@@ -362,6 +362,9 @@ func studentNotes(pr *i18n.Printer, st Student, due bool) []string {
 			out = append(out, pr.T("grade_html_time_"+st.TimeFrom))
 		}
 	}
+	if st.FeedbackError != "" {
+		out = append(out, pr.T("grade_html_feedback_error", "Err", st.FeedbackError))
+	}
 	if st.FromText {
 		out = append(out, pr.T("grade_html_from_text"))
 	}

@@ -53,6 +53,7 @@ var (
 // reading is one way to read an LMS entry's name.
 type reading struct {
 	layout, name, id, file string
+	rest                   string // what follows the name in the entry's name (Moodle)
 	late, anon             bool
 }
 
@@ -79,7 +80,7 @@ func moodleReadings(base string, isDir bool) []reading {
 		if isDir != (file == "") {
 			continue
 		}
-		out = append(out, reading{layout: LayoutMoodle, name: base[:i], id: m[1], file: file})
+		out = append(out, reading{layout: LayoutMoodle, name: base[:i], id: m[1], file: file, rest: base[i:]})
 	}
 	return out
 }

@@ -141,7 +141,14 @@ func lmsGroup(dir string, subs []Submission, skipped []string, roster *Roster) (
 		rest = append(rest, name)
 	}
 	if len(members) == 0 {
-		return classroom(plain), rest
+		subs := classroom(plain)
+		for i, s := range subs {
+			// GitHub Classroom's grades export names the student as the instructor linked them.
+			if st, ok := roster.Student(s.ID); ok && s.Layout == LayoutClassroom && roster.Layout == LayoutClassroom && st.Display != "" {
+				subs[i].Display = st.Display
+			}
+		}
+		return subs, rest
 	}
 	out := plain
 	for _, g := range groupMembers(members, roster) {
@@ -543,6 +550,12 @@ func unpackClass(src, dst string) error {
 		if rel == "" || skipEntry(rel) || mode&os.ModeSymlink != 0 {
 			continue
 		}
+		// A name longer than a file system takes is shortened, never the end of the class.
+		parts := strings.Split(rel, "/")
+		for i, p := range parts {
+			parts[i] = shortComponent(p)
+		}
+		rel = strings.Join(parts, "/")
 		target := filepath.Join(dst, filepath.FromSlash(rel))
 		if !within(dst, target) {
 			return fail("the entry " + name + " would land outside its folder")

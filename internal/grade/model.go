@@ -73,8 +73,10 @@ type Student struct {
 	// aside for the newest (Submission.Superseded), said in the feedback and the report.
 	Superseded []string `json:"superseded,omitempty"`
 	// Drawn is the student's drawn cases: the seed they were drawn with and their arguments.
-	Drawn  *Drawn          `json:"drawn,omitempty"`
-	Result *checker.Result `json:"result"`
+	Drawn *Drawn `json:"drawn,omitempty"`
+	// FeedbackError says why the student's feedback file could not be made (Write), "" when it was.
+	FeedbackError string          `json:"feedback_error,omitempty"`
+	Result        *checker.Result `json:"result"`
 }
 
 // SourceFile is one file of a student's program, its path relative to the program's folder.

@@ -2,6 +2,7 @@ package grade
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -93,7 +94,7 @@ var MoodleLangs = []string{"en", "ru"}
 
 // Roster is the class as the LMS exported it.
 type Roster struct {
-	Layout   string // LayoutMoodle or LayoutCanvas
+	Layout   string // LayoutMoodle, LayoutCanvas or LayoutClassroom
 	Path     string // the file it was read from
 	Students []RosterStudent
 	// AssignmentID and Assignment are Canvas's id and title of the assignment graded (the column
@@ -115,7 +116,8 @@ type RosterStudent struct {
 	ID        string    `json:"id"`   // Moodle's participant id, Canvas's user id
 	Name      string    `json:"name"` // the full name as the LMS shows it
 	Login     string    `json:"login,omitempty"`
-	Submitted time.Time `json:"submitted,omitempty"` // Moodle's "Last modified (submission)", when it says
+	Display   string    `json:"display,omitempty"`   // GitHub Classroom's roster identifier, when the instructor linked one
+	Submitted time.Time `json:"submitted,omitempty"` // Moodle's "Last modified (submission)", GitHub Classroom's submission_timestamp
 	row       int
 }
 
@@ -132,7 +134,7 @@ func (e *RosterError) Error() string {
 
 // Roster error codes.
 const (
-	RosterUnknown     = "unknown"      // neither a Moodle worksheet nor a Canvas gradebook
+	RosterUnknown     = "unknown"      // neither a Moodle worksheet, a Canvas gradebook nor GitHub Classroom's grades
 	RosterMalformed   = "malformed"    // not CSV, or rows of the wrong length
 	RosterNoGrade     = "no_grade"     // a Moodle worksheet without the columns its importer needs
 	RosterBadID       = "bad_id"       // an identifier that is not Moodle's nor Canvas's
@@ -205,6 +207,8 @@ func rosterOfRows(path string, rows [][]string, comma rune, assignment string, t
 	switch {
 	case isCanvasHeader(rows[0]):
 		err = ro.readCanvas(path, assignment, titles)
+	case isClassroomHeader(rows[0]):
+		err = ro.readClassroom(path)
 	case moodleTitled(rows[0]):
 		err = ro.readMoodle(path)
 	case isMoodleByOrder(rows):
@@ -537,7 +541,12 @@ func (ro *Roster) confirms(r reading) bool {
 		return true
 	}
 	if r.layout == LayoutMoodle {
-		return cleanName(strings.ReplaceAll(st.Name, "_", " ")) == cleanName(r.name)
+		entry := strings.ReplaceAll(st.Name, "_", " ")
+		if cleanName(entry) == cleanName(r.name) {
+			return true
+		}
+		// An entry whose name was too long for a file system, shortened as the class was unpacked.
+		return len(entry+r.rest) > maxComponentBytes && shortComponent(entry+r.rest) == r.name+r.rest
 	}
 	return true
 }
@@ -641,7 +650,7 @@ func (g *grader) missing(subs []Submission) []Student {
 		if have[rs.ID] {
 			continue
 		}
-		st := Student{Name: cleanName(rs.Name), Layout: ro.Layout, Display: rs.Name, ID: rs.ID, Lang: g.job.Lang, LangFrom: LangFromForced}
+		st := Student{Name: cleanName(rs.Name), Layout: ro.Layout, Display: cmp.Or(rs.Display, rs.Name), ID: rs.ID, Lang: g.job.Lang, LangFrom: LangFromForced}
 		if names[st.Name] {
 			st.Name = fmt.Sprintf("%s (%s)", st.Name, rs.ID) // a namesake who handed something in
 		}

@@ -13,8 +13,6 @@ import (
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/workbook-course/workbook/internal/report"
 )
 
 // Submission kinds.
@@ -227,47 +225,6 @@ func ShardOf(student string, n int) int {
 	h := fnv.New32a()
 	io.WriteString(h, cleanName(student))
 	return int(h.Sum32()%uint32(n)) + 1
-}
-
-// FeedbackNames gives every student a file name for feedback/<name>.md that is safe on Linux, macOS
-// and Windows and unique within the class; names must come sorted, so that every run agrees.
-func FeedbackNames(students []string) map[string]string {
-	out := make(map[string]string, len(students))
-	used := map[string]bool{}
-	for _, s := range students {
-		base := safeFileName(s)
-		name := base
-		for n := 2; used[strings.ToLower(name)]; n++ {
-			name = fmt.Sprintf("%s (%d)", base, n)
-		}
-		used[strings.ToLower(name)] = true
-		out[s] = name + ".md"
-	}
-	return out
-}
-
-func safeFileName(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || report.Escape(string(r)) != string(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
-			b.WriteRune('_')
-			continue
-		}
-		b.WriteRune(r)
-	}
-	name := strings.TrimRight(strings.TrimSpace(b.String()), ". ")
-	if name == "" {
-		name = "_"
-	}
-	if strings.HasPrefix(name, ".") {
-		name = "_" + name
-	}
-	switch strings.ToUpper(name) {
-	case "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9",
-		"LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9":
-		name = "_" + name
-	}
-	return name
 }
 
 // SourceHash identifies a submission's content, so that a resumed run regrades a student whose

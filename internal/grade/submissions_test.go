@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -86,22 +85,6 @@ func TestShardsPartition(t *testing.T) {
 			if n > 1 && count[k] < len(names)/n/2 {
 				t.Errorf("n=%d: slice %d has only %d of %d students", n, k, count[k], len(names))
 			}
-		}
-	}
-}
-
-func TestFeedbackNames(t *testing.T) {
-	got := FeedbackNames([]string{"a:b", "a?b", "CON", "Иван Петров", "x. ", ".hidden"})
-	want := map[string]string{
-		"a:b": "a_b.md", "a?b": "a_b (2).md", "CON": "_CON.md", "Иван Петров": "Иван Петров.md",
-		"x. ": "x.md", ".hidden": "_.hidden.md",
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	for _, f := range got {
-		if strings.ContainsAny(f, `/\:*?"<>|`) {
-			t.Errorf("%q is not a safe file name", f)
 		}
 	}
 }

@@ -15,9 +15,28 @@ import (
 const (
 	TimeFromRoster = "roster" // the roster's submission time (Moodle's "Last modified (submission)")
 	TimeFromZip    = "zip"    // the entry times of the class's zip, as the LMS wrote it
-	TimeFromCommit = "commit" // the commit time of the last commit of a repository (GitHub Classroom)
+	TimeFromCommit = "commit" // the commit time of the last commit of a repository (GitHub Classroom): the student's own claim
 	TimeFromFiles  = "files"  // the newest file of a folder the instructor gave as it is
 )
+
+// timeSource is how grades.csv's time_source names where a student's time came from: "roster" (the
+// LMS's export given as --roster: Moodle's worksheet, GitHub Classroom's grades), "lms" (the entry
+// times of the LMS's zip of the class), "commit_claimed" (a commit date inside the student's own
+// repository: whoever commits writes it, so it is the student's claim, never verified), "file" (the
+// newest file's time on the grading machine's disk), "" when the time is not known.
+func timeSource(st Student) string {
+	switch st.TimeFrom {
+	case TimeFromRoster:
+		return "roster"
+	case TimeFromZip:
+		return "lms"
+	case TimeFromCommit:
+		return "commit_claimed"
+	case TimeFromFiles:
+		return "file"
+	}
+	return ""
+}
 
 // submissionTime is when s was handed in, and how that is known ("" when it is not).
 func (g *grader) submissionTime(s Submission) (time.Time, string) {

@@ -61,8 +61,9 @@ type CopyPair struct {
 }
 
 type wtoken struct {
-	text string
-	line int
+	text  string
+	line  int
+	chunk int // the top-level declaration it belongs to, in the order of the stream
 }
 
 // programText is the program's files one after another, each under a line that names it, and the
@@ -90,27 +91,55 @@ func programText(src Source) (string, []string, map[string]int) {
 	return b.String(), names, start
 }
 
-// wtokens is the normalised token stream of a program (or of a piece of code: a hint's snippet).
+// wtokens is the normalised token stream of a program (or of a piece of code: a hint's snippet): the
+// tokens of each top-level declaration of every file, what does nothing left out (noise), the
+// declarations sorted by their tokens, so that moving a function, to another place or to another
+// file or package of the module, changes nothing.
 func wtokens(src Source) []wtoken {
 	_, names, start := programText(src)
-	var out []wtoken
+	var chunks [][]wtoken
 	for _, n := range names {
-		out = append(out, fileTokens(src.Files[n], start[n])...)
+		chunks = append(chunks, fileChunks(src.Files[n], start[n], src)...)
+	}
+	key := func(c []wtoken) string {
+		var b strings.Builder
+		for _, t := range c {
+			b.WriteString(t.text)
+			b.WriteByte(0)
+		}
+		return b.String()
+	}
+	keys := make([]string, len(chunks))
+	for i, c := range chunks {
+		keys[i] = key(c)
+	}
+	order := make([]int, len(chunks))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
+	var out []wtoken
+	for k, i := range order {
+		for _, t := range chunks[i] {
+			t.chunk = k
+			out = append(out, t)
+		}
 	}
 	return out
 }
 
-func fileTokens(data []byte, firstLine int) []wtoken {
+// fileChunks is the normalised tokens of a file, one chunk per top-level declaration (but imports
+// and blank declarations); a file that does not parse is one chunk of its tokens after its imports.
+func fileChunks(data []byte, firstLine int, src Source) [][]wtoken {
 	// The imports (of a whole file; a hint's snippet has none) are left out, their names kept as
 	// what a selector's left side may be; so are the standard library's commonest packages, for a
-	// snippet's sake.
-	imports := map[string]bool{}
+	// snippet's sake. The qualifier of a package of the program's own module is dropped: impl.Run
+	// is Run moved to another package.
+	imports, locals := map[string]bool{}, map[string]bool{}
 	for _, p := range stdPackages {
 		imports[p] = true
 	}
-	skipTo := 0
-	pfset := token.NewFileSet()
-	if f, err := parser.ParseFile(pfset, "", data, parser.ImportsOnly); err == nil && f != nil {
+	addImports := func(f *ast.File) {
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
 			n := path.Base(p)
@@ -118,47 +147,122 @@ func fileTokens(data []byte, firstLine int) []wtoken {
 				n = imp.Name.Name
 			}
 			imports[n] = true
-		}
-		skipTo = pfset.Position(f.Name.End()).Offset
-		for _, d := range f.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
-				skipTo = pfset.Position(gd.End()).Offset
+			if _, ok := src.local(p); ok {
+				locals[n] = true
 			}
 		}
 	}
+	var spans, decls []span
+	pfset := token.NewFileSet()
+	if f, err := parser.ParseFile(pfset, "", data, parser.SkipObjectResolution); err == nil {
+		addImports(f)
+		file := pfset.File(f.Pos())
+		spans = noise(f, file)
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.IMPORT || blankDecl(gd)) {
+				continue
+			}
+			decls = append(decls, span{file.Offset(d.Pos()), file.Offset(d.End())})
+		}
+	} else if f, err := parser.ParseFile(pfset, "", data, parser.ImportsOnly); err == nil {
+		addImports(f)
+		file := pfset.File(f.Pos())
+		skipTo := file.Offset(f.Name.End())
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+				skipTo = file.Offset(gd.End())
+			}
+		}
+		decls = []span{{skipTo, len(data)}}
+	} else {
+		decls = []span{{0, len(data)}}
+	}
+	var out [][]wtoken
+	for _, d := range decls {
+		var chunk []wtoken
+		for _, t := range scanNormal(data, d, spans, imports, locals, false) {
+			chunk = append(chunk, wtoken{text: t.text, line: t.line + firstLine - 1})
+		}
+		if len(chunk) > 0 {
+			out = append(out, chunk)
+		}
+	}
+	return out
+}
+
+// ntoken is a token of scanNormal: its normalised text and its line in the file.
+type ntoken struct {
+	text string
+	line int
+}
+
+// scanNormal is the normalised tokens of data[d.from:d.to]: no comments or layout, the spans of noise
+// skipped, every identifier "v" but predeclared names, package names and what is selected from a
+// package (with numbered, each other name "v1", "v2"… in the order of its first use instead), a local
+// package's qualifier dropped, strings by their verbs and numbers (wordless), a
+// semicolon never doubled nor after { nor before } or ).
+func scanNormal(data []byte, d span, spans []span, imports, locals map[string]bool, numbered bool) []ntoken {
 	var s scanner.Scanner
 	fset := token.NewFileSet()
 	file := fset.AddFile("", -1, len(data))
 	s.Init(file, data, nil, 0)
-	var out []wtoken
-	prevPkg := false
+	var out []ntoken
+	last := func() string {
+		if len(out) == 0 {
+			return ""
+		}
+		return out[len(out)-1].text
+	}
+	prevPkg, dropDot := false, false
+	ni := 0
+	renamed := map[string]string{}
 	for {
 		pos, tok, lit := s.Scan()
 		if tok == token.EOF {
 			break
 		}
-		if file.Offset(pos) < skipTo {
+		off := file.Offset(pos)
+		if off < d.from {
 			continue
 		}
-		line := file.Line(pos) + firstLine - 1
+		if off >= d.to {
+			break
+		}
+		if inNoise(spans, &ni, off) {
+			continue
+		}
+		line := file.Line(pos)
 		text := ""
 		switch {
 		case tok == token.SEMICOLON:
-			if len(out) == 0 || out[len(out)-1].text == ";" {
+			if l := last(); l == "" || l == ";" || l == "{" {
 				continue
 			}
 			text = ";"
 			prevPkg = false
+		case tok == token.PERIOD && dropDot:
+			dropDot = false
+			continue
 		case tok == token.IDENT:
 			switch {
-			case imports[lit] && !prevPkg:
-				text, prevPkg = lit, true
-				out = append(out, wtoken{text, line})
+			case locals[lit] && !prevPkg:
+				dropDot = true
 				continue
-			case prevPkg && len(out) > 0 && out[len(out)-1].text == ".":
+			case imports[lit] && !prevPkg:
+				out = append(out, ntoken{lit, line})
+				prevPkg = true
+				continue
+			case prevPkg && last() == ".":
 				text = lit
 			case predeclared[lit]:
 				text = lit
+			case numbered:
+				v, ok := renamed[lit]
+				if !ok {
+					v = "v" + strconv.Itoa(len(renamed)+1)
+					renamed[lit] = v
+				}
+				text = v
 			default:
 				text = "v"
 			}
@@ -170,7 +274,8 @@ func fileTokens(data []byte, firstLine int) []wtoken {
 			text = lit
 			prevPkg = false
 		default:
-			if (tok == token.RBRACE || tok == token.RPAREN) && len(out) > 0 && out[len(out)-1].text == ";" {
+			// A semicolon may be left out before a closing ) or }: "{ x }" on one line is "{ x\n}".
+			if (tok == token.RBRACE || tok == token.RPAREN) && last() == ";" {
 				out = out[:len(out)-1]
 			}
 			text = tok.String()
@@ -178,7 +283,12 @@ func fileTokens(data []byte, firstLine int) []wtoken {
 				prevPkg = false
 			}
 		}
-		out = append(out, wtoken{text, line})
+		dropDot = false
+		out = append(out, ntoken{text, line})
+	}
+	// A trailing semicolon inserted at the end of the declaration says nothing.
+	for len(out) > 0 && out[len(out)-1].text == ";" {
+		out = out[:len(out)-1]
 	}
 	return out
 }
@@ -212,7 +322,15 @@ func winnow(toks []wtoken) []Mark {
 			}
 		}
 		if best != last {
-			marks = append(marks, Mark{H: hashes[best], From: toks[best].line, To: toks[best+winnowK-1].line})
+			// The lines of the k-gram's first declaration (the stream is in the declarations' order,
+			// not the file's).
+			from, to := toks[best].line, toks[best].line
+			for _, t := range toks[best : best+winnowK] {
+				if t.chunk == toks[best].chunk {
+					from, to = min(from, t.line), max(to, t.line)
+				}
+			}
+			marks = append(marks, Mark{H: hashes[best], From: from, To: to})
 			last = best
 		}
 	}

@@ -33,11 +33,17 @@ func Write(dir string, rep *Report, uiLang string) error {
 	if err := os.MkdirAll(filepath.Join(dir, FeedbackDir), 0o755); err != nil {
 		return err
 	}
-	for _, st := range rep.Students {
-		var buf bytes.Buffer
-		Feedback(&buf, rep, st)
-		if err := writeAtomic(filepath.Join(dir, FeedbackDir, rep.Feedback[st.Name]), report.EscapeBytes(buf.Bytes())); err != nil {
-			return err
+	// A feedback file that cannot be made is its student's alone: said in that student's row of
+	// every file below, never the end of the class's report.
+	for i := range rep.Students {
+		st := &rep.Students[i]
+		st.FeedbackError = ""
+		data, err := renderFeedback(rep, *st)
+		if err == nil {
+			err = writeAtomic(filepath.Join(dir, FeedbackDir, rep.Feedback[st.Name]), data)
+		}
+		if err != nil {
+			st.FeedbackError = err.Error()
 		}
 	}
 	if err := removeStaleFeedback(dir, rep); err != nil {
@@ -65,6 +71,19 @@ func Write(dir string, rep *Report, uiLang string) error {
 	}
 	// grades.csv last: it is what an instructor imports, so its presence means the rest is there.
 	return writeAtomic(filepath.Join(dir, GradesFile), GradesCSV(rep, uiLang))
+}
+
+// renderFeedback is a student's feedback file; a failure to render it (a panic of a renderer on
+// what the student's program printed) is an error of that student's.
+func renderFeedback(rep *Report, st Student) (data []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			data, err = nil, fmt.Errorf("feedback not rendered: %v", r)
+		}
+	}()
+	var buf bytes.Buffer
+	Feedback(&buf, rep, st)
+	return report.EscapeBytes(buf.Bytes()), nil
 }
 
 // GradesCSV renders grades.csv for a spreadsheet in the language lang: UTF-8 with a byte-order mark
@@ -107,7 +126,7 @@ func GradesCSV(rep *Report, lang string) []byte {
 	// The stable codes first (status, verdict) for formulas and scripts, and beside them the status
 	// in the instructor's words, and what is known of the identity and the time.
 	write([]string{"student", "status", "passed", "total", "score", "verdict", "lang", "visible_passed", "visible_total", "hidden_passed", "hidden_total", "same_as", "by_heart", "id", "late",
-		"status_text", "submitted", "conflict"})
+		"status_text", "submitted", "conflict", "time_source", "feedback_error"})
 	for _, st := range rep.Students {
 		vp, vt, hp, ht := visibility(st.Result)
 		write([]string{
@@ -115,7 +134,7 @@ func GradesCSV(rep *Report, lang string) []byte {
 			decimalIn(st.Score, decimal), string(st.Result.Verdict), st.Lang,
 			strconv.Itoa(vp), strconv.Itoa(vt), strconv.Itoa(hp), strconv.Itoa(ht),
 			copyOf[st.Name], strconv.FormatBool(byHeart[st.Name]), st.ID, strconv.FormatBool(st.Late),
-			pr.T("grade_status_" + st.Status), submittedCell(st), st.Conflict,
+			pr.T("grade_status_" + st.Status), submittedCell(st), st.Conflict, timeSource(st), st.FeedbackError,
 		})
 	}
 	w.Flush()
@@ -317,6 +336,9 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	report.Markdown(w, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
 	stderrNote(w, pr, res)
 	drawnNote(w, pr, rep, st)
+	if !rep.Due.IsZero() && st.TimeFrom == TimeFromCommit {
+		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_time_commit")))
+	}
 	if st.FromText {
 		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_from_text")))
 	}

@@ -1,0 +1,228 @@
+package grade
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// longName is a student's name of about n bytes in Latin or Cyrillic, words of five letters.
+func longName(n int, cyrillic bool) string {
+	word := "Ivanov"
+	if cyrillic {
+		word = "Иванов"
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(word)
+	}
+	return capBytes(b.String(), n)
+}
+
+func TestFeedbackNames(t *testing.T) {
+	got := FeedbackNames([]string{"a:b", "a?b", "CON", "Иван Петров", "x. ", ".hidden", "nul.txt", "Com1 ", "LPT¹"})
+	want := map[string]string{
+		"a:b": "a_b ~" + nameHash("a:b") + ".md", "a?b": "a_b ~" + nameHash("a?b") + ".md", "CON": "_CON.md",
+		"Иван Петров": "Иван Петров.md", "x. ": "x.md", ".hidden": "_.hidden.md", "nul.txt": "_nul.txt.md",
+		"Com1 ": "_Com1.md", "LPT¹": "_LPT¹.md",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%q: got %q, want %q", k, got[k], w)
+		}
+	}
+}
+
+// TestFeedbackNamesAtEveryLength: every name, however long and whatever its letters, gets a file name
+// that every OS takes, that no other student's shares (case and normalisation aside), and that is
+// the same whatever the rest of the class.
+func TestFeedbackNamesAtEveryLength(t *testing.T) {
+	var names []string
+	for _, n := range []int{100, 240, 1000} {
+		for _, cyr := range []bool{false, true} {
+			names = append(names, longName(n, cyr))
+			// The same long name but for its end: they must not share a file once cut.
+			names = append(names, longName(n, cyr)+"x")
+		}
+	}
+	nfd := norm.NFD.String("Йордан Йорданов")
+	names = append(names, "Йордан Йорданов", nfd, "ivan", "IVAN", "trailing. . .", "CON.txt", strings.Repeat(".", 300))
+	got := FeedbackNames(names)
+	dir := t.TempDir()
+	seen := map[string]string{}
+	for _, s := range names {
+		f := got[s]
+		if len(f) > maxStemBytes+len(".md") || !utf8.ValidString(f) || strings.ContainsAny(f, `/\:*?"<>|`) {
+			t.Errorf("%d bytes of %q: the file name %q (%d bytes) is not safe", len(s), capBytes(s, 20), f, len(f))
+		}
+		if other, ok := seen[foldName(f)]; ok {
+			t.Errorf("%q and %q share the file %q", capBytes(s, 20), capBytes(other, 20), f)
+		}
+		seen[foldName(f)] = s
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
+			t.Errorf("%d bytes: %v", len(s), err)
+		}
+		// Alone, or in another class, a name that needed no hash keeps its file.
+		if alone := FeedbackNames([]string{s})[s]; alone != f && !strings.Contains(f, "~") {
+			t.Errorf("%q: %q alone, %q in the class", capBytes(s, 20), alone, f)
+		}
+	}
+	// A rerun, the class in another order, gives every student the same file.
+	rev := make([]string, len(names))
+	for i, s := range names {
+		rev[len(names)-1-i] = s
+	}
+	again := FeedbackNames(rev)
+	for _, s := range names {
+		if again[s] != got[s] {
+			t.Errorf("%q: %q, then %q", capBytes(s, 20), got[s], again[s])
+		}
+	}
+}
+
+// TestGradeLongNames grades classes whose students have names of 100, 240 and 1,000 bytes, in Latin
+// and Cyrillic: folders, a Moodle export's folder names and students of the roster who handed in
+// nothing. Every student gets a row and a feedback file; nobody stops the class, and a rerun agrees.
+func TestGradeLongNames(t *testing.T) {
+	starter := courseFile(t, "exercises/exercise-deadline/bg/main.go")
+	t.Run("folders", func(t *testing.T) {
+		class := t.TempDir()
+		var want []string
+		for _, n := range []int{100, 240} {
+			for _, cyr := range []bool{false, true} {
+				name := longName(n, cyr)
+				writeFiles(t, filepath.Join(class, name), files{"main.go": string(starter)})
+				want = append(want, name)
+			}
+		}
+		checkLongNames(t, deadlineJob(t), class, want)
+	})
+	t.Run("moodle zip and roster", func(t *testing.T) {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		sheet := [][]string{{"Identifier", "Full name", "Email address", "Status", "Grade", "Maximum grade", "Grade can be changed",
+			"Last modified (submission)", "Last modified (grade)", "Feedback comments"}}
+		var want []string
+		id := 100001
+		for _, n := range []int{100, 240, 1000} {
+			for _, cyr := range []bool{false, true} {
+				name := longName(n, cyr)
+				w, err := zw.Create(fmt.Sprintf("%s_%d_assignsubmission_file_/main.go", name, id))
+				if err != nil {
+					t.Fatal(err)
+				}
+				w.Write(starter)
+				sheet = append(sheet, []string{fmt.Sprintf("Participant %d", id), name, "", "Submitted for grading", "", "100.00", "Yes", "-", "-", ""})
+				want = append(want, name)
+				id++
+				// A student of the roster with a name as long who handed in nothing.
+				missing := longName(n, cyr) + " Missing"
+				sheet = append(sheet, []string{fmt.Sprintf("Participant %d", id), missing, "", "No submission", "", "100.00", "Yes", "-", "-", ""})
+				want = append(want, missing)
+				id++
+			}
+		}
+		zw.Close()
+		dir := t.TempDir()
+		classZip := filepath.Join(dir, "class.zip")
+		os.WriteFile(classZip, buf.Bytes(), 0o644)
+		var csvBuf bytes.Buffer
+		cw := csv.NewWriter(&csvBuf)
+		cw.WriteAll(sheet)
+		rosterPath := filepath.Join(dir, "worksheet.csv")
+		os.WriteFile(rosterPath, csvBuf.Bytes(), 0o644)
+		ro, err := ReadRoster(rosterPath, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		job := deadlineJob(t)
+		job.Roster = ro
+		rep := checkLongNames(t, job, classZip, want)
+		for _, st := range rep.Students {
+			if st.Conflict != "" || st.ID == "" {
+				t.Errorf("%q: conflict %q, id %q: the shortened entry was not matched to the roster", capBytes(st.Name, 20), st.Conflict, st.ID)
+			}
+		}
+	})
+}
+
+// checkLongNames grades class twice into one report folder and checks that every student of want
+// has a row and a feedback file of their own.
+func checkLongNames(t *testing.T, job *Job, class string, want []string) *Report {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "report")
+	var rep *Report
+	for run := range 2 {
+		rep, _ = runGrade(t, job, class, out)
+		byName := map[string]Student{}
+		for _, st := range rep.Students {
+			byName[st.Name] = st
+		}
+		if len(rep.Students) != len(want) {
+			t.Errorf("run %d: %d rows, want %d", run, len(rep.Students), len(want))
+		}
+		for _, name := range want {
+			st, ok := byName[name]
+			if !ok {
+				t.Errorf("run %d: no row for the %d-byte name %q…", run, len(name), capBytes(name, 20))
+				continue
+			}
+			if st.FeedbackError != "" {
+				t.Errorf("run %d: %q…: %s", run, capBytes(name, 20), st.FeedbackError)
+			}
+			data, err := os.ReadFile(filepath.Join(out, FeedbackDir, rep.Feedback[name]))
+			if err != nil {
+				t.Errorf("run %d: %v", run, err)
+			} else if !bytes.Contains(data, []byte(capBytes(name, 40))) {
+				t.Errorf("run %d: the feedback of %q… does not name the student", run, capBytes(name, 20))
+			}
+		}
+		for _, f := range []string{GradesFile, ResultsFile, HTMLFile} {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Errorf("run %d: %v", run, err)
+			}
+		}
+	}
+	return rep
+}
+
+// TestWriteFeedbackFailure: a feedback file that cannot be written is its student's row, and the
+// class's report is written.
+func TestWriteFeedbackFailure(t *testing.T) {
+	rep := exportReport("")
+	rep.Finalize()
+	out := t.TempDir()
+	os.MkdirAll(filepath.Join(out, FeedbackDir, rep.Feedback["Иванов Иван"]), 0o755) // a folder where the file goes
+	os.WriteFile(filepath.Join(out, FeedbackDir, rep.Feedback["Иванов Иван"], "x"), nil, 0o644)
+	if err := Write(out, rep, "en"); err != nil {
+		t.Fatalf("one student's file stopped the report: %v", err)
+	}
+	for _, st := range rep.Students {
+		if (st.FeedbackError != "") != (st.Name == "Иванов Иван") {
+			t.Errorf("%s: feedback error %q", st.Name, st.FeedbackError)
+		}
+	}
+	for _, f := range []string{GradesFile, ResultsFile, HTMLFile} {
+		data, err := os.ReadFile(filepath.Join(out, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f != HTMLFile && !bytes.Contains(data, []byte("feedback_error")) {
+			t.Errorf("%s does not say which feedback was not written", f)
+		}
+		if f == HTMLFile && !bytes.Contains(data, []byte("feedback file not written")) {
+			t.Errorf("%s does not say which feedback was not written", f)
+		}
+	}
+}
