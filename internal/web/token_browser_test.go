@@ -1,0 +1,81 @@
+package web
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/lesson"
+)
+
+// TestBrowserToken: in Chromium, the token opened once (newBrowserEnv opens the file of serve
+// --open) is in no address, no history entry and no cookie; the pages opened after it, a reload and
+// an address without the token (a chart's, as a terminal lesson prints it) get their content;
+// without the token, or with the token of a server that ran before, the page says where the
+// address is and shows nothing of the learner's.
+func TestBrowserToken(t *testing.T) {
+	if testing.Short() && os.Getenv("CI") == "" {
+		t.Skip("-short: the browser tests start Chromium")
+	}
+	t.Parallel()
+	b := newBrowserEnv(t)
+	if got := b.eval(`document.cookie + '|' + location.href + '|' + history.length`); strings.Contains(got, "token") {
+		t.Errorf("cookie, address, history: %s", got)
+	}
+
+	// A page opened later, and the address of a chart, as `workbook lesson` prints it.
+	b.do(chromedp.Navigate(b.base+"/ru/exercises/exercise-retry"), chromedp.WaitVisible(chromedp.CSS(".exercise-editor .check")))
+	if got := b.text("#page-footer"); !strings.Contains(got, b.place.Root) {
+		t.Errorf("footer %q, want the learner's folder", got)
+	}
+	b.do(chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(".exercise-editor .check")))
+	s, _ := newTestServer(t, false)
+	lp, err := s.lessonPage("slow-neighbour", "ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ""
+	for i, bl := range lp.l.Blocks {
+		if bl.Kind == lesson.OutputBlock && id == "" {
+			if _, cid, ok := ChartTitle(i, bl.Text, i18n.New("ru")); ok {
+				id = cid
+			}
+		}
+	}
+	if id == "" {
+		t.Fatal("the lesson slow-neighbour has no chart")
+	}
+	b.do(chromedp.Navigate(b.base+"/ru/lessons/slow-neighbour#"+id), chromedp.WaitVisible(chromedp.CSS("#"+id+"[data-rendered]")))
+	if got := b.eval(`String(Math.round(document.getElementById('` + id + `').getBoundingClientRect().top < innerHeight))`); got != "1" {
+		t.Errorf("the chart #%s is not scrolled into view", id)
+	}
+
+	// Without the token, as another browser profile would be, and with a token of old.
+	for _, tc := range []struct{ name, setup string }{
+		{"no token", `localStorage.removeItem('workbook:token')`},
+		{"a token of old", `localStorage.setItem('workbook:token', '0123abcd')`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b.t = t
+			saved := b.eval(`localStorage.getItem('workbook:token')`)
+			b.eval(tc.setup + `; ''`)
+			b.do(chromedp.Navigate(b.base+"/ru/exercises/exercise-retry"), chromedp.WaitVisible(chromedp.CSS(".page-status.bad")))
+			if got := b.text(".page-status"); !strings.Contains(got, "workbook serve") {
+				t.Errorf("the page says %q, want where the address is", got)
+			}
+			if n := b.eval(`String(document.querySelectorAll('.exercise-editor').length) + document.getElementById('page-footer').textContent`); n != "0" {
+				t.Errorf("without the token the page shows %q", n)
+			}
+			if got := b.eval(`String(localStorage.getItem('workbook:token'))`); got != "null" {
+				t.Errorf("the refused token is kept: %q", got)
+			}
+			b.screenshot("token-refused-" + strings.ReplaceAll(tc.name, " ", "-"))
+			q, _ := json.Marshal(saved)
+			b.eval(`localStorage.setItem('workbook:token', ` + string(q) + `); ''`)
+		})
+	}
+}
