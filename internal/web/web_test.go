@@ -650,10 +650,11 @@ func TestANSI(t *testing.T) {
 	}
 }
 
-// TestGetChangesNothing: no GET changes the learner's state. A page of another site can make the
-// browser fetch any lesson or exercise of this server (an <img> or a link is enough); the progress
-// file must stay byte for byte what it was, a missing one must stay missing, and a corrupt one must
-// stay where it is. Opening a lesson is recorded by the page's POST to /api/open, which carries the
+// TestGetChangesNothing: no GET changes the learner's state, and nor does the page's own POST
+// /api/page that fetches its content (get does both). A page of another site can make the browser
+// fetch any lesson or exercise of this server (an <img> or a link is enough); the progress file
+// must stay byte for byte what it was, a missing one must stay missing, and a corrupt one must stay
+// where it is. Opening a lesson is recorded by the page's POST to /api/open, which carries the
 // token and is refused across sites.
 func TestGetChangesNothing(t *testing.T) {
 	pages := []string{"/", "/ru/", "/bg/", "/ru/lessons/slow-neighbour", "/bg/lessons/retry-storm",
