@@ -82,7 +82,11 @@ func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, 
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stop_hint"))
 	if open {
-		defer e.openBrowser(url)()
+		root := ""
+		if p != nil {
+			root = p.Root
+		}
+		defer e.openBrowser(url, root)()
 	}
 	if err := srv.Serve(ctx, ln); err != nil {
 		return e.usageErr("err_serve_listen", "Addr", addr, "Err", err.Error())
@@ -93,9 +97,10 @@ func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, 
 
 // openBrowser hands the browser the address url, which carries the session token, in a file only
 // the learner may read (web.OpenFile): the opener's arguments name the file, never the token, since
-// every user of the machine may read them. It returns what removes the file, once serving is over.
-func (e *env) openBrowser(url string) func() {
-	file, remove, err := web.OpenFile(web.OpenDir(), url)
+// every user of the machine may read them. The file is kept in the workspace at root when there is
+// one ("" for none; see web.OpenDir). It returns what removes the file, once serving is over.
+func (e *env) openBrowser(url, root string) func() {
+	file, remove, err := web.OpenFile(web.OpenDir(root), url)
 	if err != nil {
 		e.warn("warn_serve_open", "URL", url, "Err", err.Error())
 		return func() {}

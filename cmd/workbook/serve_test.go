@@ -170,9 +170,11 @@ func TestServeClone(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stdout, stderr lockedBuffer
-	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	started := make(chan []string, 1)
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+		opener: func(argv []string) error { started <- argv; return nil }}
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "ru"}, e) }()
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "ru", "--open"}, e) }()
 	defer func() {
 		cancel()
 		<-done
@@ -200,5 +202,15 @@ func TestServeClone(t *testing.T) {
 	}
 	if code, page := servedPage(t, base, token, "/ru/exercises/exercise-deadline"); code != 200 || !strings.Contains(page, "моя версия, из my/") {
 		t.Errorf("the exercise page: %d, without the learner's copy:\n%.500s", code, page)
+	}
+	// --open keeps its file in the workspace, where a browser confined to the home folder's
+	// visible folders (a snap) may read it.
+	select {
+	case argv := <-started:
+		if file := argv[len(argv)-1]; filepath.Dir(filepath.Dir(file)) != my {
+			t.Errorf("--open's file %s is not in the workspace %s", file, my)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("--open started nothing:\n%s", stderr.String())
 	}
 }

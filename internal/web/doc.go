@@ -35,8 +35,9 @@
 //   - The token is given to the learner alone: printed to the learner's terminal, in the fragment of
 //     the address (#token=…), which a browser never sends to a server, so it is in no request line,
 //     no log and no Referer (every answer also says Referrer-Policy: no-referrer); with --open, in a
-//     file only the learner may read (0600, in a 0700 folder; OpenFile), which the opener and the
-//     browser are given by name. No process gets the token in its arguments, which every user may
+//     file only the learner may read (0600, in a 0700 folder of the workspace or of the user's cache
+//     folder; OpenFile, OpenDir), which the opener and the browser are given by name, and which is
+//     removed when serve stops. No process gets the token in its arguments, which every user may
 //     read in /proc: a one-time address in them could be used first by whoever reads it first.
 //   - The page takes the token from the fragment, drops it from the address and the history, and
 //     keeps it in its origin's localStorage. An origin is scheme, host and port, so a page of another
@@ -52,6 +53,6 @@
 // starts on the same port once the learner's has stopped: the browser takes it for the same
 // origin, so a page of theirs there can read what this browser keeps for the origin (a token that
 // no longer opens anything, drafts written outside a workspace) and can pretend to be the course.
-// A browser confined to its own folders (a snap or flatpak package) may not be allowed to open the
-// file --open writes; the printed address works there.
+// A browser confined to the user's visible folders (a snap package) cannot open the file --open
+// writes outside a workspace, or in a workspace outside them; the printed address works there.
 package web

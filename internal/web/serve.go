@@ -62,7 +62,7 @@ func (s *Server) StartURL(host, port, lang string) string {
 // would be theirs as soon as they read it first; the file's name is no secret, its content is the
 // learner's (and root's) alone.
 func OpenFile(dir, url string) (file string, remove func() error, err error) {
-	folder, err := os.MkdirTemp(dir, "workbook-open-")
+	folder, err := os.MkdirTemp(dir, ".workbook-open-")
 	if err != nil {
 		return "", nil, err
 	}
@@ -93,10 +93,15 @@ func OpenFile(dir, url string) (file string, remove func() error, err error) {
 	return file, remove, nil
 }
 
-// OpenDir is the folder OpenFile writes into by default: workbook's folder in the user's cache
-// folder when it is the user's alone, else the system's temporary folder (where the file's own
-// folder, 0700, still keeps it).
-func OpenDir() string {
+// OpenDir is the folder OpenFile writes into: the learner's workspace when there is one (root,
+// "" for none), else workbook's folder in the user's cache folder, else the system's temporary
+// folder, the first that is this user's alone (the last is shared, and the file's own folder, 0700,
+// still keeps it). The workspace comes first because a browser confined to the user's own folders,
+// as a snap package is, may read there, and not in the hidden folders of the home folder.
+func OpenDir(root string) string {
+	if root != "" && checker.TrustedDir(root) {
+		return root
+	}
 	if c, err := os.UserCacheDir(); err == nil {
 		d := filepath.Join(c, "workbook")
 		if os.MkdirAll(d, 0o700) == nil && checker.TrustedDir(d) {

@@ -100,3 +100,26 @@ func TestOpenFile(t *testing.T) {
 		t.Errorf("after remove, %s: %v, want it gone", filepath.Dir(file), err)
 	}
 }
+
+// TestOpenDir: the file of --open goes to the learner's workspace when it is the learner's alone,
+// else to workbook's folder in the user's cache folder.
+func TestOpenDir(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", t.TempDir())
+	mine := t.TempDir()
+	shared := t.TempDir()
+	if err := os.Chmod(shared, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ root, want string }{
+		{mine, mine},
+		{"", filepath.Join(cache, "workbook")},
+		{shared, filepath.Join(cache, "workbook")},
+		{filepath.Join(mine, "missing"), filepath.Join(cache, "workbook")},
+	} {
+		if got := OpenDir(tc.root); got != tc.want {
+			t.Errorf("OpenDir(%q) = %q, want %q", tc.root, got, tc.want)
+		}
+	}
+}
