@@ -1,11 +1,13 @@
 package web
 
 import (
-	"encoding/json"
+	"context"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/workbook-course/workbook/internal/i18n"
@@ -23,8 +25,24 @@ func TestBrowserToken(t *testing.T) {
 	}
 	t.Parallel()
 	b := newBrowserEnv(t)
-	if got := b.eval(`document.cookie + '|' + location.href + '|' + history.length`); strings.Contains(got, "token") {
-		t.Errorf("cookie, address, history: %s", got)
+	if got := b.eval(`document.cookie + '|' + location.href`); got != "|"+b.base+"/ru/" {
+		t.Errorf("cookie and address: %s, want none and %s/ru/", got, b.base)
+	}
+	var history page.GetNavigationHistoryResult
+	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		var err error
+		history, err = cdp.Call(ctx, t, page.GetNavigationHistory, cdp.Empty{})
+		return err
+	}))
+	// The addresses of the tab's history (its back button); the browser's own memory of where a
+	// redirection began (UserTypedURL) is the learner's profile, out of every page's reach.
+	for _, e := range history.Entries {
+		if strings.Contains(e.URL, "token") {
+			t.Errorf("the tab's history holds %s", e.URL)
+		}
+	}
+	if n := len(history.Entries); n == 0 || history.Entries[n-1].URL != b.base+"/ru/" {
+		t.Errorf("the tab's history ends elsewhere than %s/ru/", b.base)
 	}
 
 	// A page opened later, and the address of a chart, as `workbook lesson` prints it.
@@ -74,8 +92,11 @@ func TestBrowserToken(t *testing.T) {
 				t.Errorf("the refused token is kept: %q", got)
 			}
 			b.screenshot("token-refused-" + strings.ReplaceAll(tc.name, " ", "-"))
-			q, _ := json.Marshal(saved)
-			b.eval(`localStorage.setItem('workbook:token', ` + string(q) + `); ''`)
+			// The address that serve printed, pasted: the page takes the token and drops it.
+			b.do(chromedp.Navigate(b.base+"/ru/#token="+saved), chromedp.WaitVisible(chromedp.CSS(".group")))
+			if got := b.eval(`location.href + ' ' + localStorage.getItem('workbook:token')`); got != b.base+"/ru/ "+saved {
+				t.Errorf("after the printed address: %s", got)
+			}
 		})
 	}
 }
