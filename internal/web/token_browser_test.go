@@ -72,6 +72,14 @@ func TestBrowserToken(t *testing.T) {
 		t.Errorf("the chart #%s is not scrolled into view", id)
 	}
 
+	// Any page may send the browser to an address with a made-up token: the page opens with the
+	// token it keeps, and keeps it.
+	kept := b.eval(`localStorage.getItem('workbook:token')`)
+	b.do(chromedp.Navigate(b.base+"/ru/exercises/exercise-retry#token=00ff"), chromedp.WaitVisible(chromedp.CSS(".exercise-editor .check")))
+	if got := b.eval(`location.href + ' ' + localStorage.getItem('workbook:token')`); got != b.base+"/ru/exercises/exercise-retry "+kept {
+		t.Errorf("after a made-up token: %s", got)
+	}
+
 	// Without the token, as another browser profile would be, and with a token of old.
 	for _, tc := range []struct{ name, setup string }{
 		{"no token", `localStorage.removeItem('workbook:token')`},

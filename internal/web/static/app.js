@@ -7,7 +7,8 @@
 
   var lang = meta('workbook-lang');
   var messages = {};
-  var token = takeToken();
+  var given = tokenInAddress(); // the token the address came with, if any
+  var token = load('token') || ''; // the token every request sends
 
   function meta(name) {
     var m = document.querySelector('meta[name="' + name + '"]');
@@ -38,17 +39,15 @@
 
   // The session token. No page and no cookie carries it: the address workbook serve prints (and the
   // file that serve --open hands the browser) has it in its fragment, #token=…, which no request
-  // sends. The page takes it from there, drops it from the address and the history, and keeps it in
-  // this origin's storage, which is this port's alone (a cookie would go to every port of the host),
-  // for the other pages and tabs of the course. Every request sends it in a header.
-  function takeToken() {
+  // sends. The page takes it from there and drops it from the address and the history; once the
+  // server has taken it (loadPage), the page keeps it in this origin's storage, which is this port's
+  // alone (a cookie would go to every port of the host), for the other pages and tabs of the course.
+  // Every request sends it in a header.
+  function tokenInAddress() {
     var m = /^#token=([0-9a-f]+)$/.exec(location.hash);
-    if (m) {
-      store('token', m[1]);
-      history.replaceState(history.state, '', location.pathname + location.search);
-      return m[1];
-    }
-    return load('token') || '';
+    if (!m) return '';
+    history.replaceState(history.state, '', location.pathname + location.search);
+    return m[1];
   }
 
   function post(url, body) {
@@ -585,15 +584,26 @@
     var shell = page && page.querySelector('[data-shell]');
     if (!shell) return; // a page with nothing private: "not found"
     var status = shell.querySelector('.page-status');
+    var kept = token;
     var refused = function () {
       status.textContent = msg('no_token');
       status.classList.add('bad');
     };
-    if (!token) {
+    var ask = function (t) {
+      token = t;
+      return post('/api/page', { path: location.pathname });
+    };
+    if (!given && !kept) {
       refused();
       return;
     }
-    post('/api/page', { path: location.pathname }).then(function (r) {
+    ask(given || kept).catch(function (err) {
+      // Any page may send the browser to an address with a made-up #token=: the token kept stays
+      // until one the server takes replaces it.
+      if (err.status === 403 && given && kept && kept !== given) return ask(kept);
+      throw err;
+    }).then(function (r) {
+      if (token !== kept) store('token', token);
       page.innerHTML = r.html;
       var footer = document.getElementById('page-footer');
       if (footer) footer.innerHTML = r.footer;
@@ -609,7 +619,8 @@
     }, function (err) {
       if (err.status === 403) {
         // A token of a server that ran here before: forget it, unless another tab has a newer one.
-        if (load('token') === token) store('token', null);
+        if (kept && load('token') === kept) store('token', null);
+        token = '';
         refused();
         return;
       }
