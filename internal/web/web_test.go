@@ -773,7 +773,7 @@ func TestToken(t *testing.T) {
 			w := httptest.NewRecorder()
 			s.ServeHTTP(w, r)
 			body := w.Body.String()
-			if w.Code != http.StatusOK || !shellMain.MatchString(body) {
+			if w.Code != http.StatusOK || !shellMain.MatchString(body) || !strings.Contains(body, "Загрузка…") {
 				t.Errorf("GET %s (cookie %v): %d, want 200 with the shell:\n%.300s", target, cookie, w.Code, body)
 			}
 			for _, p := range private {
