@@ -39,6 +39,8 @@ type env struct {
 	invoke       string         // how the learner runs workbook from here (see invocation), once known
 	words        *regexp.Regexp // finds the commands a message suggests (see runnable), once needed
 	cmd          *command       // the command running
+
+	opener func(argv []string) error // starts the program that opens the browser (serve --open); nil: web.StartCommand
 }
 
 // command is one subcommand: its own flags, help text and run function.

@@ -52,7 +52,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		ln.Close()
 		return err
 	}
-	// The token is handed only in this address, printed to the learner alone (see internal/web).
+	// The token is handed only in this address, printed to the learner alone, in its fragment, and,
+	// with --open, in a file that the learner alone may read (see internal/web).
 	url := srv.StartURL(host, port, e.content)
 	return e.serveUntil(ctx, srv, ln, url, p, *addr, *open)
 }
@@ -81,15 +82,37 @@ func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, 
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stop_hint"))
 	if open {
-		if err := web.OpenBrowser(url); err != nil {
-			e.warn("warn_serve_open", "URL", url, "Err", err.Error())
+		root := ""
+		if p != nil {
+			root = p.Root
 		}
+		defer e.openBrowser(url, root)()
 	}
 	if err := srv.Serve(ctx, ln); err != nil {
 		return e.usageErr("err_serve_listen", "Addr", addr, "Err", err.Error())
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stopped"))
 	return nil
+}
+
+// openBrowser hands the browser the address url, which carries the session token, in a file only
+// the learner may read (web.OpenFile): the opener's arguments name the file, never the token, since
+// every user of the machine may read them. The file is kept in the workspace at root when there is
+// one ("" for none; see web.OpenDir). It returns what removes the file, once serving is over.
+func (e *env) openBrowser(url, root string) func() {
+	file, remove, err := web.OpenFile(web.OpenDir(root), url)
+	if err != nil {
+		e.warn("warn_serve_open", "URL", url, "Err", err.Error())
+		return func() {}
+	}
+	start := e.opener
+	if start == nil {
+		start = web.StartCommand
+	}
+	if err := start(web.OpenCommand(file)); err != nil {
+		e.warn("warn_serve_open", "URL", url, "Err", err.Error())
+	}
+	return func() { remove() }
 }
 
 // webPlace describes the learner's workspace to the web server: the same folders and state file

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/workbook-course/workbook/internal/web"
 )
 
 // lockedBuffer is a bytes.Buffer safe to read while the command writes to it.
@@ -33,49 +37,103 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestServe starts `workbook serve` on a free loopback port outside any workspace, opens the index
-// through it, and stops it the way Ctrl+C does.
+// servedPage asks the server at base (http://host:port) for the content of the page at path, as
+// the page's script does: POST /api/page with the token in its header.
+func servedPage(t *testing.T, base, token, path string) (int, string) {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"lang": path[1:3], "path": path})
+	req, _ := http.NewRequest("POST", base+"/api/page", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", base)
+	if token != "" {
+		req.Header.Set(web.TokenHeader, token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var reply struct{ HTML, Footer string }
+	if err := json.NewDecoder(resp.Body).Decode(&reply); err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, reply.HTML + reply.Footer
+}
+
+// TestServe starts `workbook serve --open` on a free loopback port outside any workspace, with an
+// opener that only notes what it was asked to start; opens the index as the browser does; and stops
+// it the way Ctrl+C does. The opener's arguments, which every user of the machine can read, name a
+// file only the learner can read, never the token; the file is gone once serve has stopped.
 func TestServe(t *testing.T) {
 	t.Chdir(t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stdout, stderr lockedBuffer
-	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	started := make(chan []string, 1)
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+		opener: func(argv []string) error { started <- argv; return nil }}
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "bg"}, e) }()
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "bg", "--open"}, e) }()
 
-	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/bg/\?token=[0-9a-f]{48}`)
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		url = urlRE.FindString(stdout.String())
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/bg/#token=([0-9a-f]{48})`)
+	var m []string
+	for deadline := time.Now().Add(10 * time.Second); m == nil && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		m = urlRE.FindStringSubmatch(stdout.String())
 	}
-	if url == "" {
+	if m == nil {
 		t.Fatalf("no URL printed:\n%s\n%s", stdout.String(), stderr.String())
 	}
+	url, token := m[0], m[1]
+	base := url[:strings.Index(url, "/bg/")]
 	if !strings.Contains(stdout.String(), "нито напредъкът") {
 		t.Errorf("outside a workspace serve does not say that nothing is kept:\n%s", stdout.String())
 	}
-	// Without the token printed to the learner, no page; with it, the browser keeps a cookie.
-	base, _, _ := strings.Cut(url, "?")
-	if resp, err := http.Get(base); err != nil {
-		t.Fatal(err)
-	} else if resp.Body.Close(); resp.StatusCode != http.StatusForbidden {
-		t.Errorf("GET %s without the token: %d, want 403", base, resp.StatusCode)
+
+	// --open: the file, not the address.
+	var argv []string
+	select {
+	case argv = <-started:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("--open started nothing:\n%s", stderr.String())
 	}
-	jar, _ := cookiejar.New(nil)
-	client := &http.Client{Jar: jar}
-	resp, err := client.Get(url)
+	for _, a := range argv {
+		if strings.Contains(a, token) {
+			t.Errorf("the opener's arguments %q carry the token", argv)
+		}
+	}
+	file := argv[len(argv)-1]
+	for _, tc := range []struct {
+		path string
+		want os.FileMode
+	}{{file, 0o600}, {filepath.Dir(file), 0o700 | os.ModeDir}} {
+		if fi, err := os.Lstat(tc.path); err != nil || fi.Mode() != tc.want {
+			t.Errorf("%s: %v, want mode %v", tc.path, err, tc.want)
+		}
+	}
+	if page, err := os.ReadFile(file); err != nil || !strings.Contains(string(page), `url=`+url+`"`) {
+		t.Errorf("the file %s does not lead to %s (%v):\n%s", file, url, err, page)
+	}
+
+	// The page's address gives its shell to anyone, and nothing else; the content needs the token.
+	resp, err := http.Get(base + "/bg/")
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `<html lang="bg">`) || resp.Request.URL.String() != base {
-		t.Errorf("GET %s: %d at %s\n%.300s", url, resp.StatusCode, resp.Request.URL, body)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `<html lang="bg">`) || strings.Contains(string(body), `class="group"`) || len(resp.Cookies()) != 0 {
+		t.Errorf("GET %s/bg/: %d, cookies %v\n%.300s", base, resp.StatusCode, resp.Cookies(), body)
+	}
+	if code, _ := servedPage(t, base, "", "/bg/"); code != http.StatusForbidden {
+		t.Errorf("the content without the token: %d, want 403", code)
+	}
+	if code, page := servedPage(t, base, token, "/bg/"); code != 200 || !strings.Contains(page, `class="group"`) {
+		t.Errorf("the content with the token: %d\n%.300s", code, page)
 	}
 	// A page asked for under another host name (DNS rebinding) is refused.
-	req, _ := http.NewRequest("GET", url, nil)
-	req.Host = "attacker.example" + url[len("http://127.0.0.1"):strings.LastIndex(url, "/bg/")]
+	req, _ := http.NewRequest("GET", base+"/bg/", nil)
+	req.Host = "attacker.example" + base[len("http://127.0.0.1"):]
 	if resp, err := http.DefaultClient.Do(req); err != nil {
 		t.Error(err)
 	} else if resp.Body.Close(); resp.StatusCode != http.StatusForbidden {
@@ -93,6 +151,9 @@ func TestServe(t *testing.T) {
 	if !strings.Contains(stdout.String(), "Спряно.") {
 		t.Errorf("no goodbye:\n%s", stdout.String())
 	}
+	if _, err := os.Stat(filepath.Dir(file)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("after serve stopped, %s: %v, want it gone", filepath.Dir(file), err)
+	}
 }
 
 // TestServeClone starts `workbook serve` in a fresh clone: it makes the clone's workspace my/ like
@@ -109,22 +170,25 @@ func TestServeClone(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stdout, stderr lockedBuffer
-	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	started := make(chan []string, 1)
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+		opener: func(argv []string) error { started <- argv; return nil }}
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "ru"}, e) }()
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--lang", "ru", "--open"}, e) }()
 	defer func() {
 		cancel()
 		<-done
 	}()
 
-	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/ru/\?token=[0-9a-f]{48}`)
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		url = urlRE.FindString(stdout.String())
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+/ru/#token=([0-9a-f]{48})`)
+	var m []string
+	for deadline := time.Now().Add(10 * time.Second); m == nil && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		m = urlRE.FindStringSubmatch(stdout.String())
 	}
-	if url == "" {
+	if m == nil {
 		t.Fatalf("no URL printed:\n%s\n%s", stdout.String(), stderr.String())
 	}
+	base, token := m[0][:strings.Index(m[0], "/ru/")], m[1]
 	my := filepath.Join(root, "my")
 	if !strings.Contains(stdout.String(), my) {
 		t.Errorf("serve does not name the workspace %s:\n%s", my, stdout.String())
@@ -136,16 +200,17 @@ func TestServeClone(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(my, "ru", "exercise-deadline", "main.go"), []byte(mine), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	jar, _ := cookiejar.New(nil)
-	client := &http.Client{Jar: jar}
-	base, _, _ := strings.Cut(url, "?")
-	resp, err := client.Get(base + "exercises/exercise-deadline?" + strings.SplitN(url, "?", 2)[1])
-	if err != nil {
-		t.Fatal(err)
+	if code, page := servedPage(t, base, token, "/ru/exercises/exercise-deadline"); code != 200 || !strings.Contains(page, "моя версия, из my/") {
+		t.Errorf("the exercise page: %d, without the learner's copy:\n%.500s", code, page)
 	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), "моя версия, из my/") {
-		t.Errorf("GET the exercise page: %d, without the learner's copy:\n%.500s", resp.StatusCode, body)
+	// --open keeps its file in the workspace, where a browser confined to the home folder's
+	// visible folders (a snap) may read it.
+	select {
+	case argv := <-started:
+		if file := argv[len(argv)-1]; filepath.Dir(filepath.Dir(file)) != my {
+			t.Errorf("--open's file %s is not in the workspace %s", file, my)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("--open started nothing:\n%s", stderr.String())
 	}
 }

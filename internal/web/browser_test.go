@@ -133,11 +133,24 @@ func newBrowserEnv(t *testing.T, messages ...string) *browserEnv {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// As the learner does: open the address with the token once; the cookie does the rest.
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/ru/?token="+s.Token())); err != nil {
-		t.Fatalf("opening the address with the token: %v", err)
+	// As the learner does with serve --open: the browser opens the file that leads it on to the
+	// address with the token in its fragment; the page keeps the token, and no address after it
+	// carries one.
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	file, remove, err := OpenFile(t.TempDir(), s.StartURL("127.0.0.1", port, "ru"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return &browserEnv{t: t, ctx: ctx, base: ts.URL, place: place, shots: shots}
+	t.Cleanup(func() { remove() })
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.ToSlash(file)),
+		chromedp.WaitVisible(chromedp.CSS(".group"))); err != nil {
+		t.Fatalf("opening %s: %v", file, err)
+	}
+	b := &browserEnv{t: t, ctx: ctx, base: ts.URL, place: place, shots: shots}
+	if here := b.eval(`location.href`); here != ts.URL+"/ru/" {
+		t.Fatalf("after the file, the browser is at %s, want %s/ru/ (no token)", here, ts.URL)
+	}
+	return b
 }
 
 // slowly is how often a wait for what takes the server a while (a build, a run, a check) looks

@@ -51,7 +51,7 @@ type indexExercise struct {
 }
 
 // index shows the lessons in course order, each with its exercises and the learner's progress.
-func (s *Server) index(r *http.Request, d *pageData) (string, error) {
+func (s *Server) index(d *pageData) (string, error) {
 	p := d.P
 	d.Title = p.T("web_course_title")
 	st := s.state()
@@ -156,8 +156,7 @@ type tocEntry struct{ ID, Text string }
 type lessonLink struct{ Topic, Title string }
 
 // lesson shows a lesson and notes, in the learner's progress, that it was opened.
-func (s *Server) lesson(r *http.Request, d *pageData) (string, error) {
-	topic := r.PathValue("topic")
+func (s *Server) lesson(topic string, d *pageData) (string, error) {
 	lp, err := s.lessonPage(topic, d.Lang)
 	if err != nil {
 		return "", err
@@ -228,8 +227,8 @@ type exerciseBody struct {
 }
 
 // exercise shows an exercise: the statement, the learner's program in an editor, Check, hints.
-func (s *Server) exercise(r *http.Request, d *pageData) (string, error) {
-	ex, err := s.findExercise(r.PathValue("name"))
+func (s *Server) exercise(name string, d *pageData) (string, error) {
+	ex, err := s.findExercise(name)
 	if err != nil {
 		return "", err
 	}

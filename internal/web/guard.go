@@ -11,22 +11,28 @@ import (
 	"strings"
 )
 
-// The server runs code on the learner's machine, so it guards itself against the other sites open
-// in the same browser:
+// The server runs code on the learner's machine and holds the learner's programs and progress, so
+// it guards itself against the other sites open in the same browser and against the other users of
+// the same machine (who can reach any port of 127.0.0.1):
 //
 //   - It listens on loopback unless told otherwise (IsLoopback helps the command decide).
 //   - Every request must name the server in its Host header: localhost, a loopback address or the
 //     address it listens on, with its port. A page of another site that a DNS trick resolves to
 //     127.0.0.1 still sends its own name, and gets 403 (DNS rebinding).
-//   - The session token is made at start and handed only in the address printed to the learner
-//     (…/?token=…), as Jupyter does: that GET sets an HttpOnly, SameSite=Strict cookie and redirects
-//     to the address without it. No page carries the token, and every page (the static files
-//     aside) needs the cookie, so another local user who reaches the port gets nothing.
-//   - A request that changes anything or runs code is a POST with a JSON body and the session
-//     cookie (or the token in the X-Workbook-Token header); a JSON body also makes the browser ask
-//     before sending such a request across sites, and the server never says yes.
+//   - The session token is made at start and handed only to the learner: in the fragment of the
+//     address printed to the learner's terminal (…/ru/#token=…, which no browser sends to a server),
+//     or, with --open, in a file only the learner may read (see OpenFile). The page keeps it in its
+//     origin's storage, which is the origin's alone (scheme, host and port), and sends it in the
+//     X-Workbook-Token header. There is no cookie: a browser sends a cookie of 127.0.0.1 to every
+//     port of 127.0.0.1, so another local user's server on another port would receive it.
+//   - A GET (a navigation, which cannot carry the header) gets only what is not private: the shell
+//     of a page and the static files (shell.go). The learner's programs and progress come from POST
+//     /api/page, with the token.
+//   - A request that reads anything private, changes anything or runs code is a POST with a JSON
+//     body and the token in its header; a JSON body and the header also make the browser ask before
+//     sending such a request across origins, and the server never says yes.
 //   - A POST that comes with an Origin (browsers send one) must come from the server's own origin,
-//     and one marked Sec-Fetch-Site: cross-site is refused.
+//     its port included, and one marked Sec-Fetch-Site: cross-site is refused.
 
 // TokenHeader is the header that carries the session token.
 const TokenHeader = "X-Workbook-Token"
@@ -122,7 +128,7 @@ func (g *guard) check(r *http.Request, post bool) (int, string) {
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		return http.StatusUnsupportedMediaType, "web_err_json"
 	}
-	if !g.tokenOK(r.Header.Get(TokenHeader)) && !g.cookieOK(r) {
+	if !g.tokenOK(r.Header.Get(TokenHeader)) {
 		return http.StatusForbidden, "web_err_token"
 	}
 	return 0, ""
@@ -132,20 +138,6 @@ func (g *guard) check(r *http.Request, post bool) (int, string) {
 func (g *guard) tokenOK(t string) bool {
 	return t != "" && subtle.ConstantTimeCompare([]byte(t), []byte(g.token)) == 1
 }
-
-// cookieOK reports whether r carries the session cookie, which only a browser that opened the
-// address with the token holds (HttpOnly, SameSite=Strict: no other site's request carries it).
-func (g *guard) cookieOK(r *http.Request) bool {
-	c, err := r.Cookie(g.cookieName())
-	return err == nil && g.tokenOK(c.Value)
-}
-
-// CookieName is the cookie that keeps the session token in the learner's browser, for the server
-// listening on port: browsers keep cookies by host, not port, so two servers on one machine each
-// need their own.
-func CookieName(port string) string { return "workbook_token_" + port }
-
-func (g *guard) cookieName() string { return CookieName(g.port) }
 
 // secure sets the headers every response gets: nothing is loaded from elsewhere, nothing frames
 // the pages, no referrer leaves them.

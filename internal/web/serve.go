@@ -4,13 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"time"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/lesson"
 )
@@ -39,26 +43,89 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 // StartURL is the address of the course's first page in lang on the server listening on host and
-// port, with the session token: the one address the learner is given (an unspecified host is
-// reached on loopback).
+// port, with the session token in its fragment (#token=…): the one address the learner is given (an
+// unspecified host is reached on loopback). A browser never sends a fragment to a server, so the
+// token is in no request line, no server's log and no Referer; the page takes it from there and
+// drops it from the address and the history (app.js).
 func (s *Server) StartURL(host, port, lang string) string {
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
 		host = "127.0.0.1"
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/" + lang + "/?token=" + s.Token()
+	return "http://" + net.JoinHostPort(host, port) + "/" + lang + "/#token=" + s.Token()
 }
 
-// OpenBrowser asks the system to open url in the default browser.
-func OpenBrowser(url string) error {
-	var cmd *exec.Cmd
+// OpenFile writes the page that forwards a browser to url (the address with the token) into a new
+// folder under dir that only this user may enter (0700), as a file only this user may read (0600),
+// and returns its path and what removes the folder. `serve --open` hands the browser this file, not
+// the address: every user of the machine can read the arguments of every process (/proc), the
+// arguments of the opener and of the browser it starts included, and a one-time address there
+// would be theirs as soon as they read it first; the file's name is no secret, its content is the
+// learner's (and root's) alone.
+func OpenFile(dir, url string) (file string, remove func() error, err error) {
+	folder, err := os.MkdirTemp(dir, ".workbook-open-")
+	if err != nil {
+		return "", nil, err
+	}
+	remove = func() error { return os.RemoveAll(folder) }
+	if err := os.Chmod(folder, 0o700); err != nil {
+		remove()
+		return "", nil, err
+	}
+	u := html.EscapeString(url)
+	page := `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta http-equiv="refresh" content="0; url=` + u + `">
+<title>workbook</title></head>
+<body><p><a href="` + u + `" rel="noreferrer">workbook</a></p></body></html>
+`
+	file = filepath.Join(folder, "open.html")
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err == nil {
+		_, err = f.WriteString(page)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		remove()
+		return "", nil, err
+	}
+	return file, remove, nil
+}
+
+// OpenDir is the folder OpenFile writes into: the learner's workspace when there is one (root,
+// "" for none), else workbook's folder in the user's cache folder, else the system's temporary
+// folder, the first that is this user's alone (the last is shared, and the file's own folder, 0700,
+// still keeps it). The workspace comes first because a browser confined to the user's own folders,
+// as a snap package is, may read there, and not in the hidden folders of the home folder.
+func OpenDir(root string) string {
+	if root != "" && checker.TrustedDir(root) {
+		return root
+	}
+	if c, err := os.UserCacheDir(); err == nil {
+		d := filepath.Join(c, "workbook")
+		if os.MkdirAll(d, 0o700) == nil && checker.TrustedDir(d) {
+			return d
+		}
+	}
+	return os.TempDir()
+}
+
+// OpenCommand returns the command that asks the system to open target (a file or an address) in
+// the default browser.
+func OpenCommand(target string) []string {
 	switch runtime.GOOS {
 	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+		return []string{"rundll32", "url.dll,FileProtocolHandler", target}
 	case "darwin":
-		cmd = exec.Command("open", url)
-	default:
-		cmd = exec.Command("xdg-open", url)
+		return []string{"open", target}
 	}
+	return []string{"xdg-open", target}
+}
+
+// StartCommand starts the command argv and does not wait for it: a browser may live on long after.
+func StartCommand(argv []string) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
 	if err := cmd.Start(); err != nil {
 		return err
 	}

@@ -116,10 +116,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/"+s.cfg.Lang+"/", http.StatusFound)
 	})
-	s.mux.HandleFunc("GET /{lang}/{$}", s.page(s.index))
-	s.mux.HandleFunc("GET /{lang}/lessons/{topic}", s.page(s.lesson))
-	s.mux.HandleFunc("GET /{lang}/exercises/{name}", s.page(s.exercise))
 	s.mux.HandleFunc("GET /static/{file}", s.static)
+	s.mux.HandleFunc("POST /api/page", s.api(s.apiPage))
 	s.mux.HandleFunc("POST /api/run", s.api(s.apiRun))
 	s.mux.HandleFunc("POST /api/quiz", s.api(s.apiQuiz))
 	s.mux.HandleFunc("POST /api/save", s.api(s.apiSave))
@@ -132,32 +130,15 @@ func (s *Server) routes() {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		s.notFound(w, r, langOfPath(r.URL.Path, s.cfg.Lang))
+		s.shell(w, r)
 	})
 }
 
 // ServeHTTP checks the Host of every request, and the token and origin of every POST, before
-// anything else.
+// anything else. A GET gets only what is not private (see shell.go); what is private comes from
+// the API, with the token.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	secure(w.Header())
-	if r.Method != http.MethodPost && s.guard.hostOK(r.Host) && !strings.HasPrefix(r.URL.Path, "/static/") {
-		// The pages hold the learner's programs and progress: only a browser that came with the
-		// address printed to the learner (its ?token=) gets them, and keeps a cookie for the rest.
-		if t := r.URL.Query().Get("token"); t != "" && s.guard.tokenOK(t) {
-			http.SetCookie(w, &http.Cookie{Name: s.guard.cookieName(), Value: s.cfg.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-			q := r.URL.Query()
-			q.Del("token")
-			u := *r.URL
-			u.RawQuery = q.Encode()
-			http.Redirect(w, r, u.RequestURI(), http.StatusSeeOther)
-			return
-		}
-		if !s.guard.cookieOK(r) {
-			lang := langOfPath(r.URL.Path, s.cfg.Lang)
-			http.Error(w, s.ui(lang).T("web_err_no_token"), http.StatusForbidden)
-			return
-		}
-	}
 	code, id := s.guard.check(r, r.Method == http.MethodPost)
 	if code != 0 {
 		lang := langOfPath(r.URL.Path, s.cfg.Lang)
@@ -191,29 +172,7 @@ var jsMessages = map[string]string{
 	"choose_first": "web_js_choose_first", "checking": "web_js_checking", "fixed_line": "web_js_fixed_line",
 	"check_pass": "web_js_check_pass", "check_fail": "web_js_check_fail", "hint_count": "web_js_hint_count",
 	"run_same": "web_js_run_same", "experiment_same": "web_js_experiment_same", "experiment_differs": "web_js_experiment_differs",
-}
-
-// page wraps a page handler: it checks the language in the path and renders the page's template.
-func (s *Server) page(h func(r *http.Request, d *pageData) (string, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		lang := r.PathValue("lang")
-		if !isLang(lang) {
-			s.notFound(w, r, s.cfg.Lang)
-			return
-		}
-		d := s.newPage(lang, r.URL.Path)
-		name, err := h(r, d)
-		switch {
-		case errors.Is(err, errNotFound):
-			s.notFound(w, r, lang)
-			return
-		case err != nil:
-			s.logf("%s: %v", r.URL.Path, err)
-			http.Error(w, s.ui(lang).T("web_err_internal", "Err", err.Error()), http.StatusInternalServerError)
-			return
-		}
-		s.render(w, http.StatusOK, name, d)
-	}
+	"no_token": "web_err_no_token",
 }
 
 func (s *Server) newPage(lang, urlPath string) *pageData {
@@ -370,6 +329,7 @@ type request struct {
 	Code     string            `json:"code"`
 	Base     string            `json:"base"`  // hash of the file the editor started from
 	Shown    int               `json:"shown"` // hints shown so far (outside a place)
+	Path     string            `json:"path"`  // the address of a page, as the browser has it
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

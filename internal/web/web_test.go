@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,15 +59,38 @@ func newTestServer(t *testing.T, withPlace bool) (*Server, *Place) {
 	return s, cfg.Place
 }
 
-// get asks for a page as the learner's browser does: with the session cookie.
+// get asks for a page as the learner's browser does: the page's address answers with its shell,
+// and the shell's script asks POST /api/page, with the token, for the content it puts in the shell.
+// What get returns is the page as the browser then holds it, with the status of its content; any
+// other answer (a redirection, a static file, a page of no page) as it came.
 func get(s *Server, target string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(http.MethodGet, target, nil)
 	r.Host = testAddr
-	r.AddCookie(&http.Cookie{Name: CookieName("8080"), Value: "test-token"})
 	w := httptest.NewRecorder()
 	s.ServeHTTP(w, r)
-	return w
+	shell := w.Body.String()
+	if w.Code != http.StatusOK || !shellMain.MatchString(shell) {
+		return w
+	}
+	pw := post(s, "/api/page", map[string]any{"lang": langOfPath(r.URL.Path, "ru"), "path": r.URL.EscapedPath()})
+	var reply pageReply
+	if pw.Code != http.StatusOK || json.Unmarshal(pw.Body.Bytes(), &reply) != nil {
+		return pw
+	}
+	page := shellMain.ReplaceAllLiteralString(shell, reply.HTML)
+	page = strings.Replace(page, `id="page-footer"></footer>`, `id="page-footer">`+reply.Footer+`</footer>`, 1)
+	page = titleRE.ReplaceAllLiteralString(page, "<title>"+reply.Title+" · workbook</title>")
+	out := httptest.NewRecorder()
+	maps.Copy(out.Header(), w.Header())
+	out.WriteHeader(reply.Status)
+	out.WriteString(page)
+	return out
 }
+
+var (
+	shellMain = regexp.MustCompile(`(?s)<main class="narrow page-wait" data-shell>.*?</main>`)
+	titleRE   = regexp.MustCompile(`<title>.*?</title>`)
+)
 
 func post(s *Server, target string, body any) *httptest.ResponseRecorder {
 	data, _ := json.Marshal(body)
@@ -214,6 +239,7 @@ func TestGuard(t *testing.T) {
 		{"post without token", "POST", testAddr, map[string]string{"Origin": "http://" + testAddr}, 403},
 		{"post with a wrong token", "POST", testAddr, map[string]string{TokenHeader: "guess"}, 403},
 		{"post from another origin", "POST", testAddr, map[string]string{TokenHeader: "test-token", "Origin": "http://attacker.example"}, 403},
+		{"post from a page on another port", "POST", testAddr, map[string]string{TokenHeader: "test-token", "Origin": "http://127.0.0.1:9999"}, 403},
 		{"post from a null origin", "POST", testAddr, map[string]string{TokenHeader: "test-token", "Origin": "null"}, 403},
 		{"post marked cross-site", "POST", testAddr, map[string]string{TokenHeader: "test-token", "Sec-Fetch-Site": "cross-site"}, 403},
 		{"post rebound by DNS", "POST", "attacker.example:8080", map[string]string{TokenHeader: "test-token", "Origin": "http://attacker.example:8080"}, 403},
@@ -231,9 +257,6 @@ func TestGuard(t *testing.T) {
 				r = httptest.NewRequest(tt.method, target, nil)
 			}
 			r.Host = tt.host
-			if tt.method == "GET" {
-				r.AddCookie(&http.Cookie{Name: CookieName("8080"), Value: "test-token"}) // the learner's browser
-			}
 			for k, v := range tt.headers {
 				r.Header.Set(k, v)
 			}
@@ -627,10 +650,11 @@ func TestANSI(t *testing.T) {
 	}
 }
 
-// TestGetChangesNothing: no GET changes the learner's state. A page of another site can make the
-// browser fetch any lesson or exercise of this server (an <img> or a link is enough); the progress
-// file must stay byte for byte what it was, a missing one must stay missing, and a corrupt one must
-// stay where it is. Opening a lesson is recorded by the page's POST to /api/open, which carries the
+// TestGetChangesNothing: no GET changes the learner's state, and nor does the page's own POST
+// /api/page that fetches its content (get does both). A page of another site can make the browser
+// fetch any lesson or exercise of this server (an <img> or a link is enough); the progress file
+// must stay byte for byte what it was, a missing one must stay missing, and a corrupt one must stay
+// where it is. Opening a lesson is recorded by the page's POST to /api/open, which carries the
 // token and is refused across sites.
 func TestGetChangesNothing(t *testing.T) {
 	pages := []string{"/", "/ru/", "/bg/", "/ru/lessons/slow-neighbour", "/bg/lessons/retry-storm",
@@ -716,62 +740,111 @@ func TestGetChangesNothing(t *testing.T) {
 	})
 }
 
-// TestToken: the session token is handed only in the address printed to the learner. That address
-// sets a cookie and leads on without the token; a page asked for without the cookie (another local
-// user who reaches the port) is refused; no page carries the token; a POST with the cookie and no
-// header is the page's own.
+// TestToken: the session token stays the learner's. A GET, which anyone who reaches the port can
+// send, gets a page's shell and nothing of the learner's (no program, no progress, no folder) and
+// sets no cookie; the content and every API call need the token in the header. The cookie of old,
+// the token anywhere but in the header, a wrong token and a request from a page on another port of
+// the same host are refused.
 func TestToken(t *testing.T) {
-	s, _ := newTestServer(t, false)
-	bare := func(target string) *httptest.ResponseRecorder {
-		r := httptest.NewRequest(http.MethodGet, target, nil)
-		r.Host = testAddr
-		w := httptest.NewRecorder()
-		s.ServeHTTP(w, r)
-		return w
+	s, place := newTestServer(t, true)
+	ex, err := s.findExercise("exercise-retry")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if w := bare("/ru/"); w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "workbook serve") {
-		t.Errorf("GET /ru/ without the cookie: %d %q, want 403 saying where the address is", w.Code, w.Body.String())
+	dir := place.Dir(ex, "ru")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	if w := bare("/ru/?token=wrong"); w.Code != http.StatusForbidden {
-		t.Errorf("GET with a wrong token: %d, want 403", w.Code)
+	const mine = "package main\n\n// the learner's own program, 7f3a\nfunc main() {}\n"
+	if err := os.WriteFile(filepath.Join(dir, learnerFile), []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	w := bare("/ru/lessons/slow-neighbour?token=test-token&x=1")
-	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/ru/lessons/slow-neighbour?x=1" {
-		t.Errorf("GET with the token: %d to %q, want 303 to the address without it", w.Code, w.Header().Get("Location"))
-	}
-	var cookie *http.Cookie
-	for _, c := range w.Result().Cookies() {
-		if c.Name == CookieName("8080") {
-			cookie = c
+	private := []string{"7f3a", place.Root, "test-token"}
+	const page = "/ru/exercises/exercise-retry"
+
+	// Anyone: the shell, nothing private, no cookie, whatever the request carries.
+	for _, target := range []string{page, page + "?token=test-token", "/ru/", "/ru/lessons/slow-neighbour"} {
+		for _, cookie := range []bool{false, true} {
+			r := httptest.NewRequest(http.MethodGet, target, nil)
+			r.Host = testAddr
+			if cookie {
+				r.AddCookie(&http.Cookie{Name: "workbook_token_8080", Value: "test-token"})
+			}
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, r)
+			body := w.Body.String()
+			if w.Code != http.StatusOK || !shellMain.MatchString(body) || !strings.Contains(body, "Загрузка…") {
+				t.Errorf("GET %s (cookie %v): %d, want 200 with the shell:\n%.300s", target, cookie, w.Code, body)
+			}
+			for _, p := range private {
+				if strings.Contains(body, p) {
+					t.Errorf("GET %s (cookie %v): the shell holds %q", target, cookie, p)
+				}
+			}
+			if c := w.Header().Values("Set-Cookie"); len(c) != 0 {
+				t.Errorf("GET %s: sets a cookie %q", target, c)
+			}
+			if rp := w.Header().Get("Referrer-Policy"); rp != "no-referrer" {
+				t.Errorf("GET %s: Referrer-Policy %q, want no-referrer", target, rp)
+			}
 		}
 	}
-	if cookie == nil || cookie.Value != "test-token" || !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode {
-		t.Fatalf("cookie = %+v, want the token, HttpOnly, SameSite=Strict", cookie)
+	if w := get(s, "/static/app.js"); w.Code != http.StatusOK {
+		t.Errorf("GET /static/app.js: %d, want 200 (nothing private)", w.Code)
 	}
-	page := get(s, "/ru/")
-	if page.Code != http.StatusOK || strings.Contains(page.Body.String(), "test-token") {
-		t.Errorf("GET /ru/ with the cookie: %d; the page must not carry the token", page.Code)
+
+	// The content: with the token in the header only.
+	body := `{"lang":"ru","path":"` + page + `"}`
+	tests := []struct {
+		name    string
+		target  string
+		headers map[string]string
+		cookie  bool
+		code    int
+	}{
+		{"the token in the header", "/api/page", map[string]string{TokenHeader: "test-token", "Origin": "http://" + testAddr}, false, 200},
+		{"no token", "/api/page", map[string]string{"Origin": "http://" + testAddr}, false, 403},
+		{"the cookie of old", "/api/page", map[string]string{"Origin": "http://" + testAddr}, true, 403},
+		{"the token in the address", "/api/page?token=test-token", map[string]string{"Origin": "http://" + testAddr}, false, 403},
+		{"the token as a bearer", "/api/page", map[string]string{"Authorization": "Bearer test-token"}, false, 403},
+		{"a wrong token", "/api/page", map[string]string{TokenHeader: "test-toke"}, false, 403},
+		{"a page on another port", "/api/page", map[string]string{TokenHeader: "test-token", "Origin": "http://127.0.0.1:9999"}, false, 403},
+		{"a page of another host name", "/api/page", map[string]string{TokenHeader: "test-token", "Origin": "http://localhost:8080"}, false, 403},
+		{"a run with the cookie of old", "/api/run", map[string]string{"Origin": "http://" + testAddr}, true, 403},
+		{"a save with the cookie of old", "/api/save", map[string]string{"Origin": "http://" + testAddr}, true, 403},
 	}
-	if w := bare("/static/app.js"); w.Code != http.StatusOK {
-		t.Errorf("GET /static/app.js without the cookie: %d, want 200 (nothing secret)", w.Code)
-	}
-	r := httptest.NewRequest(http.MethodPost, "/api/run", strings.NewReader(`{}`))
-	r.Host = testAddr
-	r.Header.Set("Content-Type", "application/json")
-	r.Header.Set("Origin", "http://"+testAddr)
-	r.AddCookie(&http.Cookie{Name: CookieName("8080"), Value: "test-token"})
-	pw := httptest.NewRecorder()
-	s.ServeHTTP(pw, r)
-	if pw.Code == http.StatusForbidden {
-		t.Errorf("POST with the cookie and no header: 403 %s", pw.Body.String())
-	}
-	r = httptest.NewRequest(http.MethodPost, "/api/run", strings.NewReader(`{}`))
-	r.Host = testAddr
-	r.Header.Set("Content-Type", "application/json")
-	pw = httptest.NewRecorder()
-	s.ServeHTTP(pw, r)
-	if pw.Code != http.StatusForbidden {
-		t.Errorf("POST with neither cookie nor token: %d, want 403", pw.Code)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodPost, tt.target, strings.NewReader(body))
+			r.Host = testAddr
+			r.Header.Set("Content-Type", "application/json")
+			for k, v := range tt.headers {
+				r.Header.Set(k, v)
+			}
+			if tt.cookie {
+				r.AddCookie(&http.Cookie{Name: "workbook_token_8080", Value: "test-token"})
+			}
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, r)
+			if w.Code != tt.code {
+				t.Fatalf("POST %s: %d, want %d: %s", tt.target, w.Code, tt.code, w.Body)
+			}
+			if w.Code != http.StatusOK {
+				for _, p := range private[:2] {
+					if strings.Contains(w.Body.String(), p) {
+						t.Errorf("POST %s refused, and yet answers with %q", tt.target, p)
+					}
+				}
+				return
+			}
+			reply := decode[pageReply](t, w)
+			if !strings.Contains(reply.HTML, "7f3a") || !strings.Contains(reply.Footer, place.Root) {
+				t.Errorf("the content of %s lacks the learner's program or folder:\n%.300s\n%s", page, reply.HTML, reply.Footer)
+			}
+			if strings.Contains(reply.HTML+reply.Footer, "test-token") {
+				t.Errorf("the content of %s carries the token", page)
+			}
+		})
 	}
 }
 

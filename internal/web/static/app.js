@@ -1,15 +1,14 @@
-// workbook serve: editors, runs, quizzes, checks and hints. Plain JavaScript, no libraries; every
-// request goes to the workbook server that sent this page, with its session token.
+// workbook serve: the page's content, editors, runs, quizzes, checks and hints. Plain JavaScript, no
+// libraries; every request goes to the workbook server that sent this page, with its session token.
 (function () {
   'use strict';
 
   document.documentElement.classList.add('js');
 
-  // No page carries the session token: the browser holds it as a cookie, set when the learner
-  // opened the address that workbook serve printed, and sends it with every request.
-  var token = meta('workbook-token');
   var lang = meta('workbook-lang');
   var messages = {};
+  var given = tokenInAddress(); // the token the address came with, if any
+  var token = load('token') || ''; // the token every request sends
 
   function meta(name) {
     var m = document.querySelector('meta[name="' + name + '"]');
@@ -38,13 +37,27 @@
     }
   }
 
+  // The session token. No page and no cookie carries it: the address workbook serve prints (and the
+  // file that serve --open hands the browser) has it in its fragment, #token=…, which no request
+  // sends. The page takes it from there and drops it from the address and the history; once the
+  // server has taken it (loadPage), the page keeps it in this origin's storage, which is this port's
+  // alone (a cookie would go to every port of the host), for the other pages and tabs of the course.
+  // Every request sends it in a header.
+  function tokenInAddress() {
+    var m = /^#token=([0-9a-f]+)$/.exec(location.hash);
+    if (!m) return '';
+    history.replaceState(history.state, '', location.pathname + location.search);
+    return m[1];
+  }
+
   function post(url, body) {
     body.lang = lang;
     return fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Workbook-Token': token },
       body: JSON.stringify(body),
-      credentials: 'same-origin'
+      credentials: 'omit',
+      cache: 'no-store'
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (data) {
         if (!r.ok) {
@@ -561,11 +574,60 @@
     if (m) {
       try { messages = JSON.parse(m.textContent); } catch (e) { messages = {}; }
     }
-    initSnippets();
-    initQuizzes();
-    initExercise();
-    recordOpen();
+    loadPage();
   });
+
+  // The page's address answered with its shell, which holds nothing of the learner's: its content
+  // (the learner's program, progress) comes from /api/page, with the token (see shell.go).
+  function loadPage() {
+    var page = document.getElementById('page');
+    var shell = page && page.querySelector('[data-shell]');
+    if (!shell) return; // a page with nothing private: "not found"
+    var status = shell.querySelector('.page-status');
+    var kept = token;
+    var refused = function () {
+      status.textContent = msg('no_token');
+      status.classList.add('bad');
+    };
+    var ask = function (t) {
+      token = t;
+      return post('/api/page', { path: location.pathname });
+    };
+    if (!given && !kept) {
+      refused();
+      return;
+    }
+    ask(given || kept).catch(function (err) {
+      // Any page may send the browser to an address with a made-up #token=: the token kept stays
+      // until one the server takes replaces it.
+      if (err.status === 403 && given && kept && kept !== given) return ask(kept);
+      throw err;
+    }).then(function (r) {
+      if (token !== kept) store('token', token);
+      page.innerHTML = r.html;
+      var footer = document.getElementById('page-footer');
+      if (footer) footer.innerHTML = r.footer;
+      document.title = r.title + ' · workbook';
+      initSnippets();
+      initQuizzes();
+      initExercise();
+      recordOpen();
+      document.dispatchEvent(new CustomEvent('workbook:page')); // charts.js draws the charts
+      // The address's own #fragment (a heading, a chart) is in the page only now.
+      var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) target.scrollIntoView();
+    }, function (err) {
+      if (err.status === 403) {
+        // A token of a server that ran here before: forget it, unless another tab has a newer one.
+        if (kept && load('token') === kept) store('token', null);
+        token = '';
+        refused();
+        return;
+      }
+      status.textContent = err.message;
+      status.classList.add('bad');
+    });
+  }
 
   // The lesson page itself is a GET, which changes nothing: the opening is recorded here, with a POST
   // that carries the session token.

@@ -487,9 +487,6 @@
     }
   }
 
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', start);
-  } else {
-    start();
-  }
+  // The lesson's content, charts and all, comes after the page's shell (app.js says when).
+  document.addEventListener('workbook:page', start);
 })();
