@@ -29,8 +29,12 @@ type Limits struct {
 	// RunTime is the time one run may take, counted as the CPU time of the program (default 2 s):
 	// past it the run is stopped, status timeout, message cpu_limit.
 	RunTime time.Duration
-	// WallTime is the wall-clock backstop of one run (default ten times RunTime): a run stopped
-	// there that used little CPU gets the message blocked (it slept or waited).
+	// IdleTime is how long one run may spend with no thread on a CPU or waiting for one: sleeping
+	// or waiting (default half of RunTime, at least 250 ms). Past it the run is stopped, status
+	// timeout, message blocked. A program a busy machine keeps waiting for a CPU is not idle.
+	IdleTime time.Duration
+	// WallTime is the wall-clock backstop of one run (default ten times RunTime), where the idle
+	// time cannot be read: a run stopped there that used little CPU gets the message blocked.
 	WallTime time.Duration
 	// Budget is the CPU time that the runs of one RunCases which were stopped at a time limit may
 	// take together (default twice RunTime; a run that ends by itself costs it nothing): once the
@@ -58,6 +62,10 @@ func (l Limits) withDefaults() Limits {
 	if l.WallTime <= 0 {
 		l.WallTime = 10 * l.RunTime
 	}
+	if l.IdleTime <= 0 {
+		l.IdleTime = max(l.RunTime/2, 250*time.Millisecond)
+	}
+	l.IdleTime = min(l.IdleTime, l.WallTime)
 	if l.Budget <= 0 {
 		l.Budget = 2 * l.RunTime
 	}

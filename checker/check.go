@@ -148,6 +148,9 @@ func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direc
 	}
 	wg.Wait()
 	hang.judge(results)
+	if bs, ok := ctx.Value(budgetStatsKey{}).(*budgetStats); ok {
+		bs.FullStops = hang.fullStops
+	}
 	for i, ct := range cts {
 		rec := ct.rec
 		switch {
@@ -272,63 +275,97 @@ type caseState struct {
 
 // budget is what the cases of one RunCases share about what the program's runs cost when they do
 // not finish, or finish only after sleeping. A case is charged the CPU limit of each run of it that
-// was stopped at a time limit, and the idle time (RunOutput.Idle: neither on a CPU nor waiting for
-// one) of each run that ended by itself after idling longer than nap. A run that computes and ends
-// by itself costs the budget nothing, however slow: a slow program is never
-// cut short, and a loaded machine, which keeps a program waiting for a CPU, charges nothing. A case
-// whose earlier cases (in the order of the cases, not of their runs) were charged Limits.Budget or
-// more is past the budget: its runs start with the short limit (shortRun) once that is known, and
-// afterwards (judge) it keeps its verdict only if no run of it was stopped, none used more than the
-// short limit of CPU time and none idled longer than its wall clock; otherwise it is not_run,
-// message budget. So a program that sleeps just under the wall limit in every case costs about one
-// wall limit, not one a case. Since what is charged is the program's own CPU and idle time, which
-// cases are cut depends on the program, not on the machine's load or on which runs went first.
+// was stopped at a time limit (its CPU limit, or its idle limit: it slept or waited), and the idle
+// time (RunOutput.Idle: neither on a CPU nor waiting for one) of each run that ended by itself after
+// idling longer than nap. A run that computes and ends by itself costs the budget nothing, however
+// slow: a slow program is never cut short, and a loaded machine, which keeps a program waiting for
+// a CPU, charges nothing. A case whose earlier cases (in the order of the cases, not of their runs)
+// were charged Limits.Budget or more is past the budget: its runs start with the short limit
+// (shortRun) once that is known, and afterwards (judge) it keeps its verdict only if no run of it
+// was stopped, none used more than the short limit of CPU time and none idled longer than its idle
+// limit; otherwise it is not_run, message budget. Once an earlier case has been charged, a run
+// whose earlier cases still running could spend the rest of the budget waits for them before it
+// takes a limit (limitFor): so a program that hangs in every case waits out the full limit in as
+// many cases as the budget allows, not in one more for each run that started beside them. Since
+// what is charged is the program's own CPU and idle time, which cases are cut depends on the
+// program, not on the machine's load or on which runs went first.
 type budget struct {
 	mu    sync.Mutex
+	ended *sync.Cond // signalled when a run ends
 	limit time.Duration
 	full  runLimit
 	short runLimit
 	// nap is the idle time past which a run that ended by itself is charged its idle time: the
-	// short limit's wall clock, or a quarter of the full one if longer, so that a run a thrashing
-	// machine kept off the CPU in page faults is not taken for a sleeper.
+	// short limit's idle time (a thread in a page fault or a disk wait is not idle, so a thrashing
+	// machine does not make a sleeper).
 	nap     time.Duration
 	charge  []time.Duration // what each case was charged so far
 	stopped []bool          // a run of the case was stopped at a time limit
 	maxRun  []time.Duration // the most CPU time one run of the case used
 	maxIdle []time.Duration // the most idle time of one run of the case
+	running []int           // the case's runs in flight
+	// fullStops counts the runs stopped at the full limit: what a program that hangs cost.
+	fullStops int
+}
+
+// budgetStatsKey is the context key under which a test hands RunCases a *budgetStats to fill.
+type budgetStatsKey struct{}
+
+// budgetStats is what a RunCases's runs cost, for tests that bound it in counts, not seconds.
+type budgetStats struct {
+	FullStops int // runs stopped at the full limit (CPU or idle)
 }
 
 func newBudget(n int, lim Limits) *budget {
 	lim = lim.withDefaults()
 	full, short := fullRun(lim), shortRun(lim)
-	return &budget{limit: lim.Budget, full: full, short: short, nap: max(short.Wall, full.Wall/4),
+	b := &budget{limit: lim.Budget, full: full, short: short, nap: short.Idle,
 		charge: make([]time.Duration, n), stopped: make([]bool, n), maxRun: make([]time.Duration, n),
-		maxIdle: make([]time.Duration, n)}
+		maxIdle: make([]time.Duration, n), running: make([]int, n)}
+	b.ended = sync.NewCond(&b.mu)
+	return b
 }
 
 // limitFor is the limit of the next run of case i: the short one once the cases before it are known
-// to have used the budget up.
+// to have used the budget up. Once they have been charged anything, and runs of theirs still in
+// flight could each be charged a full limit and so spend the rest, it waits for those runs to end
+// first. The run must be reported to ran.
 func (b *budget) limitFor(i int) runLimit {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	var spent time.Duration
-	for j := 0; j < i; j++ {
-		spent += b.charge[j]
+	rl := b.full
+	for {
+		var spent, could time.Duration
+		for j := 0; j < i; j++ {
+			spent += b.charge[j]
+			could += time.Duration(b.running[j]) * b.full.CPU
+		}
+		if spent >= b.limit {
+			rl = b.short
+			break
+		}
+		if spent == 0 || spent+could < b.limit {
+			break
+		}
+		b.ended.Wait()
 	}
-	if spent >= b.limit {
-		return b.short
-	}
-	return b.full
+	b.running[i]++
+	return rl
 }
 
-// ran records a run of case i under the limit rl.
+// ran records a run of case i under the limit rl, which limitFor gave.
 func (b *budget) ran(i int, out *RunOutput, rl runLimit) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.running[i]--
+	b.ended.Broadcast()
 	switch {
 	case out.Stopped:
 		b.stopped[i] = true
 		b.charge[i] += rl.CPU
+		if rl == b.full {
+			b.fullStops++
+		}
 	case out.Idle > b.nap:
 		b.charge[i] += out.Idle
 	}
@@ -344,7 +381,7 @@ func (b *budget) judge(results []CaseResult) {
 	var spent time.Duration
 	for i := range results {
 		results[i].Charged = b.charge[i] > 0
-		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU || b.maxIdle[i] > b.short.Wall) {
+		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU || b.maxIdle[i] > b.short.Idle) {
 			r := &results[i]
 			// What a run cut short printed (or how it died at the short limit) says nothing of
 			// the program: only the arguments stay.
@@ -381,6 +418,7 @@ func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutpu
 	rl := st.hang.limitFor(st.idx)
 	dir, own, err := runFolder(st.runRoot, st.prog.emptyDir(), inputs, args, st.expected)
 	if err != nil {
+		st.hang.ran(st.idx, &RunOutput{}, rl)
 		return nil, fmt.Sprintf("preparing the run's folder: %v", err)
 	}
 	out := st.prog.run(st.ctx, dir, args, "", rl)
@@ -396,7 +434,7 @@ func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutpu
 	case Timeout:
 		rec.Status, rec.Message = Timeout, out.Reason
 		if out.Reason == ReasonBlocked {
-			return &out, fmt.Sprintf("the program was stopped after %s of wall-clock time, using almost no CPU: it sleeps or waits", out.Duration.Round(time.Millisecond))
+			return &out, fmt.Sprintf("the program was stopped after %s with no thread on a CPU or waiting for one: it sleeps or waits", max(out.Idle, rl.Idle).Round(time.Millisecond))
 		}
 		return &out, fmt.Sprintf("the program did not finish within %s of CPU time", rl.CPU)
 	case OutputLimit:

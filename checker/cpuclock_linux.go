@@ -29,7 +29,7 @@ func processCPU(pid int) (cpu time.Duration, ok bool) {
 
 // runnableTime is how long the threads of the process pid have been on a CPU or waiting for one
 // (the first two fields of /proc/PID/task/TID/schedstat, added up), and whether one of them is
-// runnable now (state R in /proc/PID/task/TID/stat). busy is also true once the process has exited
+// runnable now, or in a disk wait (notIdle). busy is also true once the process has exited
 // (a zombie): the time until it is reaped is not the program's to idle.
 func runnableTime(pid int) (sum time.Duration, busy, ok bool) {
 	dir := "/proc/" + strconv.Itoa(pid) + "/task"
@@ -51,11 +51,16 @@ func runnableTime(pid int) (sum time.Duration, busy, ok bool) {
 			ok = true
 		}
 		if !busy {
-			busy = taskState(dir+"/"+t.Name()+"/stat") == 'R'
+			busy = notIdle(taskState(dir + "/" + t.Name() + "/stat"))
 		}
 	}
 	return sum, busy, ok
 }
+
+// notIdle says whether a thread in state st (of /proc/PID/task/TID/stat) is not idle: running or
+// runnable (R), or in an uninterruptible wait (D), which is a page fault or a disk read a loaded or
+// thrashing machine makes long, not a sleep the program chose. (The sandbox init judges the same.)
+func notIdle(st byte) bool { return st == 'R' || st == 'D' }
 
 // taskState is the state letter of the stat file at path (0 when it cannot be read): the field
 // after the command's closing parenthesis. (The sandbox init, a program of its own, reads it the same

@@ -102,40 +102,48 @@
 // timeout, message cpu_limit. On Linux the CPU time is read while the program runs, from the
 // kernel's per-process CPU clock (clock_gettime of MAKE_PROCESS_CPUCLOCK); in a session (below) the
 // sandbox init reads it, and past the first 50 ms also adds up the schedstat of every thread of
-// every process of the run, so the CPU time of the children it waits for counts too. The wall clock
-// is only a backstop for a program that sleeps or blocks: a run is stopped once it has spent
-// Limits.WallTime (ten times RunTime) neither on a CPU nor waiting for one (schedstat's run-queue
-// time), message blocked, so a program that a busy machine keeps waiting for a CPU is never stopped
-// for it. That idle time is added up between readings, about every 50 ms: a stretch counts only if
-// no thread of the run was runnable (state R) at either end and the program had not yet exited,
-// because a thread's wait for a CPU enters its schedstat only once it gets one (on a machine whose
-// autogroups share the CPU, hundreds of milliseconds later). At four times WallTime the wall clock
-// alone stops any run. RLIMIT_CPU (Limits.CPUTime)
-// stops each process as a last resort. On macOS and Windows a running program's CPU time cannot be
-// read: a run is stopped by the wall clock at three times RunTime (or WallTime, if sooner) and
-// judged afterwards by the CPU time the system reports (ProcessState's user and system time):
-// cpu_limit past RunTime, blocked when it used less than a tenth of the time it ran. A run that
-// ends by itself after more CPU time than RunTime is a timeout everywhere, so the verdict does not
-// depend on how soon a watcher noticed. TestVerdictsUnderLoad checks that four CPU burners change no
-// status.
+// every process of the run, so the CPU time of the children it waits for counts too. A program that
+// sleeps or waits (time.Sleep for ever, a channel nobody sends on, a lock never released, a child
+// that never ends) is judged on a scale of its own: a run is stopped once it has spent
+// Limits.IdleTime (half of RunTime, at least 250 ms: 1 s by default) with no thread on a CPU or
+// waiting for one (schedstat's run-queue time), message blocked, so a program that a busy machine
+// keeps waiting for a CPU is never stopped for it. That idle time is added up between readings,
+// every 50 ms (a quarter of the idle limit when that is shorter, at least every 10 ms): a stretch
+// counts only if no thread of the run was runnable (state R) or in an uninterruptible wait (state D:
+// a page fault or a disk read, which a loaded or thrashing machine makes long) at either end and the
+// program had not yet exited, because a thread's wait for a CPU enters its schedstat only once it
+// gets one (on a machine whose autogroups share the CPU, hundreds of milliseconds later). The
+// course's programs run in virtual time (see Virtual time), so a real sleep is rare, and a short one
+// (a few hundred milliseconds in all) is allowed. Limits.WallTime (ten times RunTime) stops a run
+// whose threads cannot be read, and at four times WallTime the wall clock alone stops any run.
+// RLIMIT_CPU (Limits.CPUTime) stops each process as a last resort. On macOS and Windows a running
+// program's CPU time cannot be read: a run is stopped by the wall clock at three times RunTime (or
+// WallTime, if sooner) and judged afterwards by the CPU time the system reports (ProcessState's user
+// and system time): cpu_limit past RunTime, blocked when it used less than a tenth of the time it
+// ran. A run that ends by itself after more CPU time than RunTime is a timeout everywhere, so the
+// verdict does not depend on how soon a watcher noticed. TestVerdictsUnderLoad checks that four CPU
+// burners change no status. Reports name what happened in the user's language: a program that used
+// up its CPU time (an endless loop?), or one that slept or waited.
 //
 // Every case gets its verdict: a case that runs out of its time never cancels the others. What a
 // program's runs that do not finish, or sleep, may cost is bounded instead (see budget): a case is
-// charged RunTime for each of its runs that was stopped at a time limit, and, on Linux, the sleep of
-// each run that ended by itself after spending longer than a quarter of WallTime (at least the short
-// limit's wall clock) neither on a CPU nor waiting for one (RunOutput.Idle, from the same
-// schedstat). A case whose earlier cases (in their order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of
-// RunTime, 50 to 250 ms of CPU time, ten times that of wall clock): it keeps its real result if it
-// finishes within it, and is not_run, message budget, if not; Result.Hung names the first case that
-// timed out (or else the first that slept) and Result.RunLimit is the budget. A run that computes
-// and ends by itself costs the budget nothing, however slow, so a slow program is never cut short,
-// and a busy machine, which keeps a program waiting for a CPU, charges nothing either. An endless
-// loop in every case costs about two limits and a fraction of a second per case (exercise-deadline's
-// 20 cases, about 3 s on two cores); a program that sleeps just under the wall limit in every case
-// costs about one wall limit in all, not one a case, and one that sleeps less than a quarter of it
-// costs at most that a case (TestSleeperBoundedByBudget; on macOS and Windows, which do not tell
-// sleep from waiting, one wall limit a case); a program that hangs in some cases keeps the points of the others. Which cases are cut depends on the program's own CPU
-// and sleep time, not on the machine's load or on which runs went first.
+// charged RunTime for each of its runs that was stopped at a time limit (its CPU or its idle limit),
+// and, on Linux, the sleep of each run that ended by itself after idling longer than the short
+// limit's idle time (RunOutput.Idle, from the same schedstat). A case whose earlier cases (in their
+// order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of RunTime, 50
+// to 250 ms of CPU time, as much idle time, ten times that of wall clock): it keeps its real result
+// if it finishes within it, and is not_run, message budget, if not; Result.Hung names the first case
+// that timed out (or else the first that slept) and Result.RunLimit is the budget. Once a case has
+// been charged, a case that starts while earlier ones could still spend the rest of the budget waits
+// for them before it takes its limit, so no more runs wait out the full limit than the budget holds
+// (or than run at once). A run that computes and ends by itself costs the budget nothing, however
+// slow, so a slow program is never cut short, and a busy machine, which keeps a program waiting for
+// a CPU, charges nothing either. An endless loop in every case costs about two CPU limits and a
+// fraction of a second per case; a sleeper or a waiter in every case costs two idle limits (1 s, the
+// two at once on two cores) and about a tenth of a second per case after them (exercise-deadline's
+// 34 cases: about 3 s, BENCHMARKS.md); a program that hangs in some cases keeps the points of the
+// others. Which cases are cut depends on the program's own CPU and idle time, not on the machine's
+// load or on which runs went first.
 //
 // Each run gets a scrubbed environment, the time limits above, a cap on the bytes it may print, and
 // the sandbox described below.
@@ -195,8 +203,8 @@
 // user's keyrings, so no run sees what another left behind, and the runs of a session may be of
 // different programs, one at a time: the sessions of one set of limits are shared by every program in
 // the process (a class graded one student after another starts one init per worker, not one per
-// student), and a run is always a process of its own program alone. A request carries the run's CPU
-// and wall-clock limits; the init stops the run at them itself (see Time) and answers with the
+// student), and a run is always a process of its own program alone. A request carries the run's CPU,
+// idle and wall-clock limits; the init stops the run at them itself (see Time) and answers with the
 // limit it was stopped at and the CPU time the program used (wait4's rusage). Where
 // the init cannot give runs IPC namespaces (namespaces without a user namespace, as root), each
 // program has sessions of its own, and the keyrings of nobody, whom the programs run as, are emptied

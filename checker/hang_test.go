@@ -11,16 +11,21 @@ import (
 )
 
 // hangProgram behaves by its first argument: "loop" spins for ever, "child" starts a copy of itself
-// that spins and waits for it, "slow N" keeps a CPU busy for N ms and prints "ok", "sleep" sleeps
-// for an hour, "nap N" sleeps N ms and prints "ok", "third N" spins when N is a multiple of three and prints N otherwise, and a number
-// prints itself, except for 7, on which it spins.
+// that spins and waits for it, "childsleep" one that sleeps for ever (and waits for ever if it
+// cannot start it), "slow N" keeps a CPU busy for N ms and prints "ok", "sleep" sleeps for an hour,
+// "wait" waits on a channel nobody sends on, "lock" for a mutex held for ever (both with a signal
+// handler, so that the Go runtime does not call it a deadlock), "nap N" sleeps N ms and prints "ok",
+// "third N" spins when N is a multiple of three and prints N otherwise, and a number prints itself,
+// except for 7, on which it spins.
 const hangProgram = `package main
 
 import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -30,6 +35,7 @@ func spin() {
 }
 
 func main() {
+	signal.Notify(make(chan os.Signal, 1), os.Interrupt)
 	switch os.Args[1] {
 	case "loop":
 		spin()
@@ -38,6 +44,15 @@ func main() {
 		if err := cmd.Run(); err != nil {
 			spin()
 		}
+	case "childsleep":
+		exec.Command("/proc/self/exe", "sleep").Run()
+		<-make(chan int)
+	case "wait":
+		<-make(chan int)
+	case "lock":
+		var mu sync.Mutex
+		mu.Lock()
+		mu.Lock()
 	case "slow":
 		ms, _ := strconv.Atoi(os.Args[2])
 		for start := time.Now(); time.Since(start) < time.Duration(ms)*time.Millisecond; {
@@ -110,22 +125,25 @@ var hangTests = []hangTest{
 	// comes after the budget is spent.
 	{"hangs in some cases", hangCases("third"), Timeout, 2, 6, true, ReasonCPULimit},
 	{"sleeps", hangCases("sleep"), Timeout, 2, 0, true, ReasonBlocked},
+	{"waits on a channel", hangCases("wait"), Timeout, 2, 0, true, ReasonBlocked},
+	{"waits for a lock", hangCases("lock"), Timeout, 2, 0, true, ReasonBlocked},
+	{"waits for a child that sleeps", hangCases("childsleep"), Timeout, 2, 0, true, ReasonBlocked},
 	// Half the CPU limit in every case, 2.7 s in all: more than twice the budget.
 	{"slow but within the limit", hangCases("slow", "slow 300"), Pass, 0, hangCount, false, ""},
-	// Sleeps 2 s, under the 3 s wall limit, in every case: the first case's nap spends the budget,
-	// and the others are cut at the short limit instead of each costing its nap.
-	{"naps under the wall limit", hangCases("nap", "nap 2000"), Timeout, 0, 1, true, ReasonBlocked},
-	// Naps shorter than the short limit's wall clock cost nothing.
-	{"naps briefly", hangCases("nap", "nap 150"), Pass, 0, hangCount, false, ReasonBlocked},
+	// Sleeps 2 s, past the idle limit (300 ms), in every case: stopped as a sleeper.
+	{"naps past the idle limit", hangCases("nap", "nap 2000"), Timeout, 2, 0, true, ReasonBlocked},
+	// Naps shorter than the short limit's idle time cost nothing.
+	{"naps briefly", hangCases("nap", "nap 20"), Pass, 0, hangCount, false, ReasonBlocked},
 }
 
 // hangTestsAt are the hangTests a level runs. The best level runs them all. A weaker level runs
-// those whose handling depends on the level: how a run that spins is seen and stopped (the watcher
-// where there is no sandbox init, the init's own reading where there is, the whole process tree
-// where there is no PID namespace); a sleeper, a slow program and the naps are judged by time alone,
-// the same at every level. At full strength (WORKBOOK_TEST_FULL=1, a CI step of its own) a weaker
-// level runs every way of spinning with every case; go test ./... runs there the endless loop and
-// the child that spins, with weakCount cases each (the budget's two full runs and three after it).
+// those whose handling depends on the level: how a run that spins or waits for a child is seen and
+// stopped (the watcher where there is no sandbox init, the init's own reading where there is, the
+// whole process tree where there is no PID namespace); a sleeper, a waiter, a slow program and the
+// naps are judged by the program's own threads, the same at every level. At full strength
+// (WORKBOOK_TEST_FULL=1, a CI step of its own) a weaker level runs every way of spinning with every
+// case; go test ./... runs there the endless loop and the two children, with weakCount cases each
+// (the budget's two full runs and three after it).
 func hangTestsAt(weaker, full bool) []hangTest {
 	var tests []hangTest
 	for _, tt := range hangTests {
@@ -133,11 +151,13 @@ func hangTestsAt(weaker, full bool) []hangTest {
 			tests = append(tests, tt)
 			continue
 		}
-		if tt.verdict == Pass || tt.message == ReasonBlocked {
-			continue // judged by time alone, the same at every level
+		if tt.verdict == Pass || tt.message == ReasonBlocked && tt.name != "waits for a child that sleeps" {
+			continue // judged by the program's own threads, the same at every level
 		}
 		if !full {
-			if tt.name != "endless loop" && tt.name != "waits for a child that spins" {
+			switch tt.name {
+			case "endless loop", "waits for a child that spins", "waits for a child that sleeps":
+			default:
 				continue // the budget's bookkeeping, the same at every level
 			}
 			tt.cases = tt.cases[:weakCount]
@@ -257,7 +277,9 @@ func TestHangingProgram(t *testing.T) {
 // returns the cases' statuses.
 func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
 	t.Helper()
-	res := &Result{Cases: prog.RunCases(context.Background(), tt.cases, Options{Parallel: par})}
+	var cost budgetStats
+	ctx := context.WithValue(context.Background(), budgetStatsKey{}, &cost)
+	res := &Result{Cases: prog.RunCases(ctx, tt.cases, Options{Parallel: par})}
 	res.Summarize()
 	full, notRun := 0, 0
 	var statuses []Verdict
@@ -279,12 +301,18 @@ func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
 			t.Errorf("%s: %s %q, stderr %q", c.Name, c.Status, c.Message, c.Stderr)
 		}
 	}
-	t.Logf("verdict %s, passed %d, timed out %d, not run %d, hung on %q", res.Verdict, res.Passed, full, notRun, res.Hung)
+	t.Logf("verdict %s, passed %d, timed out %d, not run %d, hung on %q, runs stopped at the full limit %d", res.Verdict, res.Passed, full, notRun, res.Hung, cost.FullStops)
 	if res.Verdict != tt.verdict {
 		t.Errorf("verdict %s, want %s", res.Verdict, tt.verdict)
 	}
 	if full > tt.maxFull {
 		t.Errorf("%d cases waited out the full limit, want at most %d", full, tt.maxFull)
+	}
+	// What the program cost, whatever the verdicts: no more runs stopped at the full limit than the
+	// budget holds (two), nor than one per case run at once; a run that started beside one that
+	// hung waits to know whether the budget is spent before it takes a limit.
+	if lim := max(int(hangLimits.WithDefaults().Budget/hangLimits.RunTime), par); cost.FullStops > lim {
+		t.Errorf("%d runs were stopped at the full limit, want at most %d", cost.FullStops, lim)
 	}
 	if res.Passed < tt.minPassed {
 		t.Errorf("%d cases passed, want at least %d", res.Passed, tt.minPassed)
@@ -300,7 +328,7 @@ func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
 
 // TestJudgeTime checks how a run's time verdict is read from how it was stopped.
 func TestJudgeTime(t *testing.T) {
-	rl := runLimit{CPU: 600 * time.Millisecond, Wall: 3 * time.Second}
+	rl := runLimit{CPU: 600 * time.Millisecond, Idle: 300 * time.Millisecond, Wall: 3 * time.Second}
 	tests := []struct {
 		name      string
 		stopped   string
@@ -317,6 +345,7 @@ func TestJudgeTime(t *testing.T) {
 		{"wall clock at Wall, busy", "wall", 500 * time.Millisecond, 3 * time.Second, 0, Timeout, ReasonCPULimit},
 		// At the last backstop, never seen idle: a spinner a busy machine starved.
 		{"last backstop, starved", "wall", 300 * time.Millisecond, 12 * time.Second, 100 * time.Millisecond, Timeout, ReasonCPULimit},
+		{"last backstop, idle past the idle limit", "wall", 10 * time.Millisecond, 12 * time.Second, 400 * time.Millisecond, Timeout, ReasonBlocked},
 		{"last backstop, idle", "wall", 10 * time.Millisecond, 12 * time.Second, 11 * time.Second, Timeout, ReasonBlocked},
 	}
 	for _, tt := range tests {

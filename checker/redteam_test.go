@@ -43,8 +43,8 @@ func TestBatchBesideLoadError(t *testing.T) {
 	}
 }
 
-// slowSleeperProgram sleeps for most of a run's wall limit in every case and then prints the right
-// answer: it never uses a CPU, so no CPU limit stops it, and no run of it reaches the wall limit.
+// slowSleeperProgram sleeps for most of a run's idle limit in every case and then prints the right
+// answer: it never uses a CPU, so no CPU limit stops it, and no run of it reaches the idle limit.
 const slowSleeperProgram = `package main
 
 import (
@@ -60,7 +60,7 @@ func main() {
 }
 `
 
-// TestSleeperBoundedByBudget checks what a program that sleeps just under the wall limit in every
+// TestSleeperBoundedByBudget checks what a program that sleeps just under the idle limit in every
 // case costs: its sleep is charged to the budget like a run stopped at a limit, so the first case's
 // nap spends it, and every later case is cut at the short limit (not_run, message budget) instead of
 // each costing a nap. It is judged by counts of cases, never by time. (The sleep is the time the run
@@ -75,7 +75,7 @@ func TestSleeperBoundedByBudget(t *testing.T) {
 	}
 	t.Parallel() // with the other tests that build without the cache, after the tests that switch sandbox levels
 	withoutExeCache(t)
-	lim := Limits{RunTime: 100 * time.Millisecond, WallTime: time.Second}
+	lim := Limits{RunTime: 100 * time.Millisecond, IdleTime: time.Second, WallTime: 2 * time.Second}
 	ctx := context.Background()
 	p, err := Build(ctx, writeProgram(t, map[string]string{"main.go": slowSleeperProgram}), lim)
 	if err != nil {

@@ -33,30 +33,34 @@ type RunOutput struct {
 }
 
 // runLimit is what one run may take: CPU, the program's CPU time, which decides whether it finished
-// in time whatever the machine's load; Wall, the wall-clock backstop for a program that sleeps or
-// blocks (where the CPU time cannot be watched while the program runs, see canWatchCPU, the wall
-// clock stops it at three times CPU, and the CPU time judges it afterwards).
+// in time whatever the machine's load; Idle, the time it may spend with no thread on a CPU or
+// waiting for one (sleeping, waiting for a channel, a lock, a child), where that can be read while
+// it runs (canWatchCPU); Wall, the wall-clock backstop (where the CPU time cannot be watched while
+// the program runs, the wall clock stops it at three times CPU, and the CPU time judges it
+// afterwards).
 type runLimit struct {
-	CPU, Wall time.Duration
+	CPU, Idle, Wall time.Duration
 }
 
-// fullRun is the limit of a run under lim: its RunTime of CPU time, its WallTime of wall clock.
+// fullRun is the limit of a run under lim: its RunTime of CPU time, its IdleTime of idle time, its
+// WallTime of wall clock.
 func fullRun(lim Limits) runLimit {
 	lim = lim.withDefaults()
-	return runLimit{CPU: lim.RunTime, Wall: lim.WallTime}
+	return runLimit{CPU: lim.RunTime, Idle: lim.IdleTime, Wall: lim.WallTime}
 }
 
 // shortRun is the limit of a run once its program's budget is spent (see Limits.Budget): a twentieth
 // of RunTime of CPU time, from 50 to 250 ms, which is ample for the exercises' runs (a few
-// milliseconds each), and ten times that of wall clock.
+// milliseconds each, in virtual time, so never asleep), as much idle time (at most IdleTime), and
+// ten times that of wall clock.
 func shortRun(lim Limits) runLimit {
 	lim = lim.withDefaults()
 	cpu := min(max(lim.RunTime/20, 50*time.Millisecond), 250*time.Millisecond)
-	return runLimit{CPU: cpu, Wall: 10 * cpu}
+	return runLimit{CPU: cpu, Idle: min(cpu, lim.IdleTime), Wall: 10 * cpu}
 }
 
 // wallDeadline is when the wall clock alone stops a run of limit rl: where the CPU time is watched,
-// at four times Wall, the watcher stopping it at Wall of time neither on a CPU nor waiting for one
+// at four times Wall, the watcher stopping it at Idle of time neither on a CPU nor waiting for one
 // (see watchCPU); elsewhere at Wall or three times CPU, whichever comes first.
 func (rl runLimit) wallDeadline() time.Duration {
 	if !canWatchCPU {
@@ -67,11 +71,11 @@ func (rl runLimit) wallDeadline() time.Duration {
 
 // judgeTime sets the status of a run from how its time ran out (stopped: "cpu", "blocked", "wall"
 // or "" when it ended by itself): a run stopped at its CPU limit, or one that ended by itself after
-// using more CPU time than its limit, did not finish in time (cpu_limit); a run stopped after Wall
+// using more CPU time than its limit, did not finish in time (cpu_limit); a run stopped after Idle
 // of time spent neither on a CPU nor waiting for one slept or waited (blocked); a run the wall clock
 // alone stopped is blocked if it used less than a tenth of that time on a CPU, and is judged as a
 // CPU-bound one (cpu_limit) otherwise. But a run that the wall clock stopped at its last backstop
-// (past three times Wall, where the CPU time is watched) after idling less than Wall was waiting for
+// (past three times Wall, where the CPU time is watched) after idling less than Idle was waiting for
 // a CPU, not sleeping: a machine so busy that a spinning program gets less than a tenth of a CPU
 // must not turn its endless loop into a sleeper, so it is cpu_limit.
 func judgeTime(out *RunOutput, rl runLimit, stopped string) {
@@ -86,7 +90,7 @@ func judgeTime(out *RunOutput, rl runLimit, stopped string) {
 	switch {
 	case stopped == "wall":
 		out.Status, out.ExitCode, out.Stopped = Timeout, -1, true
-		starved := out.Duration >= 3*rl.Wall && out.Idle < rl.Wall
+		starved := out.Duration >= 3*rl.Wall && out.Idle < rl.Idle
 		if !starved && out.CPU < out.Duration/10 && out.CPU < rl.CPU {
 			out.Reason = ReasonBlocked
 		} else {
@@ -225,10 +229,10 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 }
 
 // watchCPU reads the CPU time of the process pid every few milliseconds until done is closed: once
-// it passes rl.CPU it stores "cpu" in stopped and calls stop. Once rl.Wall has passed, it also reads
-// how long the process's threads have been on a CPU or waiting for one (runnableTime), and stops the
-// run as "blocked" once it has spent rl.Wall otherwise, sleeping or waiting: a program a busy
-// machine keeps waiting for a CPU is never stopped for that.
+// it passes rl.CPU it stores "cpu" in stopped and calls stop. Past its first 50 ms, every 50 ms, it
+// also reads how long the process's threads have been on a CPU or waiting for one (runnableTime),
+// and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or waiting: a
+// program a busy machine keeps waiting for a CPU is never stopped for that.
 func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, stop func(), done <-chan struct{}) {
 	start := time.Now()
 	wait := time.Millisecond
@@ -249,13 +253,13 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 			return
 		}
 		elapsed := time.Since(start)
-		// Past its first 50 ms, every 50 ms, and at every reading past rl.Wall: how long the run
-		// has been neither on a CPU nor waiting for one.
-		runOK := false
-		if elapsed >= 50*time.Millisecond && (time.Since(last) >= 50*time.Millisecond || elapsed >= rl.Wall) {
+		// Past its first 50 ms, every 50 ms (a quarter of the idle limit when that is shorter, at
+		// least every 10 ms): how long the run has been neither on a CPU nor waiting for one.
+		read, runOK := false, false
+		if every := min(max(rl.Idle/4, 10*time.Millisecond), 50*time.Millisecond); elapsed >= every && time.Since(last) >= every {
 			var run time.Duration
 			var busy bool
-			last = time.Now()
+			read, last = true, time.Now()
 			if run, busy, runOK = runnableTime(pid); runOK {
 				// Idle as far as no thread spent it on a CPU or waiting for one; a thread runnable
 				// at either end of the stretch may have waited all along, which its schedstat
@@ -272,10 +276,11 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 		switch {
 		case cpu >= rl.CPU:
 			limit = "cpu"
-		case elapsed >= rl.Wall:
-			if !runOK || time.Duration(idle.Load()) >= rl.Wall {
-				limit = "blocked"
-			}
+		case read && runOK && time.Duration(idle.Load()) >= rl.Idle:
+			limit = "blocked"
+		case elapsed >= rl.Wall && read && !runOK:
+			// Its threads cannot be read: the wall clock judges it (judgeTime).
+			limit = "wall"
 		}
 		if limit != "" {
 			stopped.Store(limit)
@@ -284,9 +289,6 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 		}
 		// The program cannot use more than the machine's CPUs in the time to the next reading.
 		wait = min(max((rl.CPU-cpu)/time.Duration(2*runtime.NumCPU()), time.Millisecond), 10*time.Millisecond)
-		if elapsed >= rl.Wall {
-			wait = 50 * time.Millisecond
-		}
 	}
 }
 

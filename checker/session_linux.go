@@ -375,8 +375,9 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	req, _ := json.Marshal(struct {
 		Args []string `json:"args"`
 		CPU  int64    `json:"cpu_ns"`
+		Idle int64    `json:"idle_ns"`
 		Wall int64    `json:"wall_ns"`
-	}{append([]string{p.Path}, args...), int64(rl.CPU), int64(rl.Wall)})
+	}{append([]string{p.Path}, args...), int64(rl.CPU), int64(rl.Idle), int64(rl.Wall)})
 	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()), int(prog.Fd()))
 	start := time.Now()
 	s.group.runStarts()

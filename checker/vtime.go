@@ -39,7 +39,7 @@ import (
 // which goroutine, waiting on what, in which function at which line.
 //
 // A run that waits on what the bubble cannot see (a real socket, a pipe to another process, a
-// system call) lets no virtual time pass; it ends at the wall-time limit with Reason
+// system call) lets no virtual time pass; it ends at the idle limit (Limits.IdleTime) with Reason
 // ReasonNotDurable. Imports that could only lead there (os/exec, os/signal, syscall, unsafe, plugin,
 // net/rpc, golang.org/x/sys/...) are refused before anything is built: BuildFailure Reason
 // vtime_import, naming the file, line and import.

@@ -118,7 +118,11 @@ func LessonProblem(ui *i18n.Printer, le *lesson.Error) ReportLine {
 		case "exit":
 			args["Status"] = ui.T("msg_exit_nonzero", "Code", le.Args["Exit"])
 		default:
-			args["Status"] = ui.T("status_" + v)
+			id := "status_" + v
+			if r, _ := le.Args["Reason"].(string); r != "" && i18n.Has(ui.Lang(), id+"_"+r) {
+				id += "_" + r // a timeout says whether it spun or slept
+			}
+			args["Status"] = ui.T(id)
 		}
 	}
 	kv := make([]any, 0, 2*len(args))

@@ -10,6 +10,7 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/render"
+	"github.com/workbook-course/workbook/internal/report"
 )
 
 // HTML writes report.html: one self-contained page (its script in the page, nothing loaded from
@@ -134,6 +135,18 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 				return pr.T("grade_html_not_run")
 			}
 			return pr.T("status_" + string(s))
+		},
+		// caseText is a failed case's headline and, for a known cause, its words (a timeout that
+		// spun or slept, a limit of the sandbox), never the bare code.
+		"caseText": func(c checker.CaseResult) string {
+			if c.Status == checker.NotRun {
+				return pr.T("grade_html_not_run")
+			}
+			text := report.CaseStatus(pr, c)
+			if msg, ok := report.MessageText(pr, c.Message); ok {
+				text += " " + msg
+			}
+			return text
 		},
 		"href":      func(name string) string { return FeedbackDir + "/" + (&url.URL{Path: name}).EscapedPath() },
 		"feedback":  func(student string) string { return rep.Feedback[student] },
@@ -301,7 +314,7 @@ details.student{border-bottom:1px solid #eee;padding:.2rem 0}.src{max-height:30r
 {{range .Source}}<p class="muted"><code>{{.Name}}</code></p><pre class="src chroma">{{code .}}</pre>
 {{else}}<p class="muted">{{T "grade_html_no_source"}}</p>{{end}}</div>
 <div><p>{{T "grade_html_failures"}}</p>{{if .Result.BuildLog}}<pre>{{.Result.BuildLog}}</pre>{{end}}
-{{range $j, $c := .Result.Cases}}{{if failed $c}}<div id="st-{{$i}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{cellText $c.Status}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
+{{range $j, $c := .Result.Cases}}{{if failed $c}}<div id="st-{{$i}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
 {{if $c.Diff}}<pre>{{T "want_label"}} {{visible $c.Diff.Want}}
 {{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
 {{end}}{{end}}</div></div>

@@ -269,7 +269,8 @@ func broken(c *check, o *outcome) *Error {
 		default:
 			verdict, status = "exit", fmt.Sprintf("it exited with code %d", o.out.ExitCode)
 		}
-		e = newError(c.file, c.line, CodeRun, "Name", c.program, "Status", status, "Verdict", verdict, "Exit", o.out.ExitCode)
+		e = newError(c.file, c.line, CodeRun, "Name", c.program, "Status", status, "Verdict", verdict, "Exit", o.out.ExitCode,
+			"Reason", o.out.Reason)
 	}
 	e.Detail = detail(o)
 	return e

@@ -58,7 +58,7 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			continue
 		}
 		fmt.Fprintf(w, "\n## ✗ %s\n\n", MarkdownEscape(caseLabel(pr, cs)))
-		status := statusText(pr, cs.Status)
+		status := CaseStatus(pr, cs)
 		if exited[i] {
 			status = pr.T("status_exit_nonzero", "Code", cs.ExitCode)
 		}
@@ -107,8 +107,8 @@ func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
 	case "":
 	default:
 		// A known cause (a limit of the sandbox and the like) has a message of its own.
-		if id := "msg_" + cs.Message; i18n.Has(pr.Lang(), id) {
-			fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.T(id)))
+		if text, ok := MessageText(pr, cs.Message); ok {
+			fmt.Fprintf(w, "- %s\n", MarkdownEscape(text))
 		} else {
 			fmt.Fprintf(w, "- %s\n", MarkdownEscape(cs.Message))
 		}

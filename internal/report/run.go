@@ -17,7 +17,7 @@ func RunLines(pr *i18n.Printer, out checker.RunOutput, limit time.Duration) []st
 	}
 	switch out.Status {
 	case checker.Timeout:
-		return []string{pr.T("status_timeout"), pr.T("time_limit", "Seconds", pr.Decimal(limit.Seconds(), -1))}
+		return []string{CaseStatus(pr, cs), timeLimit(pr, limit)}
 	case checker.OutputLimit, checker.MemoryLimit:
 		return []string{pr.T("status_" + string(out.Status))}
 	}

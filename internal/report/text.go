@@ -128,9 +128,9 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			continue // said with the first case of its kind
 		}
 		fmt.Fprintln(w, c.red("✗ ")+caseLabel(pr, cs))
-		fmt.Fprintln(w, "    "+c.bold(statusText(pr, cs.Status)))
+		fmt.Fprintln(w, "    "+c.bold(CaseStatus(pr, cs)))
 		if cs.Status == checker.Timeout && opt.TimeLimit > 0 {
-			fmt.Fprintln(w, "    "+pr.T("time_limit", "Seconds", seconds(pr, opt.TimeLimit)))
+			fmt.Fprintln(w, "    "+timeLimit(pr, opt.TimeLimit))
 		}
 		if n := same[kind]; opt.Group && n > 1 {
 			fmt.Fprintln(w, "    "+c.bold(pr.N("same_failure", n-1)))
@@ -203,6 +203,35 @@ func statusText(pr *i18n.Printer, s checker.Verdict) string {
 	return pr.T("status_" + string(s))
 }
 
+// CaseStatus is the headline of a case in pr's language: its status, and for a timeout what
+// happened, when the checker knows (status_timeout_cpu_limit: it used up its CPU time;
+// status_timeout_blocked: it slept or waited).
+func CaseStatus(pr *i18n.Printer, cs checker.CaseResult) string {
+	if cs.Status == checker.Timeout && cs.Message != "" {
+		if id := "status_timeout_" + cs.Message; i18n.Has(pr.Lang(), id) {
+			return pr.T(id)
+		}
+	}
+	return statusText(pr, cs.Status)
+}
+
+// MessageText is a case's message code (CaseResult.Message) in pr's language, for the codes whose
+// words need nothing but the code (msg_CODE); ok is false for the others ("", codes said with
+// their numbers or patterns, and the words of a case only testscript runs).
+func MessageText(pr *i18n.Printer, code string) (text string, ok bool) {
+	if id := "msg_" + code; code != "" && i18n.Has(pr.Lang(), id) {
+		return pr.T(id), true
+	}
+	return "", false
+}
+
+// timeLimit says what a run may take: limit of CPU time, and the idle time after which a program
+// that sleeps or waits is stopped (checker.Limits.IdleTime for that limit).
+func timeLimit(pr *i18n.Printer, limit time.Duration) string {
+	idle := checker.Limits{RunTime: limit}.WithDefaults().IdleTime
+	return pr.T("time_limit", "Seconds", seconds(pr, limit), "Idle", seconds(pr, idle))
+}
+
 // caseDetail explains a failed visible case: its arguments, the first differing line, what cannot be
 // seen, and what the program said on stderr.
 func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult) {
@@ -221,9 +250,6 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 		if cs.WantExit != nil {
 			fmt.Fprintln(w, ind+pr.T("msg_exit_code", "Code", cs.ExitCode, "Want", *cs.WantExit))
 		}
-	case checker.ReasonCPULimit, checker.ReasonMemoryLimit, checker.ReasonProcessLimit, checker.ReasonNetwork,
-		checker.ReasonFileAccess, checker.ReasonSandbox:
-		fmt.Fprintln(w, ind+pr.T("msg_"+cs.Message))
 	case checker.MsgStdoutMatch, checker.MsgStdoutNoMatch, checker.MsgStderrMatch, checker.MsgStderrNoMatch:
 		fmt.Fprintln(w, ind+streamMessage(pr, cs, pr.T("quoted", "S", EscapeLine(cs.Pattern))))
 		if s := strings.TrimSpace(cs.Got); s != "" && isStdoutMessage(cs.Message) {
@@ -235,7 +261,13 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 	case "", checker.ReasonDeadlock, checker.ReasonLeak, checker.ReasonNotDurable:
 		// said with the status (writeVirtual)
 	default:
-		fmt.Fprintln(w, ind+EscapeLine(cs.Message))
+		// A known cause (a limit of the sandbox and the like) has words of its own; anything else
+		// is the words of a case only testscript runs.
+		if text, ok := MessageText(pr, cs.Message); ok {
+			fmt.Fprintln(w, ind+text)
+		} else {
+			fmt.Fprintln(w, ind+EscapeLine(cs.Message))
+		}
 	}
 	if d := cs.Diff; d != nil {
 		dt := Explain(pr, d)

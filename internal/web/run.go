@@ -83,7 +83,11 @@ func (s *Server) apiRun(ctx context.Context, p *i18n.Printer, req *request) (any
 		// learner's code, what that usually means; the stack dump is what these words replace.
 		reply.Message, reply.Notes = lines[0], lines[1:]
 	case reply.Status != string(checker.Pass):
-		reply.Message = p.T("web_run_status_"+reply.Status, "Code", reply.ExitCode)
+		id := "web_run_status_" + reply.Status
+		if i18n.Has(p.Lang(), id+"_"+reply.reason) {
+			id += "_" + reply.reason // a timeout says whether it spun or slept
+		}
+		reply.Message = p.T(id, "Code", reply.ExitCode)
 	case reply.ExitCode != 0:
 		reply.Status = "exit"
 		reply.Message = p.T("web_run_exit", "Code", reply.ExitCode)

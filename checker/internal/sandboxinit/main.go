@@ -27,7 +27,9 @@
 // for the program, kills every other process of the namespace, empties /tmp, takes out of the
 // user's keyrings the keys the run added, and answers {"status":WAITSTATUS,"cpu_ns":N}. A request may
 // carry the run's limits, {"cpu_ns":N,"wall_ns":N}: the init reads the program's CPU clock while it
-// runs and kills the run at either, answering "limit":"cpu" or "limit":"wall". So nothing
+// runs and kills the run at either, answering "limit":"cpu" or "limit":"wall"; with "idle_ns":N too
+// (and a /proc of the namespace's own) it adds up the time the run's threads spent neither on a CPU
+// nor waiting for one and kills the run past N, answering "limit":"blocked". So nothing
 // of one run is there for the next, which may be another learner's program. A closed socket ends it.
 package main
 
@@ -280,6 +282,7 @@ func workCopy(fd, id int) error {
 type request struct {
 	Args []string `json:"args"`
 	CPU  int64    `json:"cpu_ns"`  // the run's CPU-time limit (0: none)
+	Idle int64    `json:"idle_ns"` // the run's limit of time neither on a CPU nor waiting for one (0: wall_ns)
 	Wall int64    `json:"wall_ns"` // the run's wall-clock limit (0: none)
 }
 
@@ -290,7 +293,7 @@ type reply struct {
 	Status uint32 `json:"status"`
 	CPU    int64  `json:"cpu_ns"`
 	Retire bool   `json:"retire,omitempty"`
-	Limit  string `json:"limit,omitempty"` // "cpu" or "wall": the run was stopped at that limit
+	Limit  string `json:"limit,omitempty"` // "cpu", "blocked" or "wall": the run was stopped at that limit
 	// Idle is how long the run spent neither on a CPU nor waiting for one (sleeping, blocked), as
 	// last added up (every 50 ms), where the namespace has a /proc of its own; 0 elsewhere.
 	Idle int64 `json:"idle_ns,omitempty"`
@@ -462,7 +465,11 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	if cfg.Proc && cfg.RunMemory > 0 {
 		go watchMemory(cfg.RunMemory, &over, done)
 	}
-	w := &timeWatch{pid: s.pid, cpu: time.Duration(req.CPU), wall: time.Duration(req.Wall), proc: cfg.Proc, done: make(chan struct{})}
+	w := &timeWatch{pid: s.pid, cpu: time.Duration(req.CPU), idleLimit: time.Duration(req.Idle), wall: time.Duration(req.Wall),
+		proc: cfg.Proc, done: make(chan struct{})}
+	if w.idleLimit <= 0 {
+		w.idleLimit = w.wall
+	}
 	w.ended.Add(1)
 	go w.watch()
 	var ws syscall.WaitStatus
@@ -482,23 +489,23 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 
 // timeWatch stops a run at its limits: at cpu of the program's CPU time (its process's CPU clock,
 // all its threads; the processes it starts each have RLIMIT_CPU), answering "cpu"; and, with a /proc
-// of the namespace's own (proc), once the run has spent wall of wall-clock time neither on a CPU nor
-// waiting for one (the schedstat of every thread of the run's processes), answering "blocked": a
-// program that sleeps or waits, told from one that a busy machine keeps waiting for a CPU, which is
-// never stopped for it. Without such a /proc, and in any case at four times wall, the wall clock
-// alone stops it ("wall"). So a run's time is judged by what the program did, whatever else the
-// machine is doing.
+// of the namespace's own (proc), once the run has spent idleLimit neither on a CPU nor waiting for
+// one (the schedstat of every thread of the run's processes), answering "blocked": a program that
+// sleeps or waits, told from one that a busy machine keeps waiting for a CPU, which is never stopped
+// for it. Without such a /proc at wall, and in any case at four times wall, the wall clock alone
+// stops it ("wall"). So a run's time is judged by what the program did, whatever else the machine
+// is doing.
 type timeWatch struct {
-	pid       int
-	cpu, wall time.Duration
-	proc      bool
-	last      time.Time     // when the run's processes were last added up
-	done      chan struct{} // closed by stop
-	mu        sync.Mutex
-	finished  bool          // the program has been reaped: nothing more may be killed
-	limit     string        // the limit it was stopped at
-	idle      time.Duration // time neither on a CPU nor waiting for one, at the last adding up
-	tasks     tally         // the times of every thread seen, for the adding up
+	pid                  int
+	cpu, idleLimit, wall time.Duration
+	proc                 bool
+	last                 time.Time     // when the run's processes were last added up
+	done                 chan struct{} // closed by stop
+	mu                   sync.Mutex
+	finished             bool          // the program has been reaped: nothing more may be killed
+	limit                string        // the limit it was stopped at
+	idle                 time.Duration // time neither on a CPU nor waiting for one, at the last adding up
+	tasks                tally         // the times of every thread seen, for the adding up
 	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
 	// waiting for one at the last adding up.
 	lastElapsed, lastRun time.Duration
@@ -528,9 +535,11 @@ func (w *timeWatch) watch() {
 		limit := ""
 		cpu, ok := processCPU(w.pid)
 		elapsed := time.Since(start)
-		// Past its first 50 ms a run's processes are added up as a whole, every 50 ms: the CPU
-		// time of the children it waits for counts too, and the time it spent runnable.
-		tree := w.proc && elapsed >= 50*time.Millisecond && time.Since(w.last) >= 50*time.Millisecond
+		// Past its first 50 ms a run's processes are added up as a whole, every 50 ms (a quarter
+		// of the idle limit when that is shorter, at least every 10 ms): the CPU time of the
+		// children it waits for counts too, and the time it spent runnable.
+		every := min(max(w.idleLimit/4, 10*time.Millisecond), 50*time.Millisecond)
+		tree := w.proc && elapsed >= every && time.Since(w.last) >= every
 		var treeCPU, run time.Duration
 		treeOK, busy := false, false
 		if tree {
@@ -562,10 +571,12 @@ func (w *timeWatch) watch() {
 		switch {
 		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU >= w.cpu:
 			limit = "cpu"
+		case treeOK && w.idleLimit > 0 && w.idleTime() >= w.idleLimit:
+			limit = "blocked"
 		case w.wall <= 0 || elapsed < w.wall:
 		case elapsed >= 4*w.wall || !w.proc:
 			limit = "wall"
-		case tree && (!treeOK || w.idleTime() >= w.wall):
+		case tree && !treeOK:
 			limit = "blocked"
 		}
 		if limit != "" {
@@ -648,10 +659,11 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 }
 
 // anyRunnable reports whether a thread of the last adding up is running or runnable now (state R in
-// /proc/PID/task/TID/stat).
+// /proc/PID/task/TID/stat), or in an uninterruptible wait (D: a page fault or a disk read, which a
+// loaded or thrashing machine makes long, not a sleep the program chose).
 func (t *tally) anyRunnable() bool {
 	for _, dir := range t.now {
-		if taskState(dir+"/stat") == 'R' {
+		if st := taskState(dir + "/stat"); st == 'R' || st == 'D' {
 			return true
 		}
 	}
