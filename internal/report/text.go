@@ -211,7 +211,7 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 		if cs.WantExit != nil {
 			fmt.Fprintln(w, ind+pr.T("msg_exit_code", "Code", cs.ExitCode, "Want", *cs.WantExit))
 		}
-	case checker.ReasonCPULimit, checker.ReasonMemoryLimit, checker.ReasonProcessLimit, checker.ReasonNetwork,
+	case checker.ReasonCPULimit, checker.ReasonMemoryLimit, checker.ReasonProcessLimit, checker.ReasonProcess, checker.ReasonNetwork,
 		checker.ReasonFileAccess, checker.ReasonSandbox:
 		fmt.Fprintln(w, ind+pr.T("msg_"+cs.Message))
 	case checker.MsgStdoutMatch, checker.MsgStdoutNoMatch, checker.MsgStderrMatch, checker.MsgStderrNoMatch:
