@@ -261,3 +261,18 @@ func TestRunWithoutFilter(t *testing.T) {
 		})
 	}
 }
+
+// TestSeccompArches checks that the architectures the checker claims the filter for are those the
+// sandbox init has a table of: elsewhere the init installs none, and syscalls and
+// no_child_processes must be listed as missing.
+func TestSeccompArches(t *testing.T) {
+	src := string(initSource)
+	if got := strings.Count(src, "{arch: audit"); got != len(seccompArches) {
+		t.Errorf("the init has %d tables, the checker names %d architectures", got, len(seccompArches))
+	}
+	for arch := range seccompArches {
+		if !strings.Contains(src, fmt.Sprintf("%q: {arch: audit", arch)) {
+			t.Errorf("the init has no filter for %s", arch)
+		}
+	}
+}
