@@ -333,10 +333,12 @@ func workCopy(fd, id int) error {
 	return nil
 }
 
-// started is a program started for a run, or why it could not be.
+// started is a program started for a run, or why it could not be; base is the CPU time its process
+// had used when it exec'd the program (workbook-sandbox-exec's), which is not the program's.
 type started struct {
-	pid int
-	err error
+	pid  int
+	base time.Duration
+	err  error
 }
 
 // request is one run asked for in serve mode; reply is the init's answer.
@@ -511,7 +513,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 			if err != nil {
 				err = &stepError{"exec", err}
 			}
-			ch <- started{pid, err}
+			ch <- started{pid: pid, err: err}
 			return
 		}
 		// With the filter, the init runs itself as execStage, which installs the filter and execs
@@ -528,7 +530,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	if cfg.Proc && cfg.RunMemory > 0 {
 		go watchMemory(cfg.RunMemory, &over, done)
 	}
-	w := &timeWatch{pid: s.pid, cpu: time.Duration(req.CPU), wall: time.Duration(req.Wall), proc: cfg.Proc, done: make(chan struct{})}
+	w := &timeWatch{pid: s.pid, base: s.base, cpu: time.Duration(req.CPU), wall: time.Duration(req.Wall), proc: cfg.Proc, done: make(chan struct{})}
 	w.ended.Add(1)
 	go w.watch()
 	var ws syscall.WaitStatus
@@ -543,7 +545,8 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	killAll()
 	cleanTmp(cfg)
 	dropNewKeys(cfg)
-	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano(), Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime())}
+	cpu := max(ru.Utime.Nano()+ru.Stime.Nano()-int64(s.base), 0)
+	return reply{Status: uint32(ws), CPU: cpu, Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime())}
 }
 
 // startStage starts the program of a run through execStage (see runOnce) and waits until it has
@@ -584,7 +587,11 @@ func startStage(cfg *config, req *request, fds []int, workFD int, dir string) st
 		syscall.Wait4(pid, &ws, 0, nil)
 		return started{err: &stepError{"exec", fmt.Errorf("%s", buf[:n])}}
 	}
-	return started{pid: pid}
+	// The program runs: what the process used so far was the init's, not the program's (read a
+	// moment after the exec, it may spare the program a few microseconds of its own, never charge
+	// it the init's).
+	base, _ := processCPU(pid)
+	return started{pid: pid, base: base}
 }
 
 // timeWatch stops a run at its limits: at cpu of the program's CPU time (its process's CPU clock,
@@ -597,6 +604,7 @@ func startStage(cfg *config, req *request, fds []int, workFD int, dir string) st
 // machine is doing.
 type timeWatch struct {
 	pid       int
+	base      time.Duration // the process's CPU time before the program (started.base)
 	cpu, wall time.Duration
 	proc      bool
 	last      time.Time     // when the run's processes were last added up
@@ -634,6 +642,7 @@ func (w *timeWatch) watch() {
 		}
 		limit := ""
 		cpu, ok := processCPU(w.pid)
+		cpu -= w.base
 		elapsed := time.Since(start)
 		// Past its first 50 ms a run's processes are added up as a whole, every 50 ms: the CPU
 		// time of the children it waits for counts too, and the time it spent runnable.
@@ -667,7 +676,7 @@ func (w *timeWatch) watch() {
 			}
 		}
 		switch {
-		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU >= w.cpu:
+		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU-w.base >= w.cpu:
 			limit = "cpu"
 		case w.wall <= 0 || elapsed < w.wall:
 		case elapsed >= 4*w.wall || !w.proc:
