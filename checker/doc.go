@@ -210,7 +210,8 @@
 // shared memory, and the watchdog and the cgroup, where there are, only add a second bound. A Go
 // program cannot run code of its own between fork and exec, so the process that execs the program
 // installs the filter: the init itself, or in a session a copy of it exec'd as workbook-sandbox-exec
-// by the run's thread (which Landlock lets run the init, and the filter keeps the program from). Where
+// by the run's thread (which Landlock lets run the init, and the filter keeps the program from; the
+// CPU time it used before the program's exec is left out of the program's). Where
 // the filter is missing (another architecture, a kernel that refuses it, the basic level), a run may
 // start processes: RLIMIT_NPROC, the watchdog over every process of the namespace, the killing of the
 // whole namespace and, where there is one, the cgroup bound them instead, and Landlock and the noexec
