@@ -60,6 +60,22 @@ func BenchmarkRun(b *testing.B) {
 			}
 		}
 	})
+	b.Run("session-no-filter", func(b *testing.B) {
+		// Without the seccomp filter a session forks and execs the program itself; with it, the
+		// program goes through a second exec of the init (workbook-sandbox-exec), which installs
+		// the filter.
+		l := currentLevel()
+		if !l.namespaces || !l.seccomp {
+			b.Skip("no sessions with the filter here")
+		}
+		l.seccomp = false
+		defer testLevelCase{l: &l}.use()()
+		for b.Loop() {
+			if out := prog.Run(ctx, "", args, ""); out.Status != Pass {
+				b.Fatalf("%+v", out)
+			}
+		}
+	})
 	b.Run("session-unbound", func(b *testing.B) {
 		if !currentLevel().namespaces {
 			b.Skip("no PID namespaces here: no sessions")

@@ -159,7 +159,8 @@
 // dies with it, even after setsid), network (no network at all), filesystem (reads and writes only in
 // the work folder), private_tmp, memory and cpu (limits per process), processes (a limit per run),
 // run_memory (the memory of all the run's processes together), run_disk (all the files the run
-// writes together) and syscalls (the seccomp filter below).
+// writes together), syscalls (the seccomp filter below) and no_child_processes (the same filter
+// makes a run one process: see One run, one process).
 //
 // On Linux a run goes through a small sandbox init (internal/sandboxinit, built once, offline, from
 // its embedded source into workbook/sandbox-init-HASH beside the Go build cache or in the user's
@@ -172,24 +173,60 @@
 // default 512 MiB, which a Go program respects and which, unlike the address space it reserves at
 // start, grows only with what it uses; RLIMIT_AS 2 GiB above that as a backstop; RLIMIT_NPROC from
 // Limits.Processes, default 128 processes and threads, counted per user namespace and so per run;
-// RLIMIT_FSIZE 64 MiB; no core files), drops supplementary groups and every capability, sets
-// no_new_privs, and applies Landlock: the program may read, write and run only its work folder and
-// /tmp, read its own executable, the time-zone data and a few devices; from ABI 4 on it may not use
+// RLIMIT_FSIZE 64 MiB; RLIMIT_NOFILE 64, which also bounds the pipes and sockets whose buffers the
+// kernel holds for it; no core files), drops supplementary groups and every capability, sets
+// no_new_privs, and applies Landlock: the program may read and write only its work folder and /tmp,
+// run only its own executable (nothing it wrote), read the time-zone data and a few devices; from
+// ABI 4 on it may not use
 // TCP, and from ABI 6 on it may not signal or reach through abstract sockets any process outside.
 // With namespaces the init also mounts a /proc of the namespace's own (where the kernel allows it),
 // and the program works in a copy of its folder inside the private /tmp: the folder, /tmp and HOME
-// share one 64 MiB tmpfs, so the files a run writes are bounded together, not file by file. In a
-// session (below) a watchdog in the init adds up the resident private memory of every process of
-// the run every 5 ms and kills them all past Limits.Memory (Status memory_limit): eight children of
-// 200 MiB each are stopped although each is under the per-process limit. A seccomp filter, after
-// no_new_privs, refuses what a program has no use for and what would let it out of its limits:
-// sched_setaffinity (a run stays on the CPU it was bound to), unshare, setns and clone with a
-// CLONE_NEW* flag (no nested user namespaces; clone3 answers ENOSYS), mounts, io_uring, bpf,
-// perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, memfd_create, memfd_secret and
-// shmget (memory no resident size shows), and module loading; 32-bit and x32 system calls are
-// refused as a whole. The filter exists for amd64 and arm64; elsewhere syscalls is missing.
-// Then it execs the program, which becomes the first process of its PID namespace: when it exits or
-// is killed, the kernel kills every process it started. The work folder and the executable are
+// share one 64 MiB tmpfs of at most 4096 files and folders, mounted noexec, so the files a run
+// writes (and the kernel memory of their inodes) are bounded together, not file by file. In a
+// session (below) a watchdog in the init adds up, every 5 ms, the resident anonymous memory of every
+// process of the run and their shared memory less what the tmpfs's files hold (those are bounded by
+// its size, and a program that maps its own file is not charged twice), and kills them all past
+// Limits.Memory (Status memory_limit): eight children of 200 MiB each, or 800 MiB of shared
+// anonymous memory where the filter is missing, are stopped although RLIMIT_DATA sees none of it. A
+// seccomp filter, after no_new_privs, refuses what a program has no use for and what would let it
+// out of its limits: sched_setaffinity (a run stays on the CPU it was bound to), unshare, setns and
+// clone with a CLONE_NEW* flag (no nested user namespaces; clone3 answers ENOSYS), mounts, io_uring,
+// bpf, perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, module loading; and every
+// kind of memory that no resident size shows or that the kernel holds for the program: shared
+// mappings (mmap with MAP_SHARED, anonymous or of a file), memfd_create, memfd_secret, shmget,
+// msgget, semget, mq_open, timer_create, sockets of any family but AF_UNIX (a run has no network),
+// larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes
+// (F_SETPIPE_SZ), which leaves the default buffers of at most 64 pipes and sockets (and as many in
+// flight, which the kernel bounds by the same limit): a few tens of MiB at most. 32-bit and x32
+// system calls are refused as a whole. The filter exists for amd64 and arm64; elsewhere syscalls
+// and no_child_processes are missing.
+//
+// # One run, one process
+//
+// An exercise program never needs a child process, and a process it started is one its limits do
+// not see: a helper in a session of its own that starts short-lived burners burnt 9.5 s of CPU in
+// a run judged by its own 2 s clock. So the filter makes a run threads only: clone with
+// CLONE_THREAD (how the Go runtime starts its threads) is allowed, but fork, vfork, clone without
+// it (how os/exec starts a child) and every execve and execveat after the program's own kill the
+// program with SIGSYS at once, reported as a crash with message process. The program's own execve
+// is told apart by a random secret in an argument execve does not read, known only to the process
+// that installed the filter; the filter cannot be read back (ptrace is refused), and a wrong guess
+// is fatal. (Go's os.FindProcess probes clone without an exit signal: that one answers EPERM, and
+// FindProcess goes on without a pidfd.) So the program's own CPU clock and memory are the whole
+// run's, on every Linux with the filter, with or without a cgroup: RLIMIT_CPU and the init's reading
+// of the program's CPU clock bound its time, RLIMIT_DATA its private memory, the filter refuses
+// shared memory, and the watchdog and the cgroup, where there are, only add a second bound. A Go
+// program cannot run code of its own between fork and exec, so the process that execs the program
+// installs the filter: the init itself, or in a session a copy of it exec'd as workbook-sandbox-exec
+// by the run's thread (which Landlock lets run the init, and the filter keeps the program from; the
+// CPU time it used before the program's exec is left out of the program's). Where
+// the filter is missing (another architecture, a kernel that refuses it, the basic level), a run may
+// start processes: RLIMIT_NPROC, the watchdog over every process of the namespace, the killing of the
+// whole namespace and, where there is one, the cgroup bound them instead, and Landlock and the noexec
+// tmpfs still keep a run from running a file it wrote (TestRunWithoutFilter).
+//
+// Then the init execs the program, which becomes the first process of its PID namespace: when it
+// exits or is killed, the kernel kills every process it started. The work folder and the executable are
 // handed over as open descriptors, so no folder on their path needs to be open to the sandbox's user.
 // A failure to set up is written on a status pipe and reported as a crash with message "sandbox".
 //
@@ -198,7 +235,8 @@
 // runs a program once per request, the program and the work folder coming with the request. For
 // each run a fresh thread of the init takes a session keyring and an IPC namespace of its own, drops
 // the capabilities, sets no_new_privs and takes a Landlock domain of its own with that run's program
-// and work folder, forks and execs the program from there, and ends; after the program the init
+// and work folder, forks and execs the program from there (with the filter, through
+// workbook-sandbox-exec, above), and ends; after the program the init
 // kills every process left in the namespace, empties /tmp and takes the keys the run added out of the
 // user's keyrings, so no run sees what another left behind, and the runs of a session may be of
 // different programs, one at a time: the sessions of one set of limits are shared by every program in
@@ -256,7 +294,8 @@
 // lists them as missing.
 //
 // A run that hits a limit gets a status and a message (CaseResult.Message, RunOutput.Reason):
-// timeout with cpu_limit, memory_limit, crash with process_limit; a program that exits non-zero
+// timeout with cpu_limit, memory_limit, crash with process_limit, crash with process (it tried to
+// start a process or exec a program, where a run is one process); a program that exits non-zero
 // because it was refused the network or a file gets the message network or file_access. The hostile
 // programs in testdata/hostile (an endless loop, a CPU burner, endless output, a memory bomb, a fork
 // bomb, an orphan, a setsid escape, a dial out, writes and reads outside the work folder, cgo,
@@ -266,7 +305,12 @@
 // includes a file of the machine, a FIFO and links to /dev/zero and outside as .go files, a 256 MiB
 // initialised array, ballast of 700 MiB of zeros, a compile-time bomb, a 1 GiB constant expression,
 // a sleeper, a deadlock, eight children holding memory together, a disk filler, forbidden system
-// calls, a /proc listing) are run by TestHostile at every level the system can set up, and as
+// calls, a /proc listing; and for one process a run: a double-fork orphan that starts short-lived
+// burners, vfork and a clone without CLONE_THREAD by raw system calls, an executable written at run
+// time in the work folder, /tmp or HOME and run with syscall.Exec, os.StartProcess, os/exec, through
+// /proc/self/fd/N or by execveat, the program exec'ing itself, 800 MiB of shared anonymous memory, a
+// file of /dev/shm, /tmp or the work folder mapped shared, socket pairs and pipes filled and sent in
+// flight until no more can be opened) are run by TestHostile at every level the system can set up, and as
 // nobody when the tests run as root; it asserts each verdict and that nothing was reached, written
 // or left running.
 //
@@ -310,6 +354,7 @@
 //	                       cyrillic_in_word, missing_lines, extra_lines, invisible_char)
 //	  message     string   why the case failed when it is not a difference in stdout (exit_zero,
 //	                       exit_nonzero, exit_code, cpu_limit, blocked, budget, memory_limit, process_limit,
+//	                       process,
 //	                       network, file_access, sandbox; stdout_match, stdout_no_match,
 //	                       stderr_match, stderr_no_match for a failed stdout or stderr line; or, for
 //	                       a case only testscript runs, its words, naming the case and line)

@@ -71,6 +71,8 @@ func signalName(ws syscall.WaitStatus) string {
 		return "SIGXCPU"
 	case syscall.SIGSEGV:
 		return "SIGSEGV"
+	case syscall.SIGSYS:
+		return "SIGSYS"
 	default:
 		return sig.String()
 	}

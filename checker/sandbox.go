@@ -38,11 +38,14 @@ const (
 	ProtectRunMemory   = "run_memory"   // a memory limit on all the processes of a run together
 	ProtectRunDisk     = "run_disk"     // a limit on all the files a run writes together (tmpfs)
 	ProtectSyscalls    = "syscalls"     // a seccomp filter: no CPU affinity, namespaces, io_uring, keys, memfd …
+	// ProtectOneProcess: a run is one process (threads only: no fork, no exec after its own, no
+	// shared memory), so its CPU clock and memory are the whole run's, with or without cgroups.
+	ProtectOneProcess = "no_child_processes"
 )
 
 var allProtections = []string{ProtectTime, ProtectOutput, ProtectEnv, ProtectProcessTree, ProtectNetwork,
 	ProtectFiles, ProtectPrivateTmp, ProtectMemory, ProtectCPU, ProtectProcesses, ProtectRunMemory,
-	ProtectRunDisk, ProtectSyscalls}
+	ProtectRunDisk, ProtectSyscalls, ProtectOneProcess}
 
 // newIsolation lists every protection as applied or missing.
 func newIsolation(level string, applied ...string) *Isolation {
@@ -101,6 +104,7 @@ const (
 	ReasonBudget       = "budget"        // a case not run to its end: the cases before it used up the program's budget (Status NotRun)
 	ReasonMemoryLimit  = "memory_limit"  // ran out of its memory limit (Status MemoryLimit)
 	ReasonProcessLimit = "process_limit" // could not start another process or thread (Status Crash)
+	ReasonProcess      = "process"       // tried to start another process, or to exec a program (Status Crash)
 	ReasonNetwork      = "network"       // failed trying to use the network, which a run does not have
 	ReasonFileAccess   = "file_access"   // failed touching a file outside its work folder
 	ReasonSandbox      = "sandbox"       // the sandbox could not be set up (a fault of the tool)
@@ -115,6 +119,9 @@ func classify(out *RunOutput, lim Limits, cpu time.Duration, signal string, kill
 	}
 	stderr := out.Stderr
 	switch {
+	// The seccomp filter kills a program with SIGSYS, and only for this (ProtectOneProcess).
+	case signal == "SIGSYS":
+		out.Status, out.Reason = Crash, ReasonProcess
 	// The kernel's CPU clock and the usage wait4 reports differ by a tenth or more: a SIGKILL that
 	// the checker did not send, after more than half the CPU time, is the CPU limit.
 	case signal == "SIGKILL" && cpu >= lim.CPUTime/2, signal == "SIGXCPU":

@@ -42,7 +42,11 @@ const (
 	// to be open to the sandbox's user.
 	fdStatus, fdWork, fdProg, fdInit = 3, 4, 5, 6
 	tmpfsSize                        = "64m"
-	fileSizeLimit                    = 64 << 20
+	// openFiles is a run's RLIMIT_NOFILE: a Go program needs six or so (its standard streams, the
+	// network poller), and every pipe and socket it could fill is one of them (the sandbox init's
+	// seccomp filter keeps their buffers at their defaults).
+	openFiles     = 64
+	fileSizeLimit = 64 << 20
 )
 
 //go:embed internal/sandboxinit/main.go
@@ -143,8 +147,8 @@ func currentLevel() level {
 func withExtras(l level) level {
 	// Most kernels allow both: one probe says so. Only where it fails is each tried alone.
 	both := l
-	both.proc, both.seccomp = l.namespaces, true
-	if probe(both) == nil {
+	both.proc, both.seccomp = l.namespaces, seccompArches[runtime.GOARCH]
+	if probe(both) == nil && both.seccomp {
 		return both
 	}
 	if l.namespaces {
@@ -154,6 +158,10 @@ func withExtras(l level) level {
 			l.proc = false
 		}
 	}
+	if !seccompArches[runtime.GOARCH] {
+		probeLog = append(probeLog, "seccomp: no filter for "+runtime.GOARCH)
+		return l
+	}
 	l.seccomp = true
 	if err := probe(l); err != nil {
 		probeLog = append(probeLog, "seccomp: "+err.Error())
@@ -161,6 +169,9 @@ func withExtras(l level) level {
 	}
 	return l
 }
+
+// seccompArches are the architectures the sandbox init has a seccomp filter for (its tables).
+var seccompArches = map[string]bool{"amd64": true, "arm64": true}
 
 // isolation lists the protections of a level.
 func (l level) isolation() *Isolation {
@@ -185,7 +196,9 @@ func (l level) isolation() *Isolation {
 		ps = append(ps, ProtectRunMemory)
 	}
 	if l.seccomp {
-		ps = append(ps, ProtectSyscalls)
+		// The filter also makes a run one process: no fork, no clone but of a thread, no execve
+		// after the program's own (see internal/sandboxinit).
+		ps = append(ps, ProtectSyscalls, ProtectOneProcess)
 	}
 	t := cgroups()
 	if l.reexec && t != nil && (l.landlock > 0 || l.setID || l.mapID) {
@@ -379,7 +392,7 @@ func (l level) config(lim Limits, probe bool, rw []string) initConfig {
 			{unix.RLIMIT_AS, as, as},
 			{unix.RLIMIT_FSIZE, fileSizeLimit, fileSizeLimit},
 			{unix.RLIMIT_CORE, 0, 0},
-			{unix.RLIMIT_NOFILE, 1024, 1024},
+			{unix.RLIMIT_NOFILE, openFiles, openFiles},
 		},
 		ClearGroups: os.Geteuid() == 0,
 		OPath:       unix.O_PATH,
@@ -407,6 +420,8 @@ func landlockConfig(abi int, probe, privateTmp bool, rw []string) *llConfig {
 		unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE | unix.LANDLOCK_ACCESS_FS_IOCTL_DEV
 	const read = unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR
 	all := uint64(1<<13 - 1) // ABI 1: execute … make_sym
+	// A run may write in its folders but run nothing from them: whatever it wrote there is not
+	// executable (its program is, by a rule of its own); the build gets EXECUTE back (sandboxBuild).
 	if abi >= 2 {
 		all |= unix.LANDLOCK_ACCESS_FS_REFER
 	}
@@ -425,15 +440,16 @@ func landlockConfig(abi int, probe, privateTmp bool, rw []string) *llConfig {
 		ll.Scoped = unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | unix.LANDLOCK_SCOPE_SIGNAL
 		ll.AttrSize = 24
 	}
+	writable := all &^ unix.LANDLOCK_ACCESS_FS_EXECUTE
 	if !probe {
-		ll.Rules = append(ll.Rules, llRule{FD: fdWork, Access: all},
+		ll.Rules = append(ll.Rules, llRule{FD: fdWork, Access: writable},
 			llRule{FD: fdProg, Access: unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_EXECUTE})
 	}
 	if privateTmp {
 		rw = append(rw, "/tmp")
 	}
 	for _, p := range rw {
-		ll.Rules = append(ll.Rules, llRule{Path: p, Access: all})
+		ll.Rules = append(ll.Rules, llRule{Path: p, Access: writable})
 	}
 	for _, p := range []string{"/usr/share/zoneinfo", "/etc/localtime", "/dev/urandom", "/dev/random", "/dev/zero"} {
 		ll.Rules = append(ll.Rules, llRule{Path: p, Access: read})
@@ -758,6 +774,13 @@ func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error
 	if cfg.Landlock != nil {
 		const readRun = unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR | unix.LANDLOCK_ACCESS_FS_EXECUTE
 		cfg.Landlock.Rules = append(cfg.Landlock.Rules, llRule{Path: goRoot(), Access: readRun})
+		// The go command runs what it builds in its folders (tools, test binaries): they keep the
+		// right to run files.
+		for i, r := range cfg.Landlock.Rules {
+			if r.Access&unix.LANDLOCK_ACCESS_FS_WRITE_FILE != 0 && (r.FD == fdWork || r.Path == scratch || r.Path == cache) {
+				cfg.Landlock.Rules[i].Access |= unix.LANDLOCK_ACCESS_FS_EXECUTE
+			}
+		}
 	}
 	cfg.Args = cmd.Args
 	// The init enters the folder by a descriptor opened outside its mount namespace, which getcwd

@@ -3,12 +3,14 @@
 package checker
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // hostileWeakerLevels runs the built programs under each level weaker than the best one that this
@@ -142,5 +144,135 @@ func TestNobodyChild(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// execCopiesProgram writes a copy of its own executable in its work folder, /tmp and HOME and tries
+// to start each: what a run wrote may not be run.
+const execCopiesProgram = `package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	if len(os.Args) > 1 {
+		fmt.Println("the copy runs")
+		return
+	}
+	data, err := os.ReadFile("/proc/self/exe")
+	if err != nil {
+		fmt.Println("read:", err)
+		return
+	}
+	home, _ := os.UserHomeDir()
+	for _, dir := range []string{".", os.TempDir(), home} {
+		p, _ := filepath.Abs(filepath.Join(dir, "copy"))
+		if err := os.WriteFile(p, data, 0o755); err != nil {
+			fmt.Println("write:", err)
+			continue
+		}
+		proc, err := os.StartProcess(p, []string{p, "again"}, &os.ProcAttr{Files: []*os.File{nil, os.Stdout, os.Stderr}})
+		if err != nil {
+			fmt.Println("refused")
+			continue
+		}
+		proc.Wait()
+	}
+}
+`
+
+// sharedMemoryProgram holds 800 MiB of shared anonymous memory, which RLIMIT_DATA does not count.
+const sharedMemoryProgram = `package main
+
+import (
+	"fmt"
+	"syscall"
+	"time"
+)
+
+func main() {
+	b, err := syscall.Mmap(-1, 0, 800<<20, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED|syscall.MAP_ANON)
+	if err != nil {
+		fmt.Println("shared mapping refused")
+		return
+	}
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 1
+	}
+	time.Sleep(3 * time.Second)
+	fmt.Println("held", len(b)>>20, "MiB")
+}
+`
+
+// TestRunWithoutFilter checks what holds where the seccomp filter cannot be installed (an
+// architecture without one, a kernel that refuses it), at every level with Landlock that works
+// here, the filter left out: an executable a run wrote in its work folder, /tmp or HOME cannot be
+// run (Landlock gives those folders no right to run a file, and the private /tmp is mounted
+// noexec); and where the memory watchdog runs, shared anonymous memory counts against the run's
+// memory limit.
+func TestRunWithoutFilter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs at every level")
+	}
+	if _, err := GoTool(); err != nil {
+		t.Skip(err)
+	}
+	ctx := context.Background()
+	for _, tl := range testLevels(t) {
+		l := currentLevel()
+		if tl.l != nil {
+			l = *tl.l
+		}
+		if l.landlock == 0 {
+			continue
+		}
+		l.seccomp = false
+		t.Run(tl.name, func(t *testing.T) {
+			restore := testLevelCase{l: &l}.use()
+			defer restore()
+			tests := []struct {
+				name, src  string
+				want       Verdict
+				wantOut    string
+				needsWatch bool
+			}{
+				{"exec copies", execCopiesProgram, Pass, "refused\nrefused\nrefused\n", false},
+				{"shared memory", sharedMemoryProgram, MemoryLimit, "", true},
+			}
+			for _, tt := range tests {
+				t.Run(tt.name, func(t *testing.T) {
+					if tt.needsWatch && !(l.namespaces && l.proc) {
+						t.Skip("no memory watchdog at this level")
+					}
+					p, err := Build(ctx, writeProgram(t, map[string]string{"main.go": tt.src}), Limits{RunTime: 5 * time.Second})
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer p.Close()
+					out := p.Run(ctx, "", nil, "")
+					if out.Status != tt.want || tt.wantOut != "" && out.Stdout != tt.wantOut {
+						t.Errorf("status %s (%s), stdout %q, stderr %.300q; want %s, %q", out.Status, out.Reason, out.Stdout, out.Stderr, tt.want, tt.wantOut)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestSeccompArches checks that the architectures the checker claims the filter for are those the
+// sandbox init has a table of: elsewhere the init installs none, and syscalls and
+// no_child_processes must be listed as missing.
+func TestSeccompArches(t *testing.T) {
+	src := string(initSource)
+	if got := strings.Count(src, "{arch: audit"); got != len(seccompArches) {
+		t.Errorf("the init has %d tables, the checker names %d architectures", got, len(seccompArches))
+	}
+	for arch := range seccompArches {
+		if !strings.Contains(src, fmt.Sprintf("%q: {arch: audit", arch)) {
+			t.Errorf("the init has no filter for %s", arch)
+		}
 	}
 }

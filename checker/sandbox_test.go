@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
@@ -41,6 +42,9 @@ import (
 //	forbid-log: TEXT          the build log must not hold TEXT
 //	forbid: {TOKEN}           neither stdout nor stderr may hold TEXT ({WANT}: a token that only the
 //	                          case's expected file holds)
+//	one-process: crash process  the verdict and message instead of those above where a run is one
+//	                          process (no_child_processes): a program that starts another is
+//	                          stopped at its first try
 //
 // Whatever the program does, the test asserts that the listener it may dial saw nothing, that no
 // file holding the run's token appeared in /tmp, the stand-in home or the scratch folder, that no
@@ -260,6 +264,10 @@ func (h hostile) caseScript(e *hostileEnv) Case {
 // runHostile runs a built hostile program's case and checks the verdict and that it harmed nothing.
 func runHostile(t *testing.T, h hostile, prog *Program, e *hostileEnv) {
 	t.Helper()
+	if v, m, ok := strings.Cut(h.fields["one-process"], " "); ok && SandboxIsolation().Has(ProtectOneProcess) {
+		h.fields = maps.Clone(h.fields)
+		h.fields["verdict"], h.fields["message"] = v, m
+	}
 	start := time.Now()
 	res := prog.RunCases(context.Background(), []Case{h.caseScript(e)}, Options{})
 	took := time.Since(start)

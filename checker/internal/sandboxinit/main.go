@@ -49,7 +49,7 @@ import (
 )
 
 const (
-	fdStatus, fdWork, fdProg = 3, 4, 5
+	fdStatus, fdWork, fdProg, fdInit = 3, 4, 5, 6
 
 	// prctl options; the same on every Linux architecture.
 	prSetPdeathsig    = 1
@@ -63,7 +63,8 @@ const (
 	sysLandlockAddRule       = 445
 	sysLandlockRestrictSelf  = 446
 	landlockRulePathBeneath  = 1
-	runProgram               = 1<<0 | 1<<2 // LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE
+	landlockExecute          = 1 << 0
+	runProgram               = landlockExecute | 1<<2 // LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE
 
 	// keyctl(2), for the keyrings a run could leave something in.
 	sysKeyctl                 = 250
@@ -128,6 +129,9 @@ type rule struct {
 func main() {
 	// prctl, capabilities and Landlock apply to one thread: the one that calls execve.
 	runtime.LockOSThread()
+	if len(os.Args) > 1 && os.Args[0] == execStage {
+		execProgram()
+	}
 	status := os.NewFile(fdStatus, "status")
 	fail := func(step string, err error) {
 		fmt.Fprintf(status, "%s: %v", step, err)
@@ -144,7 +148,8 @@ func main() {
 		if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 			fail("private mounts", err)
 		}
-		if err := syscall.Mount("tmpfs", "/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "size="+cfg.TmpfsSize+",mode=1777"); err != nil {
+		if err := syscall.Mount("tmpfs", "/tmp", "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC,
+			"size="+cfg.TmpfsSize+",nr_inodes="+tmpfsInodes+",mode=1777"); err != nil {
 			fail("private /tmp", err)
 		}
 		if err := os.Mkdir("/tmp/home", 0o755); err != nil {
@@ -203,15 +208,65 @@ func main() {
 	}
 	// Keys the program adds go to a session keyring of its own, not to the checker's.
 	syscall.RawSyscall(sysKeyctl, keyctlJoinSessionKeyring, 0, 0)
-	if err := restrictThread(&cfg, -1, -1); err != nil {
+	if err := restrictThread(&cfg, -1); err != nil {
 		fmt.Fprint(status, err)
 		os.Exit(127)
+	}
+	secret, err := newSecret()
+	if err == nil && cfg.Seccomp {
+		err = installSeccomp(secret)
+	}
+	if err != nil {
+		fail("seccomp", err)
 	}
 	if cfg.Probe {
 		os.Exit(0)
 	}
-	err := syscall.Exec(fmt.Sprintf("/proc/self/fd/%d", fdProg), cfg.Args, cfg.Env)
-	fail("exec", err)
+	fail("exec", execWith(fmt.Sprintf("/proc/self/fd/%d", fdProg), cfg.Args, cfg.Env, secret))
+}
+
+// execStage is the name (argv[0]) the init is run under in serve mode, with the seccomp filter,
+// between the fork and the program: the filter refuses every execve but one that carries a secret
+// only this process knows, so it must be installed by the process that execs the program, after
+// the fork (a Go program cannot run code of its own between fork and exec). Its descriptors: 0-2
+// the run's, 3 the program (O_PATH), 4 a pipe on which it says what failed; its arguments after
+// argv[0] are the program's, its environment the program's.
+const execStage = "workbook-sandbox-exec"
+
+// execProgram is the init run as execStage: it installs the filter and execs the program.
+func execProgram() {
+	const progFD, statusFD = 3, 4
+	syscall.CloseOnExec(progFD)
+	syscall.CloseOnExec(statusFD)
+	secret, err := newSecret()
+	if err == nil {
+		err = installSeccomp(secret)
+	}
+	if err == nil {
+		err = execWith(fmt.Sprintf("/proc/self/fd/%d", progFD), os.Args[1:], os.Environ(), secret)
+	}
+	fmt.Fprintf(os.NewFile(statusFD, "status"), "exec: %v", err)
+	os.Exit(127)
+}
+
+// execWith is execve(path, argv, envv) with secret as its fourth argument, which execve does not
+// read and the seccomp filter does.
+func execWith(path string, argv, envv []string, secret uint64) error {
+	p, err := syscall.BytePtrFromString(path)
+	if err != nil {
+		return err
+	}
+	a, err := syscall.SlicePtrFromStrings(argv)
+	if err != nil {
+		return err
+	}
+	e, err := syscall.SlicePtrFromStrings(envv)
+	if err != nil {
+		return err
+	}
+	_, _, errno := syscall.Syscall6(syscall.SYS_EXECVE, uintptr(unsafe.Pointer(p)), uintptr(unsafe.Pointer(&a[0])),
+		uintptr(unsafe.Pointer(&e[0])), uintptr(secret), 0, 0)
+	return errno
 }
 
 // stepError names the step of restrictThread that failed.
@@ -223,9 +278,10 @@ type stepError struct {
 func (e *stepError) Error() string { return e.step + ": " + e.err.Error() }
 
 // restrictThread takes from the calling thread, and so from what it execs, every capability and the
-// means to gain one, and applies the Landlock ruleset, with a rule for the work folder workFD and
-// one for the program progFD when they are not -1.
-func restrictThread(cfg *config, workFD, progFD int) error {
+// means to gain one, and applies the Landlock ruleset, with a rule for the work folder workFD (every
+// right but running a file) and one for each program of progFDs (reading and running it) when they
+// are not -1. The seccomp filter comes after it, in the process that execs the program.
+func restrictThread(cfg *config, workFD int, progFDs ...int) error {
 	// No capability survives the exec, even for the root of a user namespace. Without
 	// CAP_SETPCAP (an ordinary user without namespaces) there are none to drop.
 	for c := 0; c <= 63; c++ {
@@ -239,22 +295,23 @@ func restrictThread(cfg *config, workFD, progFD int) error {
 		ll := *cfg.Landlock
 		ll.Rules = append([]rule{}, ll.Rules...)
 		if workFD >= 0 {
-			ll.Rules = append(ll.Rules, rule{FD: workFD, Access: ll.HandledFS})
+			ll.Rules = append(ll.Rules, rule{FD: workFD, Access: ll.HandledFS &^ landlockExecute})
 		}
-		if progFD >= 0 {
-			ll.Rules = append(ll.Rules, rule{FD: progFD, Access: runProgram})
+		for _, fd := range progFDs {
+			if fd >= 0 {
+				ll.Rules = append(ll.Rules, rule{FD: fd, Access: runProgram})
+			}
 		}
 		if err := restrict(&ll, cfg.OPath); err != nil {
 			return &stepError{"landlock", err}
 		}
 	}
-	if cfg.Seccomp {
-		if err := installSeccomp(); err != nil {
-			return &stepError{"seccomp", err}
-		}
-	}
 	return nil
 }
+
+// tmpfsInodes bounds the files and folders of the private /tmp: its size bounds their contents, and
+// this the kernel memory of the inodes themselves (about a kibibyte each), which the size does not.
+const tmpfsInodes = "4096"
 
 // workDir is where a run works when the init has a private /tmp: a copy of the folder the checker
 // handed over, inside the tmpfs, so that all the run writes (its folder, /tmp, its home) is bounded
@@ -276,6 +333,14 @@ func workCopy(fd, id int) error {
 		})
 	}
 	return nil
+}
+
+// started is a program started for a run, or why it could not be; base is the CPU time its process
+// had used when it exec'd the program (workbook-sandbox-exec's), which is not the program's.
+type started struct {
+	pid  int
+	base time.Duration
+	err  error
 }
 
 // request is one run asked for in serve mode; reply is the init's answer.
@@ -413,10 +478,6 @@ func warmThreads(n int) {
 // waits for it, and leaves nothing behind: no process, nothing in /tmp, no key, and with run_ipc no
 // IPC object.
 func runOnce(cfg *config, req *request, fds []int) reply {
-	type started struct {
-		pid int
-		err error
-	}
 	dir := fmt.Sprintf("/proc/self/fd/%d", fds[0])
 	workFD := fds[0]
 	if cfg.Mount {
@@ -442,19 +503,26 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 			}
 		}
 		syscall.RawSyscall(sysKeyctl, keyctlJoinSessionKeyring, 0, 0)
-		if err := restrictThread(cfg, workFD, fds[4]); err != nil {
-			ch <- started{err: err}
+		if !cfg.Seccomp {
+			if err := restrictThread(cfg, workFD, fds[4]); err != nil {
+				ch <- started{err: err}
+				return
+			}
+			pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fds[4]), req.Args, &syscall.ProcAttr{
+				Dir:   dir,
+				Env:   cfg.Env,
+				Files: []uintptr{uintptr(fds[1]), uintptr(fds[2]), uintptr(fds[3])},
+			})
+			if err != nil {
+				err = &stepError{"exec", err}
+			}
+			ch <- started{pid: pid, err: err}
 			return
 		}
-		pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fds[4]), req.Args, &syscall.ProcAttr{
-			Dir:   dir,
-			Env:   cfg.Env,
-			Files: []uintptr{uintptr(fds[1]), uintptr(fds[2]), uintptr(fds[3])},
-		})
-		if err != nil {
-			err = &stepError{"exec", err}
-		}
-		ch <- started{pid, err}
+		// With the filter, the init runs itself as execStage, which installs the filter and execs
+		// the program (so Landlock lets this thread run the init too, and the program may not
+		// run it: the filter refuses it every execve).
+		ch <- startStage(cfg, req, fds, workFD, dir)
 	}()
 	s := <-ch
 	if s.err != nil {
@@ -465,7 +533,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	if cfg.Proc && cfg.RunMemory > 0 {
 		go watchMemory(cfg.RunMemory, &over, done)
 	}
-	w := &timeWatch{pid: s.pid, cpu: time.Duration(req.CPU), idleLimit: time.Duration(req.Idle), wall: time.Duration(req.Wall),
+	w := &timeWatch{pid: s.pid, base: s.base, cpu: time.Duration(req.CPU), idleLimit: time.Duration(req.Idle), wall: time.Duration(req.Wall),
 		proc: cfg.Proc, done: make(chan struct{})}
 	if w.idleLimit <= 0 {
 		w.idleLimit = w.wall
@@ -484,7 +552,53 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	killAll()
 	cleanTmp(cfg)
 	dropNewKeys(cfg)
-	return reply{Status: uint32(ws), CPU: ru.Utime.Nano() + ru.Stime.Nano(), Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime())}
+	cpu := max(ru.Utime.Nano()+ru.Stime.Nano()-int64(s.base), 0)
+	return reply{Status: uint32(ws), CPU: cpu, Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime())}
+}
+
+// startStage starts the program of a run through execStage (see runOnce) and waits until it has
+// exec'd the program or failed to.
+func startStage(cfg *config, req *request, fds []int, workFD int, dir string) started {
+	if err := restrictThread(cfg, workFD, fds[4], fdInit); err != nil {
+		return started{err: err}
+	}
+	var p [2]int
+	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
+		return started{err: &stepError{"exec", err}}
+	}
+	pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fdInit), append([]string{execStage}, req.Args...), &syscall.ProcAttr{
+		Dir:   dir,
+		Env:   cfg.Env,
+		Files: []uintptr{uintptr(fds[1]), uintptr(fds[2]), uintptr(fds[3]), uintptr(fds[4]), uintptr(p[1])},
+	})
+	syscall.Close(p[1])
+	defer syscall.Close(p[0])
+	if err != nil {
+		return started{err: &stepError{"exec", err}}
+	}
+	// The pipe ends at the program's exec (close-on-exec), or carries what failed.
+	buf := make([]byte, 512)
+	n := 0
+	for n < len(buf) {
+		k, err := syscall.Read(p[0], buf[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if k <= 0 {
+			break
+		}
+		n += k
+	}
+	if n > 0 {
+		var ws syscall.WaitStatus
+		syscall.Wait4(pid, &ws, 0, nil)
+		return started{err: &stepError{"exec", fmt.Errorf("%s", buf[:n])}}
+	}
+	// The program runs: what the process used so far was the init's, not the program's (read a
+	// moment after the exec, it may spare the program a few microseconds of its own, never charge
+	// it the init's).
+	base, _ := processCPU(pid)
+	return started{pid: pid, base: base}
 }
 
 // timeWatch stops a run at its limits: at cpu of the program's CPU time (its process's CPU clock,
@@ -497,6 +611,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 // is doing.
 type timeWatch struct {
 	pid                  int
+	base                 time.Duration // the process's CPU time before the program (started.base)
 	cpu, idleLimit, wall time.Duration
 	proc                 bool
 	last                 time.Time     // when the run's processes were last added up
@@ -534,6 +649,7 @@ func (w *timeWatch) watch() {
 		}
 		limit := ""
 		cpu, ok := processCPU(w.pid)
+		cpu -= w.base
 		elapsed := time.Since(start)
 		// Past its first 50 ms a run's processes are added up as a whole, every 50 ms (a quarter
 		// of the idle limit when that is shorter, at least every 10 ms): the CPU time of the
@@ -569,7 +685,7 @@ func (w *timeWatch) watch() {
 			}
 		}
 		switch {
-		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU >= w.cpu:
+		case ok && w.cpu > 0 && cpu >= w.cpu, treeOK && w.cpu > 0 && treeCPU-w.base >= w.cpu:
 			limit = "cpu"
 		case treeOK && w.idleLimit > 0 && w.idleTime() >= w.idleLimit:
 			limit = "blocked"
@@ -713,21 +829,20 @@ func processCPU(pid int) (time.Duration, bool) {
 // watchInterval is how often the watchdog adds up a run's memory.
 const watchInterval = 5 * time.Millisecond
 
-// watchMemory adds up, every watchInterval until done is closed, the resident private memory of
-// every process of the namespace but the init, and kills them all (setting over) once the sum passes
-// limit: a limit on the run as a whole, where RLIMIT_DATA bounds each process alone.
+// watchMemory adds up, every watchInterval until done is closed, the memory the namespace's processes
+// but the init hold (runMemory), and kills them all (setting over) once the sum passes limit: a
+// limit on the run as a whole, where RLIMIT_DATA bounds each process's private memory alone.
 func watchMemory(limit int64, over *atomic.Bool, done <-chan struct{}) {
-	page := int64(os.Getpagesize())
 	tick := time.NewTicker(watchInterval)
 	defer tick.Stop()
-	buf := make([]byte, 256)
+	buf := make([]byte, 4096)
 	for {
 		select {
 		case <-done:
 			return
 		case <-tick.C:
 		}
-		if runMemory(buf)*page > limit {
+		if runMemory(buf) > limit {
 			over.Store(true)
 			syscall.Kill(-1, syscall.SIGKILL)
 			return
@@ -735,8 +850,13 @@ func watchMemory(limit int64, over *atomic.Bool, done <-chan struct{}) {
 	}
 }
 
-// runMemory returns the resident private pages (resident less shared, from /proc/PID/statm) of the
-// namespace's processes other than the init.
+// runMemory returns, in bytes, the resident anonymous memory of the namespace's processes other
+// than the init (RssAnon in /proc/PID/status), and their resident shared memory (RssShmem: shared
+// anonymous mappings, SysV or memfd memory, mapped files of a tmpfs) less what the files of the
+// private /tmp hold: those are bounded by the tmpfs's own size, and a program that maps its own
+// file is not charged for it twice. So the run's private and shared memory and its files together
+// stay under limit plus the tmpfs's size (where the seccomp filter refuses shared mappings; without
+// it, under limit plus twice that).
 func runMemory(buf []byte) int64 {
 	d, err := os.Open("/proc")
 	if err != nil {
@@ -744,26 +864,46 @@ func runMemory(buf []byte) int64 {
 	}
 	defer d.Close()
 	names, _ := d.Readdirnames(-1)
-	var pages int64
+	var anon, shmem int64
 	for _, n := range names {
 		if n == "1" || n[0] < '0' || n[0] > '9' {
 			continue
 		}
-		fd, err := syscall.Open("/proc/"+n+"/statm", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err := syscall.Open("/proc/"+n+"/status", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 		if err != nil {
 			continue
 		}
 		k, _ := syscall.Read(fd, buf)
 		syscall.Close(fd)
-		var size, resident, shared int64
 		if k > 0 {
-			fmt.Sscan(string(buf[:k]), &size, &resident, &shared)
-		}
-		if resident > shared {
-			pages += resident - shared
+			anon += statusKB(buf[:k], "RssAnon:") << 10
+			shmem += statusKB(buf[:k], "RssShmem:") << 10
 		}
 	}
-	return pages
+	var st syscall.Statfs_t
+	if syscall.Statfs("/tmp", &st) == nil && st.Type == tmpfsMagic {
+		shmem -= int64(st.Blocks-st.Bfree) * st.Bsize
+	}
+	return anon + max(shmem, 0)
+}
+
+// tmpfsMagic is the file-system type of a tmpfs in statfs.
+const tmpfsMagic = 0x01021994
+
+// statusKB is the number of kibibytes on the line of /proc/PID/status that starts with key, or 0.
+func statusKB(status []byte, key string) int64 {
+	i := bytes.Index(status, []byte("\n"+key))
+	if i < 0 {
+		return 0
+	}
+	var n int64
+	for _, c := range bytes.TrimLeft(status[i+1+len(key):], " \t") {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n
 }
 
 // userRings are the keyrings of the init's user, which outlive a run: those of the user namespace,
@@ -926,18 +1066,42 @@ func restrict(ll *landlock, oPath int) error {
 // moving itself to other CPUs (sched_setaffinity), new namespaces (unshare, setns, and clone with a
 // CLONE_NEW* flag; clone3, whose flags a filter cannot read, answers ENOSYS so that a C library falls
 // back to clone), mounts, io_uring, BPF, perf events, userfaultfd, ptrace and reading other
-// processes' memory, keyrings (add_key, request_key, keyctl), anonymous memory files and SysV shared
-// memory (memfd_create, memfd_secret, shmget: memory that no process's resident size shows), and
-// loading kernel modules. Everything else is allowed. It is installed on the thread that execs the
-// program, after no_new_privs, and inherited by every process the program starts.
+// processes' memory, keyrings (add_key, request_key, keyctl), and loading kernel modules.
+//
+// It also makes a run one process, exactly counted: a thread is allowed (clone with CLONE_THREAD, as
+// the Go runtime starts them), but fork, vfork and clone without CLONE_THREAD kill the program with
+// SIGSYS, which the checker names (message process), and so does every execve after the program's
+// own and every execveat. The program's own execve is told apart by a random secret in an argument
+// execve does not read, which only the process that installed the filter knows (execWith): the
+// filter cannot be read back (ptrace is refused), and a wrong guess is fatal. (Go's os.FindProcess
+// probes clone with no exit signal: that one is refused with EPERM, so the probe fails and the
+// program goes on.) So the program's CPU clock and address space are the whole run.
+//
+// And it refuses every kind of memory the program's resident size would not show, or that the kernel
+// holds for it: shared mappings (mmap with MAP_SHARED, anonymous or of a file), anonymous memory
+// files and SysV shared memory (memfd_create, memfd_secret, shmget), SysV message queues and
+// semaphores and POSIX message queues (msgget, semget, mq_open), POSIX timers (timer_create),
+// sockets of any family but AF_UNIX (a run has no network to use them with), larger socket buffers
+// (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes (F_SETPIPE_SZ): what is left, the
+// buffers of pipes and AF_UNIX sockets, is bounded by RLIMIT_NOFILE.
+//
+// Everything else is allowed. It is installed after no_new_privs by the process that execs the
+// program, and inherited by every thread the program starts.
 
 const (
-	seccompRetAllow  = 0x7fff0000
-	seccompRetErrno  = 0x00050000
-	auditArchX8664   = 0xc000003e
-	auditArchAArch64 = 0xc00000b7
-	x32SyscallBit    = 0x40000000
-	cloneNewFlags    = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+	seccompRetAllow       = 0x7fff0000
+	seccompRetErrno       = 0x00050000
+	seccompRetKillProcess = 0x80000000
+	auditArchX8664        = 0xc000003e
+	auditArchAArch64      = 0xc00000b7
+	x32SyscallBit         = 0x40000000
+	cloneNewFlags         = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+	cloneThread           = 0x00010000
+	cloneExitSignal       = 0xff // CSIGNAL: the signal the parent gets when the child ends
+	mapShared             = 0x01 // MAP_SHARED, and MAP_SHARED_VALIDATE (0x03)
+	afUnix                = 1
+	solSocket             = 1
+	fSetPipeSz            = 1031
 
 	bpfLD, bpfW, bpfABS          = 0x00, 0x00, 0x20
 	bpfJMP, bpfJEQ, bpfJGE, bpfK = 0x05, 0x10, 0x30, 0x00
@@ -945,43 +1109,56 @@ const (
 	bpfRET                       = 0x06
 )
 
-// syscallTable holds, for one architecture, the audit arch, the numbers of clone and clone3, and the
+// soBufferOptions are SO_SNDBUF, SO_RCVBUF, SO_SNDBUFFORCE and SO_RCVBUFFORCE.
+var soBufferOptions = []uint32{7, 8, 32, 33}
+
+// syscallTable holds, for one architecture, the audit arch, the numbers of the system calls the
+// filter reads the arguments of (fork and vfork are 0 where the architecture has none), and the
 // numbers refused with EPERM.
 type syscallTable struct {
-	arch          uint32
-	clone, clone3 uint32
-	denied        []uint32
+	arch                           uint32
+	clone, clone3, fork, vfork     uint32
+	execve, execveat, mmap, fcntl  uint32
+	socket, socketpair, setsockopt uint32
+	getrandom                      uint32
+	denied                         []uint32
 }
 
 var tables = map[string]syscallTable{
-	"amd64": {arch: auditArchX8664, clone: 56, clone3: 435, denied: []uint32{
-		203,      // sched_setaffinity
-		272, 308, // unshare, setns
-		165, 166, 155, // mount, umount2, pivot_root
-		161,                          // chroot
-		428, 429, 430, 431, 432, 433, // open_tree, move_mount, fsopen, fsconfig, fsmount, fspick
-		442,           // mount_setattr
-		425, 426, 427, // io_uring_setup, io_uring_enter, io_uring_register
-		321, 298, 323, // bpf, perf_event_open, userfaultfd
-		101, 310, 311, // ptrace, process_vm_readv, process_vm_writev
-		248, 249, 250, // add_key, request_key, keyctl
-		319, 447, 29, // memfd_create, memfd_secret, shmget
-		175, 313, 176, 246, 320, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
-	}},
-	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435, denied: []uint32{
-		122,     // sched_setaffinity
-		97, 268, // unshare, setns
-		40, 39, 41, // mount, umount2, pivot_root
-		51,                           // chroot
-		428, 429, 430, 431, 432, 433, // open_tree, move_mount, fsopen, fsconfig, fsmount, fspick
-		442,           // mount_setattr
-		425, 426, 427, // io_uring_setup, io_uring_enter, io_uring_register
-		280, 241, 282, // bpf, perf_event_open, userfaultfd
-		117, 270, 271, // ptrace, process_vm_readv, process_vm_writev
-		217, 218, 219, // add_key, request_key, keyctl
-		279, 447, 194, // memfd_create, memfd_secret, shmget
-		105, 273, 106, 104, 294, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
-	}},
+	"amd64": {arch: auditArchX8664, clone: 56, clone3: 435, fork: 57, vfork: 58,
+		execve: 59, execveat: 322, mmap: 9, fcntl: 72, socket: 41, socketpair: 53, setsockopt: 54, getrandom: 318,
+		denied: []uint32{
+			203,      // sched_setaffinity
+			272, 308, // unshare, setns
+			165, 166, 155, // mount, umount2, pivot_root
+			161,                          // chroot
+			428, 429, 430, 431, 432, 433, // open_tree, move_mount, fsopen, fsconfig, fsmount, fspick
+			442,           // mount_setattr
+			425, 426, 427, // io_uring_setup, io_uring_enter, io_uring_register
+			321, 298, 323, // bpf, perf_event_open, userfaultfd
+			101, 310, 311, // ptrace, process_vm_readv, process_vm_writev
+			248, 249, 250, // add_key, request_key, keyctl
+			319, 447, 29, // memfd_create, memfd_secret, shmget
+			68, 64, 240, 222, // msgget, semget, mq_open, timer_create
+			175, 313, 176, 246, 320, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
+		}},
+	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435,
+		execve: 221, execveat: 281, mmap: 222, fcntl: 25, socket: 198, socketpair: 199, setsockopt: 208, getrandom: 278,
+		denied: []uint32{
+			122,     // sched_setaffinity
+			97, 268, // unshare, setns
+			40, 39, 41, // mount, umount2, pivot_root
+			51,                           // chroot
+			428, 429, 430, 431, 432, 433, // open_tree, move_mount, fsopen, fsconfig, fsmount, fspick
+			442,           // mount_setattr
+			425, 426, 427, // io_uring_setup, io_uring_enter, io_uring_register
+			280, 241, 282, // bpf, perf_event_open, userfaultfd
+			117, 270, 271, // ptrace, process_vm_readv, process_vm_writev
+			217, 218, 219, // add_key, request_key, keyctl
+			279, 447, 194, // memfd_create, memfd_secret, shmget
+			186, 190, 180, 107, // msgget, semget, mq_open, timer_create
+			105, 273, 106, 104, 294, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
+		}},
 }
 
 type sockFilter struct {
@@ -1004,45 +1181,131 @@ func jump(code uint16, k uint32, jt, jf uint8) sockFilter {
 // seccompAvailable says whether this architecture has a filter.
 func seccompAvailable() bool { _, ok := tables[runtime.GOARCH]; return ok }
 
-// filterProgram is the BPF program for the table t.
-func filterProgram(t syscallTable) []sockFilter {
-	const (
-		offNr   = 0
-		offArch = 4
-		offArg0 = 16 // the low 32 bits of the first argument, little-endian
-	)
+// Offsets in struct seccomp_data: the system call's number, the architecture, and the low and high
+// 32 bits of argument i (both architectures are little-endian).
+const (
+	offNr   = 0
+	offArch = 4
+)
+
+func argLo(i int) uint32 { return uint32(16 + 8*i) }
+func argHi(i int) uint32 { return argLo(i) + 4 }
+
+// filterProgram is the BPF program for the table t, with secret the one execve allowed.
+func filterProgram(t syscallTable, secret uint64) []sockFilter {
 	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
 	enosys := uint32(seccompRetErrno | uint32(syscall.ENOSYS))
+	ret := func(k uint32) sockFilter { return stmt(bpfRET|bpfK, k) }
 	p := []sockFilter{
 		stmt(bpfLD|bpfW|bpfABS, offArch),
 		jump(bpfJMP|bpfJEQ|bpfK, t.arch, 1, 0),
-		stmt(bpfRET|bpfK, enosys), // another ABI (32-bit calls on a 64-bit kernel): nothing works
+		ret(enosys), // another ABI (32-bit calls on a 64-bit kernel): nothing works
 		stmt(bpfLD|bpfW|bpfABS, offNr),
 	}
 	if t.arch == auditArchX8664 {
-		p = append(p, jump(bpfJMP|bpfJGE|bpfK, x32SyscallBit, 0, 1), stmt(bpfRET|bpfK, enosys))
+		p = append(p, jump(bpfJMP|bpfJGE|bpfK, x32SyscallBit, 0, 1), ret(enosys))
 	}
-	p = append(p, jump(bpfJMP|bpfJEQ|bpfK, t.clone3, 0, 1), stmt(bpfRET|bpfK, enosys))
+	p = append(p, jump(bpfJMP|bpfJEQ|bpfK, t.clone3, 0, 1), ret(enosys))
 	for _, nr := range t.denied {
-		p = append(p, jump(bpfJMP|bpfJEQ|bpfK, nr, 0, 1), stmt(bpfRET|bpfK, eperm))
+		p = append(p, jump(bpfJMP|bpfJEQ|bpfK, nr, 0, 1), ret(eperm))
 	}
-	p = append(p,
-		jump(bpfJMP|bpfJEQ|bpfK, t.clone, 0, 3),
-		stmt(bpfLD|bpfW|bpfABS, offArg0),
+	// Each rule below: when the call is nr, its body decides; else on to the next rule.
+	rule := func(nr uint32, body ...sockFilter) {
+		if nr == 0 {
+			return
+		}
+		p = append(p, stmt(bpfLD|bpfW|bpfABS, offNr), jump(bpfJMP|bpfJEQ|bpfK, nr, 0, uint8(len(body))))
+		p = append(p, body...)
+	}
+	kill := ret(seccompRetKillProcess)
+	rule(t.fork, kill)
+	rule(t.vfork, kill)
+	rule(t.execveat, kill)
+	rule(t.clone,
+		stmt(bpfLD|bpfW|bpfABS, argLo(0)),
 		jump(bpfJMP|bpfJSET|bpfK, cloneNewFlags, 0, 1),
-		stmt(bpfRET|bpfK, eperm),
-		stmt(bpfRET|bpfK, seccompRetAllow),
+		ret(eperm),
+		jump(bpfJMP|bpfJSET|bpfK, cloneThread, 0, 1),
+		ret(seccompRetAllow),
+		jump(bpfJMP|bpfJSET|bpfK, cloneExitSignal, 0, 1),
+		kill,
+		ret(eperm), // no exit signal: os.FindProcess's probe of CLONE_PIDFD
 	)
-	return p
+	rule(t.execve,
+		stmt(bpfLD|bpfW|bpfABS, argLo(3)),
+		jump(bpfJMP|bpfJEQ|bpfK, uint32(secret), 0, 3),
+		stmt(bpfLD|bpfW|bpfABS, argHi(3)),
+		jump(bpfJMP|bpfJEQ|bpfK, uint32(secret>>32), 0, 1),
+		ret(seccompRetAllow),
+		kill,
+	)
+	rule(t.mmap,
+		stmt(bpfLD|bpfW|bpfABS, argLo(3)),
+		jump(bpfJMP|bpfJSET|bpfK, mapShared, 0, 1),
+		ret(eperm),
+		ret(seccompRetAllow),
+	)
+	for _, nr := range []uint32{t.socket, t.socketpair} {
+		rule(nr,
+			stmt(bpfLD|bpfW|bpfABS, argLo(0)),
+			jump(bpfJMP|bpfJEQ|bpfK, afUnix, 0, 1),
+			ret(seccompRetAllow),
+			ret(eperm),
+		)
+	}
+	opts := []sockFilter{
+		stmt(bpfLD|bpfW|bpfABS, argLo(1)),
+		jump(bpfJMP|bpfJEQ|bpfK, solSocket, 0, uint8(len(soBufferOptions)+2)),
+		stmt(bpfLD|bpfW|bpfABS, argLo(2)),
+	}
+	for i, o := range soBufferOptions {
+		opts = append(opts, jump(bpfJMP|bpfJEQ|bpfK, o, uint8(len(soBufferOptions)-1-i), 0))
+	}
+	// The last option's "no" falls through to allow: it jumps over the refusal.
+	opts[len(opts)-1].jf = 1
+	opts = append(opts, ret(eperm), ret(seccompRetAllow))
+	rule(t.setsockopt, opts...)
+	rule(t.fcntl,
+		stmt(bpfLD|bpfW|bpfABS, argLo(1)),
+		jump(bpfJMP|bpfJEQ|bpfK, fSetPipeSz, 0, 1),
+		ret(eperm),
+		ret(seccompRetAllow),
+	)
+	return append(p, ret(seccompRetAllow))
 }
 
-// installSeccomp applies the filter to the calling thread; no_new_privs must already be set.
-func installSeccomp() error {
+// newSecret is a random number, never 0, for the one execve the filter allows (see execWith).
+func newSecret() (uint64, error) {
+	t, ok := tables[runtime.GOARCH]
+	if !ok {
+		return 0, nil
+	}
+	var b [8]byte
+	for {
+		n, _, errno := syscall.RawSyscall(uintptr(t.getrandom), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), 0)
+		if errno == syscall.EINTR {
+			continue
+		}
+		if errno != 0 {
+			return 0, fmt.Errorf("getrandom: %w", errno)
+		}
+		if s := *(*uint64)(unsafe.Pointer(&b[0])); n == uintptr(len(b)) && s != 0 {
+			return s, nil
+		}
+	}
+}
+
+// installSeccomp applies the filter, allowing the execve that carries secret, to the calling
+// thread; no_new_privs must already be set.
+func installSeccomp(secret uint64) error {
 	t, ok := tables[runtime.GOARCH]
 	if !ok {
 		return nil
 	}
-	p := filterProgram(t)
+	p := filterProgram(t, secret)
+	if len(p) > 4096 {
+		return fmt.Errorf("a filter of %d instructions", len(p))
+	}
 	prog := sockFprog{len: uint16(len(p)), filter: &p[0]}
 	// seccomp(SECCOMP_SET_MODE_FILTER, 0, prog) through prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER),
 	// which every kernel with seccomp filters has.

@@ -1,0 +1,122 @@
+//go:build linux
+
+package main
+
+import (
+	"encoding/binary"
+	"fmt"
+	"syscall"
+	"testing"
+)
+
+// run interprets the filter p, as the kernel would, on the call nr of architecture arch with args,
+// and returns the action.
+func run(t *testing.T, p []sockFilter, arch, nr uint32, args ...uint64) uint32 {
+	t.Helper()
+	data := make([]byte, 64)
+	binary.LittleEndian.PutUint32(data[offNr:], nr)
+	binary.LittleEndian.PutUint32(data[offArch:], arch)
+	for i, a := range args {
+		binary.LittleEndian.PutUint64(data[argLo(i):], a)
+	}
+	var acc uint32
+	for pc := 0; pc < len(p); pc++ {
+		in := p[pc]
+		switch in.code {
+		case bpfLD | bpfW | bpfABS:
+			acc = binary.LittleEndian.Uint32(data[in.k:])
+		case bpfJMP | bpfJEQ | bpfK, bpfJMP | bpfJGE | bpfK, bpfJMP | bpfJSET | bpfK:
+			var yes bool
+			switch in.code {
+			case bpfJMP | bpfJEQ | bpfK:
+				yes = acc == in.k
+			case bpfJMP | bpfJGE | bpfK:
+				yes = acc >= in.k
+			default:
+				yes = acc&in.k != 0
+			}
+			if yes {
+				pc += int(in.jt)
+			} else {
+				pc += int(in.jf)
+			}
+		case bpfRET | bpfK:
+			return in.k
+		default:
+			t.Fatalf("instruction %d: unknown code %#x", pc, in.code)
+		}
+	}
+	t.Fatalf("the filter ran off its end")
+	return 0
+}
+
+// filterCase is a call and the action the filter must take on it.
+type filterCase struct {
+	name string
+	nr   uint32
+	args []uint64
+	want uint32
+}
+
+// TestFilter runs the filter of each architecture on the calls it must allow, refuse or answer
+// with the program's death.
+func TestFilter(t *testing.T) {
+	const secret = 0x1234_5678_9abc_def0
+	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
+	enosys := uint32(seccompRetErrno | uint32(syscall.ENOSYS))
+	const allow, kill = seccompRetAllow, seccompRetKillProcess
+	const goThread = 0x00000100 | 0x00000200 | 0x00000400 | 0x00000800 | 0x00040000 | cloneThread // VM|FS|FILES|SIGHAND|SYSVSEM|THREAD
+	const vforkExec = 0x00004000 | 0x00000100 | 0x00001000 | uint64(syscall.SIGCHLD)              // os/exec: VFORK|VM|PIDFD|SIGCHLD
+	for name, tb := range tables {
+		p := filterProgram(tb, secret)
+		if len(p) > 4096 {
+			t.Fatalf("%s: %d instructions", name, len(p))
+		}
+		tests := []filterCase{
+			{"a Go thread", tb.clone, []uint64{goThread}, allow},
+			{"os/exec's child", tb.clone, []uint64{vforkExec}, kill},
+			{"a fork by clone", tb.clone, []uint64{uint64(syscall.SIGCHLD)}, kill},
+			{"os.FindProcess's probe", tb.clone, []uint64{0x00004000 | 0x00000100 | 0x00001000}, eperm},
+			{"a thread in a new namespace", tb.clone, []uint64{goThread | 0x10000000}, eperm},
+			{"a child in a new user namespace", tb.clone, []uint64{0x10000000 | uint64(syscall.SIGCHLD)}, eperm},
+			{"clone3", tb.clone3, nil, enosys},
+			{"the program's own execve", tb.execve, []uint64{0, 0, 0, secret}, allow},
+			{"an execve", tb.execve, []uint64{0, 0, 0, 0}, kill},
+			{"an execve with the low half of the secret", tb.execve, []uint64{0, 0, 0, secret & 0xffffffff}, kill},
+			{"an execve with the high half of the secret", tb.execve, []uint64{0, 0, 0, secret &^ 0xffffffff}, kill},
+			{"execveat", tb.execveat, []uint64{3, 0, 0, 0, 0x1000}, kill},
+			{"a private mapping", tb.mmap, []uint64{0, 1 << 20, 3, 0x22}, allow},
+			{"a shared anonymous mapping", tb.mmap, []uint64{0, 1 << 20, 3, 0x21}, eperm},
+			{"a shared mapping, validated", tb.mmap, []uint64{0, 1 << 20, 3, 0x03}, eperm},
+			{"an AF_UNIX socket", tb.socket, []uint64{afUnix, 1}, allow},
+			{"an AF_INET socket", tb.socket, []uint64{2, 2}, eperm},
+			{"an AF_UNIX pair", tb.socketpair, []uint64{afUnix, 1}, allow},
+			{"an AF_INET6 pair", tb.socketpair, []uint64{10, 1}, eperm},
+			{"SO_SNDBUF", tb.setsockopt, []uint64{3, solSocket, 7}, eperm},
+			{"SO_RCVBUF", tb.setsockopt, []uint64{3, solSocket, 8}, eperm},
+			{"SO_SNDBUFFORCE", tb.setsockopt, []uint64{3, solSocket, 32}, eperm},
+			{"SO_RCVBUFFORCE", tb.setsockopt, []uint64{3, solSocket, 33}, eperm},
+			{"SO_REUSEADDR", tb.setsockopt, []uint64{3, solSocket, 2}, allow},
+			{"TCP_NODELAY", tb.setsockopt, []uint64{3, 6, 1}, allow},
+			{"F_SETPIPE_SZ", tb.fcntl, []uint64{3, fSetPipeSz, 1 << 20}, eperm},
+			{"F_SETFL", tb.fcntl, []uint64{3, 4, 0x800}, allow},
+		}
+		if tb.fork != 0 {
+			tests = append(tests, filterCase{"fork", tb.fork, nil, kill}, filterCase{"vfork", tb.vfork, nil, kill})
+		}
+		for _, nr := range tb.denied {
+			tests = append(tests, filterCase{fmt.Sprint("denied ", nr), nr, nil, eperm})
+		}
+		for _, tt := range tests {
+			if got := run(t, p, tb.arch, tt.nr, tt.args...); got != tt.want {
+				t.Errorf("%s: %s: %#x, want %#x", name, tt.name, got, tt.want)
+			}
+		}
+		if got := run(t, p, tb.arch^1, tb.clone, goThread); got != enosys {
+			t.Errorf("%s: another ABI: %#x, want ENOSYS", name, got)
+		}
+		if got := run(t, p, tb.arch, 1 /* write on amd64, not refused on arm64 either */); got != allow {
+			t.Errorf("%s: an ordinary call: %#x, want allow", name, got)
+		}
+	}
+}
