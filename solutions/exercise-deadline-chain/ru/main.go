@@ -1,5 +1,5 @@
-// Программа deadlinechain проводит один платёж по цепочке из трёх сервисов: шлюз A зовёт сервис B,
-// а B зовёт бухгалтерию ledger по HTTP. Срок задаёт тот, кто начал платёж (-budget), и он один на
+// Программа deadlinechain проводит один платёж по цепочке из трёх сервисов: шлюз A вызывает сервис B,
+// а B вызывает бухгалтерию ledger по HTTP. Срок задаёт тот, кто начал платёж (-budget), и он один на
 // всю цепочку: вызываемый может срок сократить, но никогда не продлить. Программа идёт в
 // виртуальном времени.
 //
@@ -104,7 +104,7 @@ func (c *chain) serviceB(ctx context.Context) string {
 	return c.callLedger(ctx)
 }
 
-// callLedger зовёт бухгалтерию в пределах ctx и передаёт ей остаток срока в заголовке.
+// callLedger вызывает бухгалтерию в пределах ctx и передаёт ей остаток срока в заголовке.
 func (c *chain) callLedger(ctx context.Context) string {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.ledger.URL()+"/pay", nil)
 	if err != nil {

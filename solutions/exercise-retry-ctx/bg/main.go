@@ -100,7 +100,7 @@ func call(ctx context.Context, svc *flaky.Service) (int, time.Duration, error) {
 // бюджет в ctx, и връща изхода.
 func (r *retrier) run(ctx context.Context) string {
 	deadline, _ := ctx.Deadline()
-	free := make([]time.Time, len(r.replicas)) // от кой момент репликата може да се вика отново
+	free := make([]time.Time, len(r.replicas)) // от кой момент репликата може да се извиква отново
 	for attempt := 1; ; attempt++ {
 		next := 0
 		for i := range free {
