@@ -24,7 +24,7 @@ import (
 
 // chain — цепочка сервисов одного платежа.
 type chain struct {
-	a, b   time.Duration // сколько работают A и B, прежде чем звать дальше
+	a, b   time.Duration // сколько работают A и B, прежде чем вызывать дальше
 	cap    time.Duration // дольше скольких B не ждёт бухгалтерию
 	ledger *flaky.Service
 	client *http.Client
@@ -84,7 +84,7 @@ func (c *chain) work(ctx context.Context, name string, d time.Duration) bool {
 	}
 }
 
-// serviceA — шлюз: поработать и позвать B с тем же сроком.
+// serviceA — шлюз: поработать и вызвать B с тем же сроком.
 func (c *chain) serviceA(ctx context.Context) string {
 	fmt.Printf("%v A: до срока %v\n", c.elapsed(), left(ctx))
 	if !c.work(ctx, "A", c.a) {
@@ -93,7 +93,7 @@ func (c *chain) serviceA(ctx context.Context) string {
 	return c.serviceB(ctx)
 }
 
-// serviceB — поработать и позвать бухгалтерию, ожидая её не дольше c.cap и не дольше срока ctx.
+// serviceB — поработать и вызвать бухгалтерию, ожидая её не дольше c.cap и не дольше срока ctx.
 func (c *chain) serviceB(ctx context.Context) string {
 	fmt.Printf("%v B: до срока %v\n", c.elapsed(), left(ctx))
 	if !c.work(ctx, "B", c.b) {
