@@ -1,6 +1,6 @@
 // Программа breakerclock шлёт запросы к сервису rates через автоматический предохранитель (circuit
 // breaker) на настоящих часах: после -fails неудач подряд он открывается на -cooldown, запросы в это
-// время отклоняются без вызова, а по истечении срока один пробный запрос решает, закрыться ему или
+// время отклоняются без вызова, а по окончании остывания один пробный запрос решает, закрыться ему или
 // открыться снова. Программа идёт в виртуальном времени.
 //
 // Использование:
@@ -22,7 +22,7 @@ import (
 	"github.com/workbook-course/workbook/checker/flaky"
 )
 
-// maxWait — самая долгая пауза, срок или работа в аргументах: сутки. С большими (до 292 лет
+// maxWait — самая долгая пауза, таймаут или работа в аргументах: сутки. С большими (до 292 лет
 // time.Duration) виртуальные часы, которые начинаются в 2000 году, переполнились бы.
 const maxWait = 24 * time.Hour
 
@@ -31,7 +31,7 @@ func main() {
 	fs.SetOutput(os.Stderr)
 	n := fs.Int("n", 18, "сколько запросов")
 	every := fs.Duration("every", 100*time.Millisecond, "интервал между запросами")
-	timeout := fs.Duration("timeout", 200*time.Millisecond, "срок одного вызова")
+	timeout := fs.Duration("timeout", 200*time.Millisecond, "таймаут одного вызова")
 	fails := fs.Int("fails", 3, "сколько неудач подряд открывают предохранитель")
 	cooldown := fs.Duration("cooldown", 500*time.Millisecond, "на сколько предохранитель открывается")
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -71,7 +71,7 @@ func (b *breaker) allow(now time.Time) (ok, probe bool) {
 	return true, false
 }
 
-// record учитывает исход вызова и возвращает новый срок открытия (нулевое время, если предохранитель
+// record учитывает исход вызова и возвращает новый конец остывания (нулевое время, если предохранитель
 // не открылся).
 func (b *breaker) record(success bool, now time.Time) time.Time {
 	// Ваш код здесь.
@@ -87,7 +87,7 @@ type client struct {
 	rejected int
 }
 
-// call делает один вызов со сроком c.timeout: код ответа, 0 — ответа не было.
+// call делает один вызов с таймаутом c.timeout: код ответа, 0 — ответа не было.
 func (c *client) call() int {
 	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
 	defer cancel()

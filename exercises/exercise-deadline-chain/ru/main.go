@@ -1,5 +1,5 @@
-// Программа deadlinechain проводит один платёж по цепочке из трёх сервисов: шлюз A зовёт сервис B,
-// а B зовёт бухгалтерию ledger по HTTP. Срок задаёт тот, кто начал платёж (-budget), и он один на
+// Программа deadlinechain проводит один платёж по цепочке из трёх сервисов: шлюз A вызывает сервис B,
+// а B вызывает бухгалтерию ledger по HTTP. Срок задаёт тот, кто начал платёж (-budget), и он один на
 // всю цепочку: вызываемый может срок сократить, но никогда не продлить. Программа идёт в
 // виртуальном времени.
 //
@@ -24,7 +24,7 @@ import (
 
 // chain — цепочка сервисов одного платежа.
 type chain struct {
-	a, b   time.Duration // сколько работают A и B, прежде чем звать дальше
+	a, b   time.Duration // сколько работают A и B, прежде чем вызывать дальше
 	cap    time.Duration // дольше скольких B не ждёт бухгалтерию
 	ledger *flaky.Service
 	client *http.Client
@@ -84,7 +84,7 @@ func (c *chain) work(ctx context.Context, name string, d time.Duration) bool {
 	}
 }
 
-// serviceA — шлюз: поработать и позвать B с тем же сроком.
+// serviceA — шлюз: поработать и вызвать B с тем же сроком.
 func (c *chain) serviceA(ctx context.Context) string {
 	fmt.Printf("%v A: до срока %v\n", c.elapsed(), left(ctx))
 	if !c.work(ctx, "A", c.a) {
@@ -93,14 +93,14 @@ func (c *chain) serviceA(ctx context.Context) string {
 	return c.serviceB(ctx)
 }
 
-// serviceB — поработать и позвать бухгалтерию, ожидая её не дольше c.cap и не дольше срока ctx.
+// serviceB — поработать и вызвать бухгалтерию, ожидая её не дольше c.cap и не дольше срока ctx.
 func (c *chain) serviceB(ctx context.Context) string {
-	// Ваш код здесь: напечатать «B: до срока …», поработать c.b (c.work) и позвать бухгалтерию
+	// Ваш код здесь: напечатать «B: до срока …», поработать c.b (c.work) и вызвать бухгалтерию
 	// (c.callLedger), ожидая её не дольше c.cap и не дольше срока, который дал A.
 	return "не написано"
 }
 
-// callLedger зовёт бухгалтерию в пределах ctx и передаёт ей остаток срока в заголовке.
+// callLedger вызывает бухгалтерию в пределах ctx и передаёт ей остаток срока в заголовке.
 func (c *chain) callLedger(ctx context.Context) string {
 	// Ваш код здесь: POST на c.ledger.URL()+"/pay" в пределах ctx с остатком срока в заголовке
 	// (flaky.Deadline), затем строки «ledger: до срока …» (что увидела бухгалтерия, c.ledger.Log())

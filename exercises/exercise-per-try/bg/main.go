@@ -28,7 +28,7 @@ func main() {
 	fs.SetOutput(os.Stderr)
 	budget := fs.Duration("budget", time.Second, "общ бюджет от време, най-много 1h")
 	try := fs.Duration("try", 300*time.Millisecond, "най-дългият срок на един опит, най-много 1h")
-	pause := fs.Duration("pause", 50*time.Millisecond, "изчакване между опитите, най-много 1m")
+	pause := fs.Duration("pause", 50*time.Millisecond, "пауза между опитите, най-много 1m")
 	tries := fs.Int("tries", 4, "най-много опити, от 1 до 10")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)

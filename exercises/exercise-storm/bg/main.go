@@ -52,7 +52,7 @@ type params struct {
 	attempts int // граница на опитите на клиента; 0 — без граница
 }
 
-// generator е генераторът на курса със семе.
+// generator е генераторът на курса с начална стойност.
 type generator struct{ seed int }
 
 // random прави стъпка seed = (seed*75 + 74) % 65537 и връща seed % bound.
@@ -126,7 +126,7 @@ func moment(t int) string {
 	if t < 0 {
 		return "не дочакаха"
 	}
-	return fmt.Sprintf("%d,%d с", t/10, t%10)
+	return fmt.Sprintf("%d,%d\u00a0с", t/10, t%10)
 }
 
 // report печата резултата от пускането.
@@ -156,7 +156,7 @@ func parse(args []string) (params, error) {
 	fs.IntVar(&p.cost, "cost", p.cost, "цена на отказа, % от отговора")
 	fs.IntVar(&p.base, "base", p.base, "първо чакане, в тикове")
 	fs.IntVar(&p.cap, "cap", p.cap, "таван на чакането, в тикове")
-	fs.IntVar(&p.seed, "seed", p.seed, "семе на генератора")
+	fs.IntVar(&p.seed, "seed", p.seed, "начална стойност на генератора")
 	fs.IntVar(&p.ticks, "ticks", p.ticks, "тикове за моделиране")
 	fs.IntVar(&p.attempts, "attempts", p.attempts, "граница на опитите на клиента, 0 — без граница")
 	if err := fs.Parse(args); err != nil {
@@ -185,7 +185,7 @@ func parse(args []string) (params, error) {
 	case p.base < 1 || p.cap < p.base || p.cap > 10000:
 		return p, fmt.Errorf("трябва 1 <= base <= cap <= 10000")
 	case p.seed < 0 || p.seed > 65535:
-		return p, fmt.Errorf("семето е от 0 до 65535: при 65536 генераторът стои на място, (75·65536+74) mod 65537 = 65536")
+		return p, fmt.Errorf("началната стойност е от 0 до 65535: при 65536 генераторът стои на място, (75·65536+74) mod 65537 = 65536")
 	case p.ticks < 1 || p.ticks > 1_000_000:
 		return p, fmt.Errorf("тиковете трябва да са от 1 до 1000000")
 	case p.attempts < 0 || p.attempts > 1_000_000:

@@ -5,9 +5,9 @@
 //
 //	amplification [-graph ФАЙЛ] [-requests N] [-budget P]
 //
-// Графът е по една връзка на ред: „gateway -> orders x3“ значи, че gateway вика orders и прави до
+// Графът е по една връзка на ред: „gateway -> orders x3“ значи, че gateway извиква orders и прави до
 // 3 опита (извикване и две повторения). Празните редове и редовете, които започват с #, се
-// прескачат. Без -graph се взема веригата от урока. Всяка услуга, която никой не вика, получава N
+// прескачат. Без -graph се взема веригата от урока. Всяка услуга, която никой не извиква, получава N
 // заявки. Бюджетът P казва колко процента от първите извиквания по една връзка могат да се добавят
 // с повторения.
 package main
@@ -41,7 +41,7 @@ const (
 // noBudget: няма бюджет, всеки слой изразходва всичките си опити.
 const noBudget = -1
 
-// edge е връзка в графа: from вика to и прави до tries опита.
+// edge е връзка в графа: from извиква to и прави до tries опита.
 type edge struct {
 	from, to string
 	tries    int
@@ -160,12 +160,12 @@ var errCycle = errors.New("в графа има цикъл: извиквания
 // повторения. С бюджет (budget от 0 до 100) повторенията по една връзка са най-много budget
 // процента от първите ѝ извиквания, закръглено надолу; budget == noBudget значи без бюджет.
 func count(g graph, requests, budget int) (map[string]int, error) {
-	callers := map[string]int{} // колко от викащите услугата още не са преброени
+	callers := map[string]int{} // колко от извикващите услугата още не са преброени
 	for _, e := range g.edges {
 		callers[e.to]++
 	}
 	calls := map[string]int{}
-	var ready []string // услуги, чиито викащи вече са преброени
+	var ready []string // услуги, чиито извикващи вече са преброени
 	for _, s := range g.services {
 		if callers[s] == 0 {
 			calls[s] = requests

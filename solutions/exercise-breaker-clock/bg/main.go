@@ -1,6 +1,6 @@
 // Програмата breakerclock праща заявки към услугата rates през прекъсвач (circuit breaker) на
 // истински часовник: след -fails поредни неуспеха той се отваря за -cooldown, през това време
-// заявките се отказват без извикване, а след срока една пробна заявка решава дали да се затвори,
+// заявките се отказват без извикване, а след изчакването една пробна заявка решава дали да се затвори,
 // или да се отвори отново. Програмата върви във виртуално време.
 //
 // Употреба:
@@ -23,7 +23,7 @@ import (
 	"github.com/workbook-course/workbook/checker/flaky"
 )
 
-// maxWait е най-дългата пауза, срок или работа в аргументите: едно денонощие. С по-големи (до 292
+// maxWait е най-дългата пауза, таймаут или работа в аргументите: едно денонощие. С по-големи (до 292
 // години в time.Duration) виртуалният часовник, който започва през 2000 г., би препълнил.
 const maxWait = 24 * time.Hour
 
@@ -32,7 +32,7 @@ func main() {
 	fs.SetOutput(os.Stderr)
 	n := fs.Int("n", 18, "колко заявки")
 	every := fs.Duration("every", 100*time.Millisecond, "интервал между заявките")
-	timeout := fs.Duration("timeout", 200*time.Millisecond, "срок на едно извикване")
+	timeout := fs.Duration("timeout", 200*time.Millisecond, "таймаут на едно извикване")
 	fails := fs.Int("fails", 3, "колко поредни неуспеха отварят прекъсвача")
 	cooldown := fs.Duration("cooldown", 500*time.Millisecond, "за колко време се отваря прекъсвачът")
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -74,7 +74,7 @@ func (b *breaker) allow(now time.Time) (ok, probe bool) {
 	return !now.Before(b.openUntil), true
 }
 
-// record отчита изхода от извикването и връща новия срок, до който прекъсвачът е отворен (нулево
+// record отчита изхода от извикването и връща новия момент, до който прекъсвачът е отворен (нулево
 // време, ако не се е отворил).
 func (b *breaker) record(success bool, now time.Time) time.Time {
 	if success {
@@ -98,7 +98,7 @@ type client struct {
 	rejected int
 }
 
-// call прави едно извикване със срок c.timeout: кодът на отговора или 0, ако отговор не е имало.
+// call прави едно извикване с таймаут c.timeout: кодът на отговора или 0, ако отговор не е имало.
 func (c *client) call() int {
 	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
 	defer cancel()

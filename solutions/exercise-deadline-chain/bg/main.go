@@ -1,5 +1,5 @@
-// Програмата deadlinechain прекарва едно плащане през верига от три услуги: шлюзът A вика услугата
-// B, а B вика счетоводството ledger по HTTP. Срокът се задава от този, който е започнал плащането
+// Програмата deadlinechain прекарва едно плащане през верига от три услуги: шлюзът A извиква услугата
+// B, а B извиква счетоводството ledger по HTTP. Срокът се задава от този, който е започнал плащането
 // (-budget), и е един за цялата верига: извиканият може да го скъси, но никога да го удължи.
 // Програмата върви във виртуално време.
 //
@@ -85,7 +85,7 @@ func (c *chain) work(ctx context.Context, name string, d time.Duration) bool {
 	}
 }
 
-// serviceA е шлюзът: поработва и вика B със същия срок.
+// serviceA е шлюзът: поработва и извиква B със същия срок.
 func (c *chain) serviceA(ctx context.Context) string {
 	fmt.Printf("%v A: до срока %v\n", c.elapsed(), left(ctx))
 	if !c.work(ctx, "A", c.a) {
@@ -94,7 +94,7 @@ func (c *chain) serviceA(ctx context.Context) string {
 	return c.serviceB(ctx)
 }
 
-// serviceB поработва и вика счетоводството, като го чака не повече от c.cap и не повече от срока на ctx.
+// serviceB поработва и извиква счетоводството, като го чака не повече от c.cap и не повече от срока на ctx.
 func (c *chain) serviceB(ctx context.Context) string {
 	fmt.Printf("%v B: до срока %v\n", c.elapsed(), left(ctx))
 	if !c.work(ctx, "B", c.b) {
@@ -105,7 +105,7 @@ func (c *chain) serviceB(ctx context.Context) string {
 	return c.callLedger(ctx)
 }
 
-// callLedger вика счетоводството в рамките на ctx и му предава остатъка от срока в заглавка.
+// callLedger извиква счетоводството в рамките на ctx и му предава остатъка от срока в заглавка.
 func (c *chain) callLedger(ctx context.Context) string {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.ledger.URL()+"/pay", nil)
 	if err != nil {

@@ -104,7 +104,7 @@ func (r *retrier) run(ctx context.Context) string {
 			fmt.Println(head, "бюджет кончился в", now)
 			return fmt.Sprintf("бюджет исчерпан, попыток: %d", k)
 		case code == 0:
-			fmt.Println(head, "тайм-аут попытки в", now)
+			fmt.Println(head, "таймаут попытки в", now)
 		default:
 			fmt.Println(head, code)
 			if code < 500 {

@@ -1,5 +1,5 @@
 // Програмата retryctx повтаря заявка към платежна услуга с две реплики: pay-a и pay-b. Всяка
-// реплика помни кога може да бъде извикана отново: след неуспех — след изчакване с пълен джитър, а
+// реплика помни кога може да бъде извикана отново: след неуспех — след пауза с пълен джитър, а
 // ако е изпратила Retry-After — не по-рано, отколкото е поискала. Поредният опит отива към
 // репликата, която се освобождава първа. Програмата върви във виртуално време: изчакванията и
 // забавянията на услугата са истински, но не струват нито секунда.
@@ -30,8 +30,8 @@ func main() {
 	fs := flag.NewFlagSet("retryctx", flag.ContinueOnError)
 	fs.SetOutput(os.Stderr)
 	budget := fs.Duration("budget", 2*time.Second, "общ бюджет от време, най-много 1h")
-	base := fs.Duration("base", 100*time.Millisecond, "таван на първото изчакване, поне 1ms")
-	ceiling := fs.Duration("cap", time.Second, "най-високият таван на изчакването, най-много 1m")
+	base := fs.Duration("base", 100*time.Millisecond, "таван на първата пауза, поне 1ms")
+	ceiling := fs.Duration("cap", time.Second, "най-високият таван на паузата, най-много 1m")
 	seed := fs.Uint64("seed", 1, "зърно на джитъра, най-много 1000000")
 	scriptB := fs.String("b", "500@15ms,429@10ms/1s,ok@40ms", "отговорите на репликата pay-b")
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -66,7 +66,7 @@ type retrier struct {
 // since е колко време е минало от началото на програмата.
 func (r *retrier) since() time.Duration { return time.Since(r.start) }
 
-// jitter е пълният джитър след опит attempt: случайно изчакване от [0, min(cap, base·2^(attempt-1))),
+// jitter е пълният джитър след опит attempt: случайна пауза от [0, min(cap, base·2^(attempt-1))),
 // в цели милисекунди.
 func (r *retrier) jitter(attempt int) time.Duration {
 	ceiling := r.base
@@ -100,7 +100,7 @@ func call(ctx context.Context, svc *flaky.Service) (int, time.Duration, error) {
 // бюджет в ctx, и връща изхода.
 func (r *retrier) run(ctx context.Context) string {
 	deadline, _ := ctx.Deadline()
-	free := make([]time.Time, len(r.replicas)) // от кой момент репликата може да се вика отново
+	free := make([]time.Time, len(r.replicas)) // от кой момент репликата може да се извиква отново
 	for attempt := 1; ; attempt++ {
 		next := 0
 		for i := range free {
@@ -114,7 +114,7 @@ func (r *retrier) run(ctx context.Context) string {
 				svc.Name(), free[next].Sub(r.start), deadline.Sub(r.start), attempt-1)
 		}
 		if wait := time.Until(free[next]); wait > 0 {
-			fmt.Printf("  изчакване %v\n", wait)
+			fmt.Printf("  пауза %v\n", wait)
 			time.Sleep(wait)
 		}
 		at := r.since()

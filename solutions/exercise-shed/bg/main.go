@@ -21,7 +21,7 @@ import (
 // world описва условията на модела.
 type world struct {
 	rate   int // нови извиквания на тик
-	wait   int // колко тика викащият чака отговор
+	wait   int // колко тика извикващият чака отговор
 	tries  int // опити за извикване, заедно с първия
 	high   int // отговори на тик нормално
 	low    int // отговори на тик от тик slowAt до тик slowTo (без него)
@@ -34,7 +34,7 @@ type world struct {
 
 // request е заявка в опашката на сървъра.
 type request struct {
-	deadline int // тикът, в който викащият спира да чака
+	deadline int // тикът, в който извикващият спира да чака
 	try      int // номер на опита; първият е 1
 }
 
@@ -60,7 +60,7 @@ func main() {
 	fs.SetOutput(os.Stderr)
 	var w world
 	fs.IntVar(&w.rate, "rate", 8, "нови извиквания на тик")
-	fs.IntVar(&w.wait, "wait", 10, "колко тика викащият чака отговор")
+	fs.IntVar(&w.wait, "wait", 10, "колко тика извикващият чака отговор")
 	fs.IntVar(&w.tries, "tries", 3, "опити за извикване")
 	fs.IntVar(&w.high, "high", 10, "отговори на тик нормално")
 	fs.IntVar(&w.low, "low", 4, "отговори на тик, докато сървърът е бавен")

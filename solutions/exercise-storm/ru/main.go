@@ -172,7 +172,7 @@ func moment(t int) string {
 	if t < 0 {
 		return "не дождались"
 	}
-	return fmt.Sprintf("%d,%d с", t/10, t%10)
+	return fmt.Sprintf("%d,%d\u00a0с", t/10, t%10)
 }
 
 // report печатает итог прогона.
