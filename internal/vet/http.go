@@ -29,6 +29,16 @@ var RetryAfter = newAnalyzer("retryafter", "Retry-After ignored on 429 or 503", 
 			if x.Sel.Name == "StatusCode" && isNamed(typeOf(info, x.X), "net/http", "Response") {
 				readsStatus = true
 			}
+			if v, ok := constInt(info, x); ok && (v == 429 || v == 503) && len(stack) >= 2 {
+				switch p := stack[len(stack)-2].(type) {
+				case *ast.BinaryExpr:
+					if p.Op == token.EQL || p.Op == token.NEQ {
+						at = append(at, n)
+					}
+				case *ast.CaseClause:
+					at = append(at, n)
+				}
+			}
 		case *ast.CallExpr:
 			if isWait(info, x) && enclosingLoop(stack) != nil {
 				waits = true

@@ -46,8 +46,16 @@ var BodyClose = newAnalyzer("bodyclose", "a response body not closed on every pa
 			}
 		}
 		fn := enclosingFunc(stack)
-		block, ok := stack[len(stack)-2].(*ast.BlockStmt)
-		if resp == nil || fn == nil || !ok {
+		var list []ast.Stmt
+		switch p := stack[len(stack)-2].(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		}
+		if resp == nil || fn == nil || list == nil {
 			return true
 		}
 		body := funcBody(fn)
@@ -60,10 +68,10 @@ var BodyClose = newAnalyzer("bodyclose", "a response body not closed on every pa
 			return true
 		}
 		i := 0
-		for i < len(block.List) && block.List[i] != as {
+		for i < len(list) && list[i] != as {
 			i++
 		}
-		for _, s := range block.List[i+1:] {
+		for _, s := range list[i+1:] {
 			if _, ok := s.(*ast.DeferStmt); ok && contains(s, closes) {
 				return true
 			}
