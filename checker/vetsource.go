@@ -53,3 +53,14 @@ func FlakySource() []byte { return flakySource }
 // ToolEnv is the whole environment the checker gives a go command it runs under scratch (a folder
 // of the caller's, which it may fill): the installed toolchain only, offline, no user settings.
 func ToolEnv(goBin, scratch string) []string { return buildEnv(goBin, scratch) }
+
+// Advice is one piece of advice on a program's code beside its verdict (internal/vet): the rule,
+// the place in the program's folder (file relative to it, slashes) and the words in the reader's
+// language.
+type Advice struct {
+	Rule    string `json:"rule"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}

@@ -9,22 +9,20 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/i18n"
 )
 
 // Advice is a finding with its words in the reader's language: what is wrong, why it matters in
-// production, what to do instead.
-type Advice struct {
-	Finding
-	Message string `json:"message"`
-}
+// production, what to do instead. It is the checker's type, so that a check's Result carries it.
+type Advice = checker.Advice
 
 // Explain puts the findings into words in ui's language.
 func Explain(findings []Finding, ui *i18n.Printer) []Advice {
 	advice := make([]Advice, 0, len(findings))
 	for _, f := range findings {
-		advice = append(advice, Advice{Finding: f, Message: ui.T(f.MessageID())})
+		advice = append(advice, Advice{Rule: f.Rule, File: f.File, Line: f.Line, Col: f.Col, Message: ui.T(f.MessageID())})
 	}
 	return advice
 }
