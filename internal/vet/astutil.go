@@ -223,8 +223,6 @@ func contains(n ast.Node, f func(ast.Node) bool) bool {
 func consultsContext(info *types.Info, n ast.Node, deadlines map[types.Object]bool) bool {
 	return contains(n, func(m ast.Node) bool {
 		switch x := m.(type) {
-		case *ast.SelectStmt:
-			return true
 		case *ast.CallExpr:
 			if s, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && isContext(typeOf(info, s.X)) {
 				switch s.Sel.Name {

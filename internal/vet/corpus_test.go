@@ -14,7 +14,7 @@ import (
 )
 
 // minPrograms is how many programs of the corpus each rule must find.
-const minPrograms = 1
+const minPrograms = 3
 
 var wantRE = regexp.MustCompile(`// want((?: "[a-z_0-9]+")+)`)
 
