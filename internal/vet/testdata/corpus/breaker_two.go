@@ -18,14 +18,14 @@ func (b *circuitBreaker) RecordSuccess() { b.fails = 0 }
 var cb = &circuitBreaker{}
 
 func send(ctx context.Context, c *http.Client, url string) error {
-	ctx, _ = context.WithTimeout(ctx, time.Second) // want "lostcancel"
+	ctx, _ = context.WithTimeout(ctx, time.Second)                          // want "lostcancel"
 	req, err := http.NewRequestWithContext(ctx, http.MethodPatch, url, nil) // want "idempotency"
 	if err != nil {
 		return err
 	}
 	resp, err := c.Do(req)
 	defer resp.Body.Close() // want "httpresponse"
-	if err != nil { // want "breaker_cancel"
+	if err != nil {         // want "breaker_cancel"
 		cb.RecordFailure()
 		return err
 	}

@@ -46,7 +46,7 @@ func hedge(ctx context.Context, c *http.Client, replicas []string) reply {
 }
 
 func monitor(ctx context.Context, c *http.Client) {
-	beat := time.NewTicker(time.Second) // want "ticker_stop"
+	beat := time.NewTicker(time.Second)     // want "ticker_stop"
 	check := time.NewTimer(5 * time.Second) // want "timer_stop"
 	for {
 		select {

@@ -56,6 +56,6 @@ func main() {
 			return
 		}
 		time.Sleep(delay) // want "sleep_retry" "backoff_jitter"
-		delay += delay // want "backoff_overflow"
+		delay += delay    // want "backoff_overflow"
 	}
 }

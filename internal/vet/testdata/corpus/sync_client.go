@@ -18,7 +18,7 @@ func get(ctx context.Context, b *breaker, url string) (int, error) {
 	req, _ := http.NewRequest("GET", url, nil)
 	resp, err := client.Do(req)
 	defer resp.Body.Close() // want "httpresponse"
-	if err != nil { // want "breaker_cancel"
+	if err != nil {         // want "breaker_cancel"
 		b.fail()
 		return 0, err
 	}
