@@ -43,6 +43,9 @@ type Result struct {
 	BuildTime Millis       `json:"build_ms"`
 	Cases     []CaseResult `json:"cases"`
 	Isolation *Isolation   `json:"isolation,omitempty"`
+	// Advice is what internal/vet says of the program's code, beside the verdict: it never
+	// changes the verdict. A caller that vets the program fills it in; the checker does not.
+	Advice []Advice `json:"advice,omitempty"`
 }
 
 // CaseResult is one case of a check.

@@ -71,6 +71,7 @@ func commands() []*command {
 		{name: "serve", usage: "serve_usage", summary: "serve_summary", run: runServe},
 		{name: "solution", usage: "solution_usage", summary: "solution_summary", run: runSolution},
 		{name: "verify", usage: "verify_usage", summary: "verify_summary", run: runVerify},
+		{name: "vet", usage: "vet_usage", summary: "vet_summary", run: runVet},
 		{name: "watch", usage: "watch_usage", summary: "watch_summary", run: runWatch},
 	}
 }

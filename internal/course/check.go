@@ -1,12 +1,15 @@
 package course
 
 import (
+	"cmp"
 	"context"
 	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/vet"
 )
 
 // ToolError is a check that could not be made because the checker failed, not the program.
@@ -31,7 +34,9 @@ func (e *Exercise) CheckSeeded(ctx context.Context, dir string, o checker.Option
 		return nil, err
 	}
 	o.Exercise = e.Name
-	o.Limits = e.Limits(o.Limits) // a virtual-time exercise's program runs in virtual time
+	o.Limits = e.Limits(o.Limits)            // a virtual-time exercise's program runs in virtual time
+	advice := make(chan []checker.Advice, 1) // vetted while the program is built and run
+	go func() { advice <- vet.Advise(ctx, dir, i18n.New(cmp.Or(o.UILang, o.Lang))) }()
 	res, err := checker.Check(ctx, dir, cases, o)
 	if ctx.Err() != nil {
 		// Whatever the runs cut short look like, nothing of it is the program's verdict.
@@ -47,6 +52,7 @@ func (e *Exercise) CheckSeeded(ctx context.Context, dir string, o checker.Option
 			break
 		}
 	}
+	res.Advice = <-advice
 	return res, nil
 }
 

@@ -176,6 +176,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	} else {
 		fmt.Fprintln(w, c.red(passed))
 	}
+	writeAdvice(w, pr, c, res.Advice)
 }
 
 // seconds writes d in seconds the way the printer's language writes numbers: 0.3, or 0,3.

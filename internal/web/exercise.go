@@ -18,6 +18,7 @@ import (
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/vet"
 )
 
 // The learner's program is the file main.go in the exercise's folder of the place (workspace or
@@ -463,6 +464,7 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 	if err != nil {
 		return nil, err
 	}
+	res.Advice = vet.Advise(ctx, dir, p) // advice on the code, after the verdict; never the verdict
 	if s.cfg.Place == nil {
 		res.Dir = p.T("web_browser_draft")
 	}
