@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/internal/cli"
@@ -35,10 +34,9 @@ type env struct {
 	noted   bool                 // the default content language was explained
 	tty     func() bool          // whether the learner can be asked; nil: stdin and stderr are terminals
 
-	flagMessages string         // the --messages value given, if any
-	invoke       string         // how the learner runs workbook from here (see invocation), once known
-	words        *regexp.Regexp // finds the commands a message suggests (see runnable), once needed
-	cmd          *command       // the command running
+	flagMessages string   // the --messages value given, if any
+	invoke       string   // how the learner runs workbook from here (see invocation), once known
+	cmd          *command // the command running
 
 	opener func(argv []string) error // starts the program that opens the browser (serve --open); nil: web.StartCommand
 }

@@ -30,21 +30,9 @@ func runHome(ctx context.Context, e *env) error {
 		e.printSettings(w)
 		fmt.Fprintln(w)
 		if e.ws != nil {
-			// The course's first step, as in a workspace that has done nothing yet: its first lesson,
-			// then that lesson's first exercise.
-			steps, err := e.course.Plan(e.content)
-			if err != nil {
-				return err
-			}
-			n := steps.NextStep(progress.New(e.content, time.Now()), e.content)
-			if n.Kind == course.ReadLesson {
-				fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable("workbook lesson "+n.Lesson.Topic)))
-				fmt.Fprintln(w, "  "+e.ui.T("home_next_clone_lesson", "Title", n.Lesson.Title, "Name", n.Exercise.Name))
-			} else {
-				ex := e.firstExercise()
-				fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable("workbook check "+ex)))
-				fmt.Fprintln(w, "  "+e.ui.T("home_next_clone", "Name", ex))
-			}
+			cmd, why := e.firstStep()
+			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold(e.runnable(cmd)))
+			fmt.Fprintln(w, "  "+why)
 		} else {
 			fmt.Fprintln(w, e.ui.T("home_next_label")+" "+pt.Bold("workbook init"))
 			fmt.Fprintln(w, "  "+e.ui.T("home_next_init", "Dir", workspace.DefaultFolder, "Lang", e.langName(e.content)))
@@ -88,15 +76,18 @@ func (e *env) printSettings(w io.Writer) {
 	fmt.Fprintln(w, "  "+e.ui.T("home_settings_change"))
 }
 
-// firstExercise is the name of the first exercise in course order.
-func (e *env) firstExercise() string {
+// firstStep is the course's first step, for a clone whose workspace is not made yet: as in a new
+// workspace, its first lesson, then that lesson's first exercise (course.Plan.FirstStep).
+func (e *env) firstStep() (cmd, why string) {
 	steps, err := e.course.Plan(e.content)
-	if err == nil {
-		if list := steps.Exercises(); len(list) > 0 {
-			return list[0].Name
-		}
+	if err != nil {
+		return "workbook list", ""
 	}
-	return ""
+	n := steps.FirstStep(e.content)
+	if n.Kind == course.ReadLesson {
+		return "workbook lesson " + n.Lesson.Topic, e.ui.T("home_next_clone_lesson", "Title", n.Lesson.Title, "Name", n.Exercise.Name)
+	}
+	return "workbook check " + n.Exercise.Name, e.ui.T("home_next_clone", "Name", n.Exercise.Name)
 }
 
 // nextStep is the one thing the learner should do next (course.Plan.NextStep): the command and why.

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"time"
 
 	"github.com/workbook-course/workbook/internal/lesson"
 	"github.com/workbook-course/workbook/internal/progress"
@@ -200,6 +201,9 @@ type NextStep struct {
 	Exercise *Exercise
 	Lesson   *LessonInfo
 }
+
+// FirstStep is the course's first step in lang: the next step of a learner who has done nothing yet.
+func (p Plan) FirstStep(lang string) NextStep { return p.NextStep(progress.New(lang, time.Time{}), lang) }
 
 // NextStep is the one thing the learner whose progress is st should do next, in this order: read
 // the lesson of the next exercise, solve the exercise (check it, then ask for a hint once it has

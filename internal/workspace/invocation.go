@@ -3,7 +3,9 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/workbook-course/workbook/internal/paths"
 )
@@ -21,6 +23,46 @@ func Invocation(exe, wd string) string {
 		return goRunFrom(wd, root)
 	}
 	return "workbook"
+}
+
+// InvocationHere is Invocation for the running executable and the folder the learner stands in:
+// the working folder, or, when `go -C ../../.. run ./cmd/workbook` started the tool at the clone's
+// root, the folder the shell was in, which the go command leaves in PWD (the commands suggested are
+// pasted there). "workbook" when either cannot be known.
+func InvocationHere() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "workbook"
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "workbook"
+	}
+	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) && pwd != wd {
+		if info, err := os.Stat(pwd); err == nil && info.IsDir() {
+			wd = pwd
+		}
+	}
+	return Invocation(exe, wd)
+}
+
+// suggested caches, per list of commands, the pattern of a suggested command (see Runnable).
+var suggested sync.Map
+
+// Runnable rewrites the commands msg suggests ("workbook hint X": the word workbook at the start of
+// a command, followed by one of commands, so that prose such as "the workbook course" is left alone)
+// into inv, the invocation that works where the learner stands; msg is unchanged when inv is plain
+// "workbook". Runnable is idempotent.
+func Runnable(inv string, commands []string, msg string) string {
+	if inv == "workbook" {
+		return msg
+	}
+	key := strings.Join(commands, "|")
+	re, ok := suggested.Load(key)
+	if !ok {
+		re, _ = suggested.LoadOrStore(key, regexp.MustCompile(`(^|[\s«„“"'(])workbook( (?:`+key+`)\b)`))
+	}
+	return re.(*regexp.Regexp).ReplaceAllString(msg, "${1}"+inv+"${2}")
 }
 
 // viaGoRun reports whether exe is a binary `go run` built: before Go 1.24 it lives in a go-build
