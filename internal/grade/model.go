@@ -187,14 +187,14 @@ type WrongGroup struct {
 
 // Summary counts the class.
 type Summary struct {
-	Students  int     `json:"students"`
-	Pass      int     `json:"pass"`
-	Fail      int     `json:"fail"`
-	Error     int     `json:"error"`
-	Missing   int     `json:"missing,omitempty"` // students of the roster who handed in nothing
+	Students int `json:"students"`
+	Pass     int `json:"pass"`
+	Fail     int `json:"fail"`
+	Error    int `json:"error"`
+	Missing  int `json:"missing,omitempty"` // students of the roster who handed in nothing
 	// Tool counts the students the tool could not grade (StatusTool): a run with any is a failure
 	// of the tool, and a run again grades them again.
-	Tool int `json:"tool_error,omitempty"`
+	Tool      int     `json:"tool_error,omitempty"`
 	MeanScore float64 `json:"mean_score"`
 }
 
