@@ -287,9 +287,10 @@ func build(ctx context.Context, src string, skipped []string, lim Limits, how *b
 		ok = true
 		return p, nil
 	}
-	if !lim.Trusted {
+	if !how.warm {
 		// What the program imports from the standard library is compiled first, as the course's
-		// own code: a cold build cache is never the program's cost.
+		// own code: a cold build cache is never a learner's program's cost, and a first build on a
+		// machine tells its front end why it is slow (WithProgress).
 		warmStd(ctx, []string{srcCopy}, lim, false)
 	}
 	args := buildArgs(lim, exe)

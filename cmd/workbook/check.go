@@ -185,7 +185,7 @@ func findClone() string {
 // checkProgram checks the program in src against ex's cases (course.Exercise.Check) in the content
 // language, saying it is busy when that takes a while. A checker that fails is a tool error.
 func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string, timeout time.Duration) (*checker.Result, error) {
-	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(src)), busyAfter)
+	ctx, done := e.busyBuild(ctx, e.ui.T("busy_check", "Dir", e.rel(src)))
 	res, err := ex.Check(ctx, src, checker.Options{Lang: e.content, UILang: e.ui.Lang(), Limits: checker.Limits{RunTime: timeout}})
 	done()
 	var te *course.ToolError
