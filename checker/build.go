@@ -31,7 +31,8 @@ type Limits struct {
 	// stopped, build_error with message build_time. Elsewhere the wall clock stands in for it, at
 	// three times BuildTime. The standard library is compiled before, outside this limit (warmStd).
 	BuildTime time.Duration
-	// BuildWall is the wall-clock backstop of one build (default twenty times BuildTime): a build
+	// BuildWall is the wall-clock backstop of one build (default twenty times BuildTime, at least
+	// ten minutes: a machine loaded many times over gives a build a few percent of a CPU): a build
 	// stopped there had used less than BuildTime of CPU, so it is the machine that was slow, not the
 	// program: an error of the tool, never a verdict.
 	BuildWall time.Duration
@@ -69,7 +70,7 @@ func (l Limits) withDefaults() Limits {
 		l.BuildTime = 30 * time.Second
 	}
 	if l.BuildWall <= 0 {
-		l.BuildWall = 20 * l.BuildTime
+		l.BuildWall = max(20*l.BuildTime, 10*time.Minute)
 	}
 	if l.RunTime <= 0 {
 		l.RunTime = 2 * time.Second

@@ -50,7 +50,7 @@
 // in about a second); past it the build is stopped, build_error with message build_time, so a
 // compile-time bomb costs its author its limit of CPU time whatever the machine's load. A busy
 // machine, which only keeps the build waiting for a CPU, costs it nothing. The wall clock is a
-// backstop (Limits.BuildWall, twenty times BuildTime): a build stopped there had used less than its
+// backstop (Limits.BuildWall, twenty times BuildTime, at least ten minutes): a build stopped there had used less than its
 // CPU time, so the machine was at fault, and it is an error of the tool, never a verdict. Where the
 // CPU time of a process tree cannot be read (macOS, Windows), a wall clock of three times BuildTime
 // stands in for it. Before a program is built, the packages of the standard library it imports
