@@ -213,8 +213,9 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 // imports to fill the build cache (warmStd): nothing is taken from or kept in the cache of
 // executables, and compiled tells whether the go command compiled anything.
 type buildHow struct {
-	warm     bool
-	compiled bool
+	warm      bool
+	compiled  bool
+	compiling func() // called once, when the go command of a warm build starts compiling a package
 }
 
 // build makes a scratch folder, takes a snapshot of src into it and builds the copy. skipped adds
@@ -298,14 +299,18 @@ func build(ctx context.Context, src string, skipped []string, lim Limits, how *b
 	if how.warm {
 		args = append(args[:1:1], append([]string{"-x"}, args[1:]...)...)
 	}
-	r, out, err := goBuild(ctx, goBin, srcCopy, scratch, lim, args, nil)
+	var tee io.Writer
+	if how.warm && how.compiling != nil {
+		tee = &compileWatch{seen: how.compiling}
+	}
+	r, out, err := goBuild(ctx, goBin, srcCopy, scratch, lim, args, nil, tee)
 	if how.warm {
 		how.compiled = ranCompiler(out.String())
 	}
 	if err == nil && r.overCPU && !lim.Trusted && warmStd(ctx, []string{srcCopy}, lim, true) {
 		// The build cache had lost what it was known to hold (go clean -cache): the standard
 		// library was compiled within the program's limit. Once more, now that it is there.
-		r, out, err = goBuild(ctx, goBin, srcCopy, scratch, lim, args, nil)
+		r, out, err = goBuild(ctx, goBin, srcCopy, scratch, lim, args, nil, nil)
 	}
 	p.BuildTime = r.wall
 	if err != nil {
@@ -413,10 +418,14 @@ const (
 // passes lim.BuildTime, and at lim.BuildWall of wall clock as a backstop (see superviseBuild). watch,
 // when set, decides instead at each reading of the CPU time. The error is the tool's (no sandbox,
 // ctx done); a failed or stopped build is in buildRun.
-func goBuild(ctx context.Context, goBin, dir, scratch string, lim Limits, args []string, watch func(cpu time.Duration) stopKind) (buildRun, *bytes.Buffer, error) {
+func goBuild(ctx context.Context, goBin, dir, scratch string, lim Limits, args []string, watch func(cpu time.Duration) stopKind, tee io.Writer) (buildRun, *bytes.Buffer, error) {
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd, out := goCommand(bctx, goBin, dir, buildEnv(goBin, scratch), 1<<20, args...)
+	if tee != nil {
+		cmd.Stdout = io.MultiWriter(cmd.Stdout, tee)
+		cmd.Stderr = cmd.Stdout
+	}
 	sb, err := sandboxBuild(cmd, scratch, lim)
 	if err != nil {
 		return buildRun{}, out, err
@@ -524,6 +533,29 @@ type startedKey struct{}
 func startedHook(ctx context.Context) func(pid int) {
 	f, _ := ctx.Value(startedKey{}).(func(pid int))
 	return f
+}
+
+// compileWatch reads a go build -x's output as it comes and calls seen once, at the first line
+// that runs the compiler (see ranCompiler).
+type compileWatch struct {
+	seen  func()
+	carry []byte
+	done  bool
+}
+
+func (w *compileWatch) Write(b []byte) (int, error) {
+	if w.done {
+		return len(b), nil
+	}
+	w.carry = append(w.carry, b...)
+	if i := bytes.LastIndexByte(w.carry, '\n'); i >= 0 {
+		if ranCompiler(string(w.carry[:i+1])) {
+			w.done = true
+			w.seen()
+		}
+		w.carry = append(w.carry[:0], w.carry[i+1:]...)
+	}
+	return len(b), nil
 }
 
 // ranCompiler reports whether the output of a go build -x shows that it compiled a package (rather

@@ -138,3 +138,25 @@ func TestRanCompiler(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileWatch: a warm-up tells its progress once, at the first line that runs the compiler,
+// however the go command's output is cut into writes.
+func TestCompileWatch(t *testing.T) {
+	out := "mkdir -p $WORK/b001/\n/usr/local/go/pkg/tool/linux_amd64/compile -o $WORK/b045/_pkg_.a -p fmt\n/usr/local/go/pkg/tool/linux_amd64/compile -o $WORK/b046/_pkg_.a -p os\n"
+	for _, size := range []int{1, 7, 64, len(out)} {
+		n := 0
+		w := &compileWatch{seen: func() { n++ }}
+		for i := 0; i < len(out); i += size {
+			w.Write([]byte(out[i:min(i+size, len(out))]))
+		}
+		if n != 1 {
+			t.Errorf("writes of %d bytes: told %d times, want once", size, n)
+		}
+	}
+	n := 0
+	w := &compileWatch{seen: func() { n++ }}
+	w.Write([]byte("mkdir -p $WORK/b001/\n/usr/local/go/pkg/tool/linux_amd64/link -o a.out\n"))
+	if n != 0 {
+		t.Errorf("a build from the cache alone: told %d times", n)
+	}
+}

@@ -37,7 +37,8 @@ var warmMu sync.Mutex
 
 // Progress receives what the checker does that may take long and is not the learner's doing: start
 // true when it begins compiling the standard library for a first build on this machine (or after
-// the toolchain or the build cache changed), false when it is done.
+// the toolchain or the build cache changed: the go command compiles a package), false when it is
+// done.
 type Progress func(start bool)
 
 type progressKey struct{}
@@ -88,11 +89,18 @@ func warmStd(ctx context.Context, srcs []string, lim Limits, force bool) (compil
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(b.String()), 0o644); err != nil {
 		return false
 	}
-	if f := progressOf(ctx); f != nil {
-		f(true)
-		defer f(false)
-	}
 	how := &buildHow{warm: true}
+	if f := progressOf(ctx); f != nil {
+		// Told only once the go command really compiles a package: a warm-up that finds them all
+		// in the build cache says nothing.
+		started := false
+		how.compiling = func() { started = true; f(true) }
+		defer func() {
+			if started {
+				f(false)
+			}
+		}()
+	}
 	tl := Limits{Trusted: true, Virtual: lim.Virtual, Memory: lim.Memory}
 	p, err := build(ctx, dir, nil, tl, how)
 	if err != nil {
