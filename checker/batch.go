@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -37,8 +36,10 @@ import (
 // each with the package's import path), never from the text of compiler messages, which a program
 // controls: a program that failed is built again alone, for exactly the verdict and messages Build
 // gives it; one the batch did not produce and that no event blames (a package that fails to load
-// stops the whole go command) goes into a second batch. The batch is stopped once half a build
-// limit (Limits.BuildTime) has passed without a new executable; every program it did not produce is
+// stops the whole go command) goes into a second batch. The standard library the programs import is
+// compiled first, as the course's own code (warmStd). The batch is stopped once its go command has
+// used half a build limit (Limits.BuildTime) of CPU time per CPU without a new executable; every
+// program it did not produce is
 // then built alone, as many at once as there are CPUs, each with the other half of its limit, so a
 // program that takes long to compile (a compile-time bomb) costs its author alone and the class
 // waits about one build limit for it, while a busy machine, on which the executables keep coming,
@@ -95,6 +96,15 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 		}
 	}
 	timedOut := false
+	if len(batch) > 0 && !lim.Trusted {
+		// The standard library the class imports is compiled first, as the course's own code, with
+		// one go command for all (see warmStd): a cold build cache is never a program's cost.
+		var ins []string
+		for _, i := range batch {
+			ins = append(ins, staged[i])
+		}
+		warmStd(ctx, ins, lim, false)
+	}
 	if len(batch) > 1 {
 		var missing []int
 		missing, timedOut = buildBatch(ctx, staged, batch, lim, progs, errs)
@@ -132,7 +142,7 @@ func BuildMany(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			progs[i], errs[i] = build(ctx, staged[i], skipped[i], alone)
+			progs[i], errs[i] = build(ctx, staged[i], skipped[i], alone, nil)
 		}()
 	}
 	wg.Wait()
@@ -316,10 +326,10 @@ func (e *buildEvents) close() map[string]bool {
 }
 
 // buildBatch builds the programs srcs[i] for i in idx with one go command, each into an executable
-// of its own, and stores each program it produced in progs. The go command is stopped once half of
-// lim.BuildTime has passed without a new executable (see watchProgress): a program that takes that
-// long to compile holds no one else, and a busy machine, on which the class's executables keep
-// coming, only slowly, never stops the batch. A program the go command's events blame gets a
+// of its own, and stores each program it produced in progs. The go command is stopped once it has
+// used half of lim.BuildTime of CPU time per CPU without a new executable (see the watch below): a
+// program that takes that long to compile holds no one else, and a busy machine, on which the
+// class's executables keep coming, only slowly, never stops the batch. A program the go command's events blame gets a
 // *BuildFailure in errs with again set (it is built alone, for its own messages). It returns the
 // programs it neither produced nor blamed, and whether the go command was stopped.
 func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs []*Program, errs []error) (missing []int, timedOut bool) {
@@ -361,19 +371,39 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 	if len(copied) == 0 {
 		return missing, false
 	}
-	bctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var stalled atomic.Bool
-	watching := make(chan struct{})
-	go watchProgress(outDir, lim.BuildTime/2, &stalled, cancel, watching)
 	env := buildEnv(goBin, scratch)
-	if n := runtime.GOMAXPROCS(0); len(copied) >= n {
+	n := runtime.GOMAXPROCS(0)
+	if len(copied) >= n {
 		// Enough programs to keep every core busy with one compiler or linker each: single-threaded
 		// tools, one per core, do the same work with less CPU than several threads each competing
 		// for the cores (BENCHMARKS.md).
 		args = append(args[:1], append([]string{"-p=" + strconv.Itoa(n)}, args[1:]...)...)
 		env = append(env, "GOMAXPROCS=1")
 	}
+	// The batch is stopped once its go command has used half a build limit of CPU time per tool it
+	// runs at once (one per CPU) without a new executable in its output folder: the compilers and
+	// linkers of the class keep the CPUs busy, a program whose compiler works on alone (a
+	// compile-time bomb) has had half its limit. A busy machine, which only slows the batch, never
+	// stops it; a batch that makes no progress for half the wall-clock backstop is stopped too, and
+	// its programs are built alone under their whole limits, since then the machine is at fault.
+	window := lim.BuildTime / 2 * time.Duration(n)
+	seen, lastCPU, last := 0, time.Duration(0), time.Now()
+	stalled := false
+	watch := func(cpu time.Duration) stopKind {
+		if entries, err := os.ReadDir(outDir); err == nil && len(entries) > seen {
+			seen, lastCPU, last = len(entries), cpu, time.Now()
+		}
+		switch {
+		case canWatchBuildCPU && cpu-lastCPU >= window, !canWatchBuildCPU && time.Since(last) >= lim.BuildTime/2:
+			stalled = true
+			return stopCPU
+		case time.Since(last) >= lim.BuildWall/2:
+			return stopWall
+		}
+		return goOn
+	}
+	bctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	cmd, _ := goCommand(bctx, goBin, mod, env, 1<<20, args...)
 	events := newBuildEvents()
 	cmd.Stdout = events
@@ -383,19 +413,19 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		return append(missing, copied...), false // each is built alone, which reports the error
 	}
 	defer sb.close()
-	start := time.Now()
-	runErr := cmd.Start()
-	sb.started()
-	if runErr == nil {
-		runErr = cmd.Wait()
-	}
-	elapsed := time.Since(start)
-	close(watching)
+	nolimit := lim
+	nolimit.BuildTime, nolimit.BuildWall = trustedBuild, trustedBuild // the watch stops it
+	r := superviseBuild(cmd, sb, cancel, nolimit, watch, startedHook(ctx))
+	elapsed := r.wall
 	failed := events.close()
 	if sb.setupError() != "" || ctx.Err() != nil {
 		return append(missing, copied...), false
 	}
-	timedOut = stalled.Load()
+	if r.overWall {
+		// The machine made no progress at all: no one is blamed, everyone is built alone.
+		return append(missing, copied...), false
+	}
+	timedOut = stalled
 	share := elapsed / time.Duration(len(copied))
 	for _, i := range copied {
 		pkg := fmt.Sprintf("p%03d", i)
@@ -427,29 +457,6 @@ func buildBatch(ctx context.Context, srcs []string, idx []int, lim Limits, progs
 		progs[i] = p
 	}
 	return missing, timedOut
-}
-
-// watchProgress watches the folder the go command links the executables into, until done is closed,
-// and once window has passed without a new one there sets stalled and calls stop.
-func watchProgress(outDir string, window time.Duration, stalled *atomic.Bool, stop func(), done <-chan struct{}) {
-	tick := time.NewTicker(min(window/8, 250*time.Millisecond))
-	defer tick.Stop()
-	last, seen := time.Now(), 0
-	for {
-		select {
-		case <-done:
-			return
-		case <-tick.C:
-		}
-		if entries, err := os.ReadDir(outDir); err == nil && len(entries) > seen {
-			last, seen = time.Now(), len(entries)
-		}
-		if time.Since(last) >= window {
-			stalled.Store(true)
-			stop()
-			return
-		}
-	}
 }
 
 // cachedProgram sets *prog to a program whose executable for the sources in staged (a snapshot) is

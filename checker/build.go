@@ -25,7 +25,21 @@ import (
 // by the program's own CPU time, which does not depend on what else the machine is doing; the wall
 // clock only stops a program that sleeps or blocks (see runLimit).
 type Limits struct {
-	BuildTime time.Duration // wall time for building one program (default 30 s)
+	// BuildTime is the time building one program may take, counted as the CPU time of the go
+	// command's whole process tree (the go command, the compiler, the linker) where the system
+	// gives it (Linux; default 30 s; an exercise compiles in about a second): past it the build is
+	// stopped, build_error with message build_time. Elsewhere the wall clock stands in for it, at
+	// three times BuildTime. The standard library is compiled before, outside this limit (warmStd).
+	BuildTime time.Duration
+	// BuildWall is the wall-clock backstop of one build (default twenty times BuildTime, at least
+	// ten minutes: a machine loaded many times over gives a build a few percent of a CPU): a build
+	// stopped there had used less than BuildTime of CPU, so it is the machine that was slow, not the
+	// program: an error of the tool, never a verdict.
+	BuildWall time.Duration
+	// Trusted says that the program is the course's own (a reference solution, a lesson program,
+	// what verify builds): its build is bounded only by a wall clock of trustedBuild, never by a
+	// limit meant for compile-time bombs. Never set it for a learner's code.
+	Trusted bool
 	// RunTime is the time one run may take, counted as the CPU time of the program (default 2 s):
 	// past it the run is stopped, status timeout, message cpu_limit.
 	RunTime time.Duration
@@ -53,8 +67,14 @@ type Limits struct {
 func (l Limits) WithDefaults() Limits { return l.withDefaults() }
 
 func (l Limits) withDefaults() Limits {
+	if l.Trusted {
+		l.BuildTime, l.BuildWall = trustedBuild, trustedBuild
+	}
 	if l.BuildTime <= 0 {
 		l.BuildTime = 30 * time.Second
+	}
+	if l.BuildWall <= 0 {
+		l.BuildWall = max(20*l.BuildTime, 10*time.Minute)
 	}
 	if l.RunTime <= 0 {
 		l.RunTime = 2 * time.Second
@@ -83,6 +103,11 @@ func (l Limits) withDefaults() Limits {
 	}
 	return l
 }
+
+// trustedBuild bounds the build of the course's own code (Limits.Trusted), CPU and wall clock: only
+// a hung toolchain ever reaches it. A cold build of the standard library beside other work takes
+// minutes.
+const trustedBuild = time.Hour
 
 // BuildFailure is returned by Build when the learner's program cannot be built: a verdict (BuildError
 // or NoProgram) with the compiler's messages or the reason. It is a verdict about the program, not a
@@ -189,12 +214,24 @@ func Build(ctx context.Context, src string, lim Limits) (*Program, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("%s is not a folder", src)
 	}
-	return build(ctx, src, nil, lim)
+	return build(ctx, src, nil, lim, nil)
+}
+
+// buildHow changes what build does, for the checker's own builds: warm builds a program of blank
+// imports to fill the build cache (warmStd): nothing is taken from or kept in the cache of
+// executables, and compiled tells whether the go command compiled anything.
+type buildHow struct {
+	warm      bool
+	compiled  bool
+	compiling func() // called once, when the go command of a warm build starts compiling a package
 }
 
 // build makes a scratch folder, takes a snapshot of src into it and builds the copy. skipped adds
 // to what the snapshot leaves out (src may itself be a snapshot).
-func build(ctx context.Context, src string, skipped []string, lim Limits) (*Program, error) {
+func build(ctx context.Context, src string, skipped []string, lim Limits, how *buildHow) (*Program, error) {
+	if how == nil {
+		how = &buildHow{}
+	}
 	lim = lim.withDefaults()
 	goBin, err := GoTool()
 	if err != nil {
@@ -248,8 +285,10 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 		return nil, err
 	}
 	exe := exePath(scratch)
-	p.key = key
-	if cachedExe(key, exe) {
+	if !how.warm {
+		p.key = key
+	}
+	if !how.warm && cachedExe(key, exe) {
 		// Cached under another run's limits: a smaller memory limit now may refuse its static data.
 		if err := checkExe(exe, lim); err != nil {
 			return fail(err)
@@ -258,38 +297,42 @@ func build(ctx context.Context, src string, skipped []string, lim Limits) (*Prog
 		ok = true
 		return p, nil
 	}
-	bctx, cancel := context.WithTimeout(ctx, lim.BuildTime)
-	defer cancel()
-	// No symbol table and no DWARF: a faster link; stack traces keep their file:line. No -trimpath:
-	// it would give the standard library other action IDs than the user's own builds, and so
-	// recompile it on a learner's first check (half a minute on a cold machine); the scratch paths
-	// it would hide are taken out of compiler messages and of the runs' stderr (cleanTrace).
-	cmd, out := goCommand(bctx, goBin, srcCopy, buildEnv(goBin, scratch), 1<<20, buildArgs(lim, exe)...)
-	sb, err := sandboxBuild(cmd, scratch, lim)
+	if !how.warm {
+		// What the program imports from the standard library is compiled first, as the course's
+		// own code: a cold build cache is never a learner's program's cost, and a first build on a
+		// machine tells its front end why it is slow (WithProgress).
+		warmStd(ctx, []string{srcCopy}, lim, false)
+	}
+	args := buildArgs(lim, exe)
+	if how.warm {
+		args = append(args[:1:1], append([]string{"-x"}, args[1:]...)...)
+	}
+	var tee io.Writer
+	if how.warm && how.compiling != nil {
+		tee = &compileWatch{seen: how.compiling}
+	}
+	r, out, err := goBuild(ctx, goBin, srcCopy, scratch, lim, args, nil, tee)
+	if how.warm {
+		how.compiled = ranCompiler(out.String())
+	}
+	if err == nil && r.overCPU && !lim.Trusted && warmStd(ctx, []string{srcCopy}, lim, true) {
+		// The build cache had lost what it was known to hold (go clean -cache): the standard
+		// library was compiled within the program's limit. Once more, now that it is there.
+		r, out, err = goBuild(ctx, goBin, srcCopy, scratch, lim, args, nil, nil)
+	}
+	p.BuildTime = r.wall
 	if err != nil {
 		return nil, err
 	}
-	defer sb.close()
-	start := time.Now()
-	err = cmd.Start()
-	sb.started()
-	if err == nil {
-		err = cmd.Wait()
-	}
-	p.BuildTime = time.Since(start)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	if msg := sb.setupError(); msg != "" {
-		return nil, fmt.Errorf("sandbox for go build: %s", msg)
-	}
-	if bctx.Err() != nil {
-		return fail(&BuildFailure{Verdict: BuildError, Reason: "build_time", Log: fmt.Sprintf("go build did not finish within %s", lim.BuildTime)})
-	}
-	if err != nil {
+	switch {
+	case r.overCPU:
+		return fail(&BuildFailure{Verdict: BuildError, Reason: "build_time", Log: fmt.Sprintf("go build used more than %s of CPU time", lim.BuildTime)})
+	case r.overWall:
+		return nil, r.wallError(lim)
+	case r.err != nil:
 		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			return nil, fmt.Errorf("running go build: %w", err)
+		if !errors.As(r.err, &ee) {
+			return nil, fmt.Errorf("running go build: %w", r.err)
 		}
 		log := cleanBuildLog(out.String(), srcCopy)
 		return fail(&BuildFailure{Verdict: BuildError, Log: log, Reason: buildReason(srcCopy, log)})
@@ -348,6 +391,194 @@ func goCommand(ctx context.Context, goBin, dir string, env []string, max int, ar
 	cmd.Cancel = func() error { return killProcessGroup(cmd) }
 	cmd.WaitDelay = time.Second
 	return cmd, out
+}
+
+// buildRun is how a go command of a build ended.
+type buildRun struct {
+	err      error         // cmd.Wait's
+	wall     time.Duration // how long it ran
+	cpu      time.Duration // the CPU time of its process tree, as last read (or from its rusage)
+	overCPU  bool          // stopped at its CPU limit (or, where CPU time cannot be read, at three times it)
+	overWall bool          // stopped at the wall-clock backstop
+}
+
+// wallError is the tool's error for a build stopped at the wall-clock backstop: it had used less
+// than its CPU limit, so the machine was too busy, or the toolchain hung; nothing of the program's.
+func (r buildRun) wallError(lim Limits) error {
+	return fmt.Errorf("go build did not finish within %s of wall-clock time, having used %s of CPU time (the limit is %s): the machine is too busy or the Go toolchain hangs",
+		lim.BuildWall, r.cpu.Round(10*time.Millisecond), lim.BuildTime)
+}
+
+// buildPoll is how often a running build's CPU time is read.
+const buildPoll = 100 * time.Millisecond
+
+// stopKind is what a build's watcher decides at a reading.
+type stopKind int
+
+const (
+	goOn stopKind = iota
+	stopCPU
+	stopWall
+)
+
+// goBuild runs the go command goBin with args in dir (a scratch folder's source copy), sandboxed
+// (sandboxBuild), and judges it like a run: stopped once the CPU time of its whole process tree
+// passes lim.BuildTime, and at lim.BuildWall of wall clock as a backstop (see superviseBuild). watch,
+// when set, decides instead at each reading of the CPU time. The error is the tool's (no sandbox,
+// ctx done); a failed or stopped build is in buildRun.
+func goBuild(ctx context.Context, goBin, dir, scratch string, lim Limits, args []string, watch func(cpu time.Duration) stopKind, tee io.Writer) (buildRun, *bytes.Buffer, error) {
+	bctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd, out := goCommand(bctx, goBin, dir, buildEnv(goBin, scratch), 1<<20, args...)
+	if tee != nil {
+		cmd.Stdout = io.MultiWriter(cmd.Stdout, tee)
+		cmd.Stderr = cmd.Stdout
+	}
+	sb, err := sandboxBuild(cmd, scratch, lim)
+	if err != nil {
+		return buildRun{}, out, err
+	}
+	defer sb.close()
+	r := superviseBuild(cmd, sb, cancel, lim, watch, startedHook(ctx))
+	if ctx.Err() != nil {
+		return r, out, ctx.Err()
+	}
+	if msg := sb.setupError(); msg != "" {
+		return r, out, fmt.Errorf("sandbox for go build: %s", msg)
+	}
+	return r, out, nil
+}
+
+// superviseBuild starts cmd and waits for it, reading the CPU time of its process tree (the go
+// command and every compiler and linker it runs: treeCPU) every buildPoll. By default it stops the
+// build (cancel) once that passes lim.BuildTime, or once lim.BuildWall of wall clock has passed,
+// whichever comes first; where the CPU time cannot be read (canWatchBuildCPU), a wall clock of
+// three times BuildTime stands in for the CPU limit. watch, when set, decides instead, at each
+// reading. A busy machine, which keeps the build waiting for a CPU, costs it nothing but wall time.
+func superviseBuild(cmd *exec.Cmd, sb *runSandbox, cancel context.CancelFunc, lim Limits, watch func(cpu time.Duration) stopKind, started func(pid int)) buildRun {
+	var r buildRun
+	wall := lim.BuildWall
+	cpuByWall := !canWatchBuildCPU && 3*lim.BuildTime < wall
+	if cpuByWall {
+		wall = 3 * lim.BuildTime
+	}
+	if watch == nil {
+		watch = func(cpu time.Duration) stopKind {
+			if canWatchBuildCPU && cpu > lim.BuildTime {
+				return stopCPU
+			}
+			return goOn
+		}
+	}
+	start := time.Now()
+	err := cmd.Start()
+	sb.started()
+	if err != nil {
+		r.err = err
+		return r
+	}
+	if started != nil {
+		started(cmd.Process.Pid)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	tick := time.NewTicker(buildPoll)
+	defer tick.Stop()
+	backstop := time.NewTimer(wall)
+	defer backstop.Stop()
+	stopped := false
+	stop := func(k stopKind) {
+		if stopped || k == goOn {
+			return
+		}
+		stopped = true
+		r.overCPU, r.overWall = k == stopCPU, k == stopWall
+		cancel()
+	}
+	for r.err == nil {
+		select {
+		case err := <-done:
+			r.wall = time.Since(start)
+			if ps := cmd.ProcessState; ps != nil {
+				// Every process of the tree was waited for by its parent: the go command's rusage
+				// holds them all.
+				r.cpu = max(r.cpu, ps.UserTime()+ps.SystemTime())
+			}
+			if err == nil && !stopped {
+				return r
+			}
+			r.err = err
+			if r.err == nil {
+				r.err = errors.New("stopped")
+			}
+		case <-backstop.C:
+			if cpu, ok := treeCPU(cmd.Process.Pid); ok {
+				r.cpu = max(r.cpu, cpu)
+			}
+			if cpuByWall || (canWatchBuildCPU && r.cpu > lim.BuildTime) {
+				stop(stopCPU)
+			} else {
+				stop(stopWall)
+			}
+		case <-tick.C:
+			if stopped {
+				continue
+			}
+			cpu, ok := treeCPU(cmd.Process.Pid)
+			if ok {
+				r.cpu = max(r.cpu, cpu)
+			}
+			stop(watch(r.cpu))
+		}
+	}
+	return r
+}
+
+// startedKey carries a function told the PID of each go command a build starts (for tests, which
+// pause it as a machine too busy to give it a CPU would).
+type startedKey struct{}
+
+func startedHook(ctx context.Context) func(pid int) {
+	f, _ := ctx.Value(startedKey{}).(func(pid int))
+	return f
+}
+
+// compileWatch reads a go build -x's output as it comes and calls seen once, at the first line
+// that runs the compiler (see ranCompiler).
+type compileWatch struct {
+	seen  func()
+	carry []byte
+	done  bool
+}
+
+func (w *compileWatch) Write(b []byte) (int, error) {
+	if w.done {
+		return len(b), nil
+	}
+	w.carry = append(w.carry, b...)
+	if i := bytes.LastIndexByte(w.carry, '\n'); i >= 0 {
+		if ranCompiler(string(w.carry[:i+1])) {
+			w.done = true
+			w.seen()
+		}
+		w.carry = append(w.carry[:0], w.carry[i+1:]...)
+	}
+	return len(b), nil
+}
+
+// ranCompiler reports whether the output of a go build -x shows that it compiled a package (rather
+// than finding every package in the build cache).
+func ranCompiler(out string) bool {
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if b := filepath.Base(f[0]); (b == "compile" || b == "compile.exe") && strings.Contains(line, " -o ") {
+			return true
+		}
+	}
+	return false
 }
 
 // findMain reports a *BuildFailure with NoProgram when src holds no non-test Go file of package main.

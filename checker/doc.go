@@ -43,8 +43,27 @@
 // go command itself runs in the sandbox below, as the checker's own user: new namespaces (no
 // network), no capabilities, Landlock rules that let it read only GOROOT, the build cache and the
 // scratch folder and write only the last two, 1 GiB of memory per process, and no file over 64
-// MiB (which bounds the executable and every entry a build adds to the cache), within
-// Limits.BuildTime (30 s by default: an exercise compiles in about a second). Compiler messages are
+// MiB (which bounds the executable and every entry a build adds to the cache). A build is judged
+// like a run: by the CPU time of the go command's whole process tree (the go command, every
+// compiler and linker it starts), read from /proc every 100 ms while it runs and from the go
+// command's rusage when it ends, against Limits.BuildTime (30 s by default: an exercise compiles
+// in about a second); past it the build is stopped, build_error with message build_time, so a
+// compile-time bomb costs its author its limit of CPU time whatever the machine's load. A busy
+// machine, which only keeps the build waiting for a CPU, costs it nothing. The wall clock is a
+// backstop (Limits.BuildWall, twenty times BuildTime, at least ten minutes): a build stopped there had used less than its
+// CPU time, so the machine was at fault, and it is an error of the tool, never a verdict. Where the
+// CPU time of a process tree cannot be read (macOS, Windows), a wall clock of three times BuildTime
+// stands in for it. Before a program is built, the packages of the standard library it imports
+// (and, in virtual time, the harness's and the flaky service's) are compiled as the course's own
+// code (warmStd: a program of blank imports, under no limit but an hour), so that a first check on
+// a machine with an empty build cache, which compiles them for a minute or more, never charges that
+// to the program; which packages are known to be compiled is remembered for a day per toolchain and
+// build cache (CacheDir("warm")), and a front end can say why a first check is slow (WithProgress).
+// Should a build still run out of its limit because the cache lost them since (go clean -cache),
+// they are compiled again and the program is built once more. The course's own code (the reference
+// solutions drawn cases need, lesson programs, verify's builds and mutants: Limits.Trusted) is
+// never held to a limit meant for compile-time bombs, and is built once per content hash (the
+// cache of executables, and the reference solutions' own cache). Compiler messages are
 // given with paths relative to the learner's folder; a path in GOROOT reads $GOROOT/…, and any other
 // path of the machine <outside>. Every executable is checked before it is used or cached (checkExe),
 // by what it is, not by its syntax: the writable memory its segments ask for at start (ELF's
@@ -63,12 +82,14 @@
 // A failure is blamed on a package from the go command's structured events (build-output and
 // build-fail, each with its ImportPath), never from the compiler's text, which a program controls
 // (its messages may name the other packages); a blamed program is built again alone, for the exact
-// messages Build gives it. The batch is stopped once half of BuildTime has passed without a new
-// executable in its output folder; every program it did not produce is then built alone, as many at
-// once as there are CPUs, each with the other half of its limit, so a compile-time bomb (28 struct
-// types of two of the one before, compared with ==) costs its author alone and the class waits
-// about one build limit for it, not one per program, while a busy machine, on which the
-// executables keep coming, only slowly, never stops a batch.
+// messages Build gives it. The batch is stopped once its go command has used half of BuildTime of
+// CPU time per CPU without a new executable in its output folder; every program it did not produce
+// is then built alone, as many at once as there are CPUs, each with the other half of its limit, so
+// a compile-time bomb (28 struct types of two of the one before, compared with ==) costs its author
+// alone and the class waits about one build limit for it, not one per program, while a busy
+// machine, on which the executables keep coming, only slowly, never stops a batch (a batch that
+// makes no progress for half the wall-clock backstop is stopped too, and its programs are built
+// alone under their whole limits).
 //
 // An executable is kept in the cache of executables (execache.go) only under the key of its own
 // program's sources, only after checkExe, and only when the program is closed with no run of it
@@ -280,7 +301,8 @@
 // the folder when cgroups are used. TestCgroupsInVM runs the cgroup tests and the hostile corpus in
 // a virtual machine whose kernel delegates cgroup v2, in three scenarios (a delegated service, a
 // user's delegated scope, a scope shared with another process). The go build is not put in a
-// cgroup; its processes keep their per-process limits.
+// cgroup; its processes keep their per-process limits (RLIMIT_CPU at twice BuildTime as a last
+// resort), and its CPU time is read from /proc (see Building and running).
 //
 // On macOS, Windows and other systems a run gets the portable baseline: a scrubbed environment, a
 // scratch work folder (fresh for each run, with only the case's input files), the time limits

@@ -763,7 +763,9 @@ func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error
 	// The go command's temporary files go to the scratch folder (GOTMPDIR), and Landlock keeps it
 	// from writing anywhere else.
 	cfg.Mount = false
-	cpu := uint64((lim.withDefaults().BuildTime + time.Second - 1) / time.Second)
+	// Each process's own CPU limit is a last resort: the build is judged by the CPU time of its
+	// whole process tree, read while it runs (superviseBuild).
+	cpu := uint64((2*lim.withDefaults().BuildTime + time.Second - 1) / time.Second)
 	cfg.Rlimits = []rlimitV{
 		{unix.RLIMIT_CPU, cpu, cpu},
 		{unix.RLIMIT_DATA, buildMemory, buildMemory},

@@ -187,12 +187,8 @@ func findClone() string {
 // language, saying it is busy when that takes a while. A checker that fails is a tool error.
 // seed, when not 0, draws the drawn cases of an earlier check again and shows them in full.
 func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string, timeout time.Duration, seed uint64) (*checker.Result, error) {
-	done := e.busy(e.ui.T("busy_check", "Dir", e.rel(src)), busyAfter)
-	replay := seed != 0
-	if !replay {
-		seed = course.NewSeed()
-	}
-	res, err := ex.CheckSeeded(ctx, src, checker.Options{Lang: e.content, UILang: e.ui.Lang(), Limits: checker.Limits{RunTime: timeout}}, seed, replay)
+	ctx, done := e.busyBuild(ctx, e.ui.T("busy_check", "Dir", e.rel(src)))
+	res, err := ex.CheckSeeded(ctx, src, checker.Options{Lang: e.content, UILang: e.ui.Lang(), Limits: checker.Limits{RunTime: timeout}}, seed)
 	done()
 	var te *course.ToolError
 	if errors.As(err, &te) {

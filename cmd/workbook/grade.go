@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/grade"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/paths"
@@ -51,6 +52,15 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	e.gradeSummary(rep, out)
+	return e.toolFailures(rep)
+}
+
+// toolFailures is the run's error when the tool could not grade some students (status
+// tool_error, after a second try): the report is written, and the exit code says the tool failed.
+func (e *env) toolFailures(rep *grade.Report) error {
+	if n := rep.Summary.Tool; n > 0 {
+		return &cli.ExitError{Code: 2, Msg: e.ui.N("grade_err_tool_students", n)}
+	}
 	return nil
 }
 
@@ -172,7 +182,7 @@ func runGradeMerge(e *env, args []string) error {
 		return e.usageErr("grade_err_tool", "Err", report.EscapeLine(err.Error()))
 	}
 	e.gradeSummary(rep, *out)
-	return nil
+	return e.toolFailures(rep)
 }
 
 // lockReport makes out a report folder of this run's alone: created if need be, refused when it

@@ -30,8 +30,8 @@ func runRun(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	done := e.busy(e.ui.T("busy_run", "Dir", e.rel(src)), busyAfter)
-	prog, failed, err := ex.Build(ctx, src, *timeout)
+	bctx, done := e.busyBuild(ctx, e.ui.T("busy_run", "Dir", e.rel(src)))
+	prog, failed, err := ex.Build(bctx, src, *timeout)
 	done()
 	var te *course.ToolError
 	switch {

@@ -82,11 +82,7 @@ func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, 
 	}
 	fmt.Fprintln(e.stdout, e.ui.T("serve_stop_hint"))
 	if open {
-		root := ""
-		if p != nil {
-			root = p.Root
-		}
-		defer e.openBrowser(url, root)()
+		defer e.openBrowser(url, p)()
 	}
 	if err := srv.Serve(ctx, ln); err != nil {
 		return e.usageErr("err_serve_listen", "Addr", addr, "Err", err.Error())
@@ -95,24 +91,13 @@ func (e *env) serveUntil(ctx context.Context, srv *web.Server, ln net.Listener, 
 	return nil
 }
 
-// openBrowser hands the browser the address url, which carries the session token, in a file only
-// the learner may read (web.OpenFile): the opener's arguments name the file, never the token, since
-// every user of the machine may read them. The file is kept in the workspace at root when there is
-// one ("" for none; see web.OpenDir). It returns what removes the file, once serving is over.
-func (e *env) openBrowser(url, root string) func() {
-	file, remove, err := web.OpenFile(web.OpenDir(root), url)
+// openBrowser opens url in the browser (web.Open: the token in no process's arguments).
+func (e *env) openBrowser(url string, p *workspace.Workspace) func() {
+	remove, err := web.Open(url, p.RootOrNone(), e.opener)
 	if err != nil {
 		e.warn("warn_serve_open", "URL", url, "Err", err.Error())
-		return func() {}
 	}
-	start := e.opener
-	if start == nil {
-		start = web.StartCommand
-	}
-	if err := start(web.OpenCommand(file)); err != nil {
-		e.warn("warn_serve_open", "URL", url, "Err", err.Error())
-	}
-	return func() { remove() }
+	return remove
 }
 
 // webPlace describes the learner's workspace to the web server: the same folders and state file

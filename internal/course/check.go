@@ -23,12 +23,17 @@ func (e *ToolError) Unwrap() error { return e.Err }
 // other language that it is (MarkOtherLanguage). A check cut short by ctx returns ctx.Err(); one
 // the checker could not make, a *ToolError.
 func (e *Exercise) Check(ctx context.Context, dir string, o checker.Options) (*checker.Result, error) {
-	return e.CheckSeeded(ctx, dir, o, NewSeed(), false)
+	return e.CheckSeeded(ctx, dir, o, 0)
 }
 
-// CheckSeeded is Check with the drawn cases drawn with seed, and with reveal shown in full
-// (CheckCasesSeeded); Result.Seed is the seed when a case was drawn.
-func (e *Exercise) CheckSeeded(ctx context.Context, dir string, o checker.Options, seed uint64, reveal bool) (*checker.Result, error) {
+// CheckSeeded is Check with the drawn cases of an earlier check (Result.Seed) drawn again with seed
+// and shown in full (CheckCasesSeeded), or, for seed 0, drawn afresh; Result.Seed is the seed
+// when a case was drawn.
+func (e *Exercise) CheckSeeded(ctx context.Context, dir string, o checker.Options, seed uint64) (*checker.Result, error) {
+	reveal := seed != 0
+	if !reveal {
+		seed = NewSeed()
+	}
 	cases, err := e.CheckCasesSeeded(ctx, seed, o.Lang, reveal)
 	if err != nil {
 		return nil, err

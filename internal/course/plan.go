@@ -203,7 +203,9 @@ type NextStep struct {
 }
 
 // FirstStep is the course's first step in lang: the next step of a learner who has done nothing yet.
-func (p Plan) FirstStep(lang string) NextStep { return p.NextStep(progress.New(lang, time.Time{}), lang) }
+func (p Plan) FirstStep(lang string) NextStep {
+	return p.NextStep(progress.New(lang, time.Time{}), lang)
+}
 
 // NextStep is the one thing the learner whose progress is st should do next, in this order: read
 // the lesson of the next exercise, solve the exercise (check it, then ask for a hint once it has

@@ -135,7 +135,8 @@ func (s *Solutions) executable(ctx context.Context, lang string) (string, error)
 			return "", err
 		}
 	}
-	prog, err := checker.Build(ctx, src, checker.Limits{Virtual: s.Virtual})
+	// The course's own code: never failed by a limit meant for a learner's compile-time bomb.
+	prog, err := checker.Build(ctx, src, checker.Limits{Virtual: s.Virtual, Trusted: true})
 	if err != nil {
 		return "", fmt.Errorf("building the reference solution %s: %w", dir, err)
 	}

@@ -150,16 +150,12 @@ func TestGradeBesideAttacks(t *testing.T) {
 		}
 	}
 	rep := reps[0]
-	// Only the bomb's author waits out a build limit: every other program was built in a share of
-	// the batch, far under half the limit (the window after which the batch stops).
+	// Only the bomb's author is held to a build limit: every other program was built in a share of
+	// the batch, whose CPU time without progress is what stops it, never its wall time (a loaded
+	// machine stretches a build's wall time many times over: no assertion on it here).
 	waited := 0
 	for _, st := range rep.Students {
-		switch {
-		case st.Result == nil:
-		case st.Result.Message == "build_time":
-			waited++
-		case st.Result.BuildTime >= checker.Millis(job.Limits.BuildTime/2):
-			t.Errorf("%s: built in %v, half the build limit or more", st.Name, time.Duration(st.Result.BuildTime))
+		if st.Result != nil && st.Result.Message == "build_time" {
 			waited++
 		}
 	}

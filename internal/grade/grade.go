@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -241,7 +242,8 @@ func pending(selected []Submission, only *Submission, jr *Journal, out *Outcome)
 		if only != nil {
 			continue
 		}
-		if rec, ok := jr.Get(s.Name); ok && rec.SourceHash == h {
+		// A student the tool could not grade is graded again.
+		if rec, ok := jr.Get(s.Name); ok && rec.SourceHash == h && rec.Status != StatusTool {
 			out.Resumed++
 			continue
 		}
@@ -605,6 +607,10 @@ func (g *grader) displayDir(st Student) string {
 }
 
 // check runs the cases of a built program (or records why it was not built) and settles the student.
+// A failure of the tool (a build the checker could not make, a sandbox it could not set up, drawn
+// cases it could not make: anything that is not a verdict about the program) is tried once more,
+// the program built again alone; a second one is the tool's, NotGraded (status tool_error), never
+// the student's.
 func (g *grader) check(ctx context.Context, it *item, par int) {
 	defer func() {
 		if it.prog != nil {
@@ -615,6 +621,60 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 		it.st.settle(g.weights)
 		return
 	}
+	lang, from := it.st.Lang, it.st.LangFrom
+	res := g.attempt(ctx, it, par)
+	if toolFailed(res) && ctx.Err() == nil {
+		if it.prog != nil {
+			it.prog.Close()
+		}
+		it.st.Lang, it.st.LangFrom, it.st.Drawn = lang, from, nil
+		it.prog, it.err = checker.Build(ctx, it.dir, g.job.Limits)
+		if again := g.attempt(ctx, it, par); !toolFailed(again) {
+			res = again
+		} else if again.Verdict != NotGraded {
+			res.Verdict, res.Message = NotGraded, whatFailed(again)
+		} else {
+			res = again
+		}
+	}
+	capResult(res)
+	it.st.Result = res
+	it.st.settle(g.weights)
+}
+
+// toolFailed reports whether res is a failure of the tool rather than a verdict about the program:
+// NotGraded, or a case the sandbox could not be set up for.
+func toolFailed(res *checker.Result) bool {
+	if res.Verdict == NotGraded {
+		return true
+	}
+	for _, c := range res.Cases {
+		if c.Message == "sandbox" {
+			return true
+		}
+	}
+	return false
+}
+
+// whatFailed says what of the tool failed in res, a Result with a case the sandbox could not be
+// set up for.
+func whatFailed(res *checker.Result) string {
+	for _, c := range res.Cases {
+		if c.Message == "sandbox" {
+			return "case " + c.Name + ": the sandbox could not be set up: " + firstLine(c.Stderr)
+		}
+	}
+	return res.Message
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// attempt builds the Result of one try at the student's program: its build's verdict, or its cases
+// run (in the other language too, when its output says so).
+func (g *grader) attempt(ctx context.Context, it *item, par int) *checker.Result {
 	res := &checker.Result{Exercise: g.job.Exercise, Lang: it.st.Lang, Dir: g.displayDir(it.st), Total: len(g.job.Cases) + g.job.DrawCount, Cases: []checker.CaseResult{}}
 	var bf *checker.BuildFailure
 	switch {
@@ -622,6 +682,8 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 		res.Verdict, res.BuildLog, res.Message = bf.Verdict, bf.Log, bf.Reason
 	case it.err != nil:
 		res.Verdict, res.Message = NotGraded, it.err.Error()
+	case it.prog == nil:
+		res.Verdict, res.Message = NotGraded, "no program was built"
 	default:
 		res.BuildTime = checker.Millis(it.prog.BuildTime)
 		res.Isolation = it.prog.Isolation()
@@ -652,9 +714,7 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 			res.RunLimit = checker.Millis(g.job.Limits.WithDefaults().Budget)
 		}
 	}
-	capResult(res)
-	it.st.Result = res
-	it.st.settle(g.weights)
+	return res
 }
 
 // runCases runs the student's cases (and cases drawn for them) in the student's language into res.

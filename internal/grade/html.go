@@ -169,7 +169,7 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 		"mark":         func(v checker.Verdict) string { return verdictBadge(pr, v) },
 		"args":         func(a []string) string { return strings.Join(a, " ") },
 		"failed":       func(c checker.CaseResult) bool { return c.Status != checker.Pass },
-		"statuses":     func() []string { return []string{StatusPass, StatusFail, StatusError, StatusMissing} },
+		"statuses":     func() []string { return []string{StatusPass, StatusFail, StatusError, StatusTool, StatusMissing} },
 		"code":         sourceHTML,
 	}
 }

@@ -23,6 +23,9 @@ const (
 	StatusPass  = "pass"  // every case passed
 	StatusFail  = "fail"  // the program ran, and some case failed (wrong output, timeout, crash, flood, memory)
 	StatusError = "error" // the program could not be run: it does not build, is missing, or the archive is refused
+	// StatusTool is a student the tool could not grade (verdict NotGraded: a build or a sandbox
+	// that failed twice for reasons outside the program): the tool's failure, never the student's.
+	StatusTool = "tool_error"
 	// StatusMissing is a student of the roster who handed in nothing.
 	StatusMissing = "missing"
 )
@@ -127,6 +130,8 @@ func StatusOf(v checker.Verdict) string {
 		return StatusFail
 	case NoSubmission:
 		return StatusMissing
+	case NotGraded:
+		return StatusTool
 	}
 	return StatusError
 }
@@ -184,11 +189,14 @@ type WrongGroup struct {
 
 // Summary counts the class.
 type Summary struct {
-	Students  int     `json:"students"`
-	Pass      int     `json:"pass"`
-	Fail      int     `json:"fail"`
-	Error     int     `json:"error"`
-	Missing   int     `json:"missing,omitempty"` // students of the roster who handed in nothing
+	Students int `json:"students"`
+	Pass     int `json:"pass"`
+	Fail     int `json:"fail"`
+	Error    int `json:"error"`
+	Missing  int `json:"missing,omitempty"` // students of the roster who handed in nothing
+	// Tool counts the students the tool could not grade (StatusTool): a run with any is a failure
+	// of the tool, and a run again grades them again.
+	Tool      int     `json:"tool_error,omitempty"`
 	MeanScore float64 `json:"mean_score"`
 }
 

@@ -81,7 +81,7 @@ func (r *Runner) batch(ctx context.Context, base string, idx []int, pkgs map[int
 		return r.batch(ctx, base, idx[half:], pkgs, ran, n)
 	}
 	r.builds.Add(1)
-	prog, err := checker.Build(ctx, dir, r.Limits)
+	prog, err := checker.Build(ctx, dir, trusted(r.Limits))
 	var bf *checker.BuildFailure
 	switch {
 	case errors.As(err, &bf):

@@ -123,6 +123,21 @@ func OpenCommand(target string) []string {
 	return []string{"xdg-open", target}
 }
 
+// Open hands the browser the address url, which carries the session token, in a file only the
+// learner may read (OpenFile, in OpenDir(root)): the opener's arguments name the file, never the
+// token, since every user of the machine may read them. start runs the opener (StartCommand when
+// nil). remove takes the file away once serving is over; it is never nil.
+func Open(url, root string, start func(argv []string) error) (remove func(), err error) {
+	file, rm, err := OpenFile(OpenDir(root), url)
+	if err != nil {
+		return func() {}, err
+	}
+	if start == nil {
+		start = StartCommand
+	}
+	return func() { rm() }, start(OpenCommand(file))
+}
+
 // StartCommand starts the command argv and does not wait for it: a browser may live on long after.
 func StartCommand(argv []string) error {
 	cmd := exec.Command(argv[0], argv[1:]...)

@@ -83,6 +83,14 @@ func (w *Workspace) StatementPath(ex *course.Exercise, lang string) string {
 // BackupRoot is where the learner's kept versions live (see Keep).
 func (w *Workspace) BackupRoot() string { return filepath.Join(w.Root, backupFolder) }
 
+// RootOrNone is the workspace's folder, or "" for no workspace (w nil).
+func (w *Workspace) RootOrNone() string {
+	if w == nil {
+		return ""
+	}
+	return w.Root
+}
+
 // Exists reports whether the workspace has been made: its progress file is there.
 func (w *Workspace) Exists() bool {
 	fi, err := os.Stat(w.StatePath())

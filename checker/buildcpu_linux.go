@@ -1,0 +1,101 @@
+package checker
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// canWatchBuildCPU says that the CPU time of a running go command's whole process tree can be read
+// while it runs (treeCPU).
+const canWatchBuildCPU = true
+
+// clockTick is the unit of the times in /proc/PID/stat: USER_HZ, 100 on every Linux the Go
+// toolchain runs on.
+const clockTick = 10 * time.Millisecond
+
+// treeCPU is the CPU time used so far by the process pid and every process below it: for each, its
+// own user and system time and that of the children it has already waited for (/proc/PID/stat's
+// utime, stime, cutime and cstime). The tree is found from every process's parent in /proc (the
+// kernels this runs on do not all have /proc/PID/task/TID/children). A go build's processes (the go
+// command, the compiler, the linker, the assembler) are the toolchain's, which wait for every child
+// they start, so nothing of the build escapes the sum. /proc lists processes by PID, so a parent is
+// mostly read before its children: a child that ends between the two readings is then missed once
+// (it is in the parent's cutime at the next reading), seldom counted twice. ok is false when pid's
+// own entry cannot be read.
+func treeCPU(pid int) (cpu time.Duration, ok bool) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, false
+	}
+	type proc struct {
+		ppid  int
+		ticks int64
+	}
+	procs := map[int]proc{}
+	kids := map[int][]int{}
+	for _, e := range entries {
+		n, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		ppid, ticks, ok := statOf(n)
+		if !ok {
+			continue
+		}
+		procs[n] = proc{ppid, ticks}
+		kids[ppid] = append(kids[ppid], n)
+	}
+	root, ok := procs[pid]
+	if !ok {
+		return 0, false
+	}
+	var sum int64
+	seen := map[int]bool{pid: true}
+	stack := append([]int(nil), kids[pid]...)
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		sum += procs[c].ticks
+		stack = append(stack, kids[c]...)
+	}
+	sum += root.ticks
+	return time.Duration(sum) * clockTick, true
+}
+
+// statOf is the parent and utime+stime+cutime+cstime (in clock ticks) of pid.
+func statOf(pid int) (ppid int, ticks int64, ok bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	// The command name, in parentheses, may hold spaces and parentheses: the fields start after
+	// the last ')'.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	f := strings.Fields(string(data[i+1:]))
+	// f[0] is field 3 (state), f[1] the parent; utime..cstime are fields 14..17.
+	if len(f) < 15 {
+		return 0, 0, false
+	}
+	ppid, err = strconv.Atoi(f[1])
+	if err != nil {
+		return 0, 0, false
+	}
+	for _, s := range f[11:15] {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, 0, false
+		}
+		ticks += n
+	}
+	return ppid, ticks, true
+}
