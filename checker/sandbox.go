@@ -135,7 +135,7 @@ func classify(out *RunOutput, lim Limits, cpu time.Duration, signal string, kill
 		out.Reason = ReasonProcessLimit
 		out.Status = Crash
 	case out.ExitCode != 0 && (strings.Contains(stderr, "network is unreachable") ||
-		strings.Contains(stderr, "dial tcp") || strings.Contains(stderr, "dial udp") ||
+		strings.Contains(stderr, "dial tcp") || strings.Contains(stderr, "dial udp") || strings.Contains(stderr, "dial unix") ||
 		strings.Contains(stderr, "lookup ") && strings.Contains(stderr, "no such host")):
 		out.Reason = ReasonNetwork
 	case out.ExitCode != 0 && (strings.Contains(stderr, "permission denied") ||

@@ -30,7 +30,7 @@ import (
 //	verdict: crash            the verdict of the check (a case's status, or the build's verdict)
 //	message: network          the case's Message, or the build failure's Reason
 //	needs: network filesystem protections without which the program is not run (it would do harm)
-//	args: {PORT} {HOME} {TOKEN}  the run's arguments; see hostileEnv
+//	args: {PORT} {UNIX} {HOME} {TOKEN}  the run's arguments; see hostileEnv
 //	limits: run=8s wall=2s cpu=1s build=5s memory=96M  limits other than the defaults
 //	max: 4s                   the check must take no longer (taken four times over)
 //	log: TEXT                 the build log must hold TEXT
@@ -210,6 +210,7 @@ type hostileEnv struct {
 	token    string // unique to the run: in its arguments and in every file name it writes
 	home     string // a stand-in for the user's home, with a secret.txt in it
 	port     string // a listener on 127.0.0.1
+	unix     string // a listener on a Unix socket named by a path, as the user's systemd or D-Bus has
 	accepted *atomic.Int32
 }
 
@@ -230,21 +231,32 @@ func newHostileEnv(t *testing.T) *hostileEnv {
 	}
 	t.Cleanup(func() { ln.Close() })
 	e.port = fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
+	e.unix = filepath.Join(e.home, "bus")
+	un, err := net.Listen("unix", e.unix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { un.Close() })
+	if err := os.Chmod(e.unix, 0o777); err != nil { // as open as a session bus's socket
+		t.Fatal(err)
+	}
+	for _, l := range []net.Listener{ln, un} {
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				e.accepted.Add(1)
+				c.Close()
 			}
-			e.accepted.Add(1)
-			c.Close()
-		}
-	}()
+		}()
+	}
 	return e
 }
 
 func (e *hostileEnv) expand(s string) string {
-	return strings.NewReplacer("{WANT}", "want-"+e.token, "{TOKEN}", e.token, "{HOME}", e.home, "{PORT}", e.port).Replace(s)
+	return strings.NewReplacer("{WANT}", "want-"+e.token, "{TOKEN}", e.token, "{HOME}", e.home, "{PORT}", e.port, "{UNIX}", e.unix).Replace(s)
 }
 
 // caseScript is the one case of a hostile program: run it, and compare stdout when it has case/out.
@@ -485,9 +497,8 @@ func buildHostile(t *testing.T, hs []hostile) map[string]*Program {
 				if strings.Contains(bf.Log, os.TempDir()+string(filepath.Separator)+"workbook-") {
 					t.Errorf("the build log shows the scratch folder:\n%s", bf.Log)
 				}
-				if took > 30*time.Second {
-					t.Errorf("the build took %s", took)
-				}
+				// How long it took is the machine's: a build is judged by its CPU time (a bomb stopped
+				// at the wall-clock backstop would be a tool error, not the build_time above).
 			})
 		}
 	})

@@ -1081,9 +1081,11 @@ func restrict(ll *landlock, oPath int) error {
 // holds for it: shared mappings (mmap with MAP_SHARED, anonymous or of a file), anonymous memory
 // files and SysV shared memory (memfd_create, memfd_secret, shmget), SysV message queues and
 // semaphores and POSIX message queues (msgget, semget, mq_open), POSIX timers (timer_create),
-// sockets of any family but AF_UNIX (a run has no network to use them with), larger socket buffers
-// (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes (F_SETPIPE_SZ): what is left, the
-// buffers of pipes and AF_UNIX sockets, is bounded by RLIMIT_NOFILE.
+// socket pairs of any family but AF_UNIX, larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE
+// forms) and larger pipes (F_SETPIPE_SZ): what is left, the buffers of pipes and AF_UNIX socket
+// pairs, is bounded by RLIMIT_NOFILE. socket itself is refused whatever the family: a run has no
+// network, and a socket named by a path (the user's systemd, D-Bus) is a way out of the sandbox
+// that Landlock does not close.
 //
 // Everything else is allowed. It is installed after no_new_privs by the process that execs the
 // program, and inherited by every thread the program starts.
@@ -1245,14 +1247,17 @@ func filterProgram(t syscallTable, secret uint64) []sockFilter {
 		ret(eperm),
 		ret(seccompRetAllow),
 	)
-	for _, nr := range []uint32{t.socket, t.socketpair} {
-		rule(nr,
-			stmt(bpfLD|bpfW|bpfABS, argLo(0)),
-			jump(bpfJMP|bpfJEQ|bpfK, afUnix, 0, 1),
-			ret(seccompRetAllow),
-			ret(eperm),
-		)
-	}
+	// No socket at all: no family but AF_UNIX has anywhere to go, and an AF_UNIX socket reaches by
+	// its path (connect, sendto) services outside the sandbox that Landlock does not guard, such as
+	// the user's systemd or D-Bus, which would run a program outside it. A pair of connected AF_UNIX
+	// sockets reaches nothing but itself.
+	rule(t.socket, ret(eperm))
+	rule(t.socketpair,
+		stmt(bpfLD|bpfW|bpfABS, argLo(0)),
+		jump(bpfJMP|bpfJEQ|bpfK, afUnix, 0, 1),
+		ret(seccompRetAllow),
+		ret(eperm),
+	)
 	opts := []sockFilter{
 		stmt(bpfLD|bpfW|bpfABS, argLo(1)),
 		jump(bpfJMP|bpfJEQ|bpfK, solSocket, 0, uint8(len(soBufferOptions)+2)),
