@@ -32,8 +32,9 @@ import (
 // Delegate=yes does: the checker moves itself into a leaf C/workbook-PID and enables the two
 // controllers in C's cgroup.subtree_control, which the kernel allows only when no other process is
 // in C. Everywhere else (cgroup v1, a hybrid system whose memory controller is v1's, a terminal's
-// shared scope, a read-only cgroupfs) it says why in the probe log and keeps to the watchdog and
-// the per-process limits.
+// shared scope, a read-only cgroupfs) it asks systemd for a delegated scope of its own
+// (scope_linux.go) and takes this path again there, or else says why in the probe log and keeps to
+// the watchdog and the per-process limits.
 
 // cgroupTree is the delegated cgroup the checker makes the cgroups of its process trees in.
 type cgroupTree struct {

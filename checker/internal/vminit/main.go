@@ -227,6 +227,11 @@ func userManager(uid int) (runtime string, stop func(), err error) {
 	if err := os.Chown(runtime, uid, uid); err != nil {
 		return "", nil, err
 	}
+	// systemd --user runs only where systemd booted the system, which it tells by this folder
+	// (sd_booted); the machine has no system manager, and no root process here asks it for one.
+	if err := os.MkdirAll("/run/systemd/system", 0o755); err != nil {
+		return "", nil, err
+	}
 	// A default target of nothing: the manager starts no unit of its own.
 	if err := os.MkdirAll("/etc/systemd/user", 0o755); err != nil {
 		return "", nil, err
@@ -255,11 +260,18 @@ func userManager(uid int) (runtime string, stop func(), err error) {
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}
-	stop = func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() }
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	stop = func() { cmd.Process.Signal(syscall.SIGTERM); <-done }
 	private := filepath.Join(runtime, "systemd", "private")
 	for i := 0; ; i++ {
 		if _, err := os.Stat(private); err == nil {
 			return runtime, stop, nil
+		}
+		select {
+		case err := <-done:
+			return "", nil, fmt.Errorf("systemd --user ended before it made %s: %v", private, err)
+		default:
 		}
 		if i == 1200 {
 			stop()
