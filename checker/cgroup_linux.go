@@ -32,12 +32,14 @@ import (
 // Delegate=yes does: the checker moves itself into a leaf C/workbook-PID and enables the two
 // controllers in C's cgroup.subtree_control, which the kernel allows only when no other process is
 // in C. Everywhere else (cgroup v1, a hybrid system whose memory controller is v1's, a terminal's
-// shared scope, a read-only cgroupfs) it says why in the probe log and keeps to the watchdog and
-// the per-process limits.
+// shared scope, a read-only cgroupfs) it asks systemd for a delegated scope of its own
+// (scope_linux.go) and takes this path again there, or else says why in the probe log and keeps to
+// the watchdog and the per-process limits.
 
 // cgroupTree is the delegated cgroup the checker makes the cgroups of its process trees in.
 type cgroupTree struct {
 	dir  string // C, with memory and pids in its cgroup.subtree_control
+	from string // "" when the checker was started in C, else who gave it (CgroupFromSystemdUser, …)
 	next atomic.Uint64
 }
 
@@ -151,7 +153,27 @@ func hasWords(file string, words ...string) (bool, error) {
 	return true, nil
 }
 
+// setupCgroups uses the cgroup the checker was started in, or else one it asks systemd for
+// (scope_linux.go).
 func setupCgroups() (*cgroupTree, error) {
+	t, err := ownCgroupTree()
+	if err == nil {
+		return t, nil
+	}
+	from, serr := systemdScope()
+	if serr != nil {
+		return nil, fmt.Errorf("%v; a scope of systemd's: %v", err, serr)
+	}
+	t, serr = ownCgroupTree()
+	if serr != nil {
+		return nil, fmt.Errorf("%v; in the scope systemd gave: %v", err, serr)
+	}
+	t.from = from
+	return t, nil
+}
+
+// ownCgroupTree sets up the cgroup the checker is in as the parent of its runs' cgroups.
+func ownCgroupTree() (*cgroupTree, error) {
 	pc, err := os.ReadFile(cgroupProcs)
 	if err != nil {
 		return nil, err
@@ -201,7 +223,7 @@ func setupCgroups() (*cgroupTree, error) {
 		os.WriteFile(filepath.Join(dir, "cgroup.procs"), pid, 0)
 		os.Remove(leaf)
 		if errors.Is(err, syscall.EBUSY) {
-			return nil, fmt.Errorf("%s holds other processes too; start the checker in a cgroup of its own, for example with `systemd-run --user --scope -p Delegate=yes workbook …`", dir)
+			return nil, fmt.Errorf("%s holds other processes too", dir)
 		}
 		return nil, fmt.Errorf("enabling memory and pids in %s: %v", dir, err)
 	}

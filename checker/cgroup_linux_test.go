@@ -60,19 +60,37 @@ func vmScenario() string { return os.Getenv("WORKBOOK_VM_SCENARIO") }
 func TestCgroupStatus(t *testing.T) {
 	dir, why := CgroupStatus()
 	t.Logf("cgroups: %q; %s", dir, why)
+	from := SandboxIsolation().CgroupFrom
 	switch vmScenario() {
 	case "service", "user":
 		if dir == "" {
 			t.Fatalf("the scenario delegates a cgroup, but the checker uses none: %s", why)
 		}
+		if from != "" {
+			t.Fatalf("the checker was started in a delegated cgroup, but says it got %s from %s", dir, from)
+		}
 	case "shared":
-		if dir != "" || !strings.Contains(why, "holds other processes") {
+		// No systemd to ask there either.
+		if dir != "" || !strings.Contains(why, "holds other processes") || !strings.Contains(why, "a scope of systemd's: no user manager") {
 			t.Fatalf("in a scope shared with another process the checker must fall back and say why; got %q, %q", dir, why)
+		}
+	case "systemd":
+		// The session's scope is root's; the user's manager gives a scope of the checker's own.
+		if dir == "" || from != CgroupFromSystemdUser {
+			t.Fatalf("the user's systemd manager runs, but the checker has no scope of its: %q from %q; %s", dir, from, why)
+		}
+		if !strings.HasPrefix(filepath.Base(dir), "workbook-") || !strings.HasSuffix(dir, ".scope") {
+			t.Fatalf("the checker's cgroup %s is not the scope it asked for", dir)
 		}
 	}
 	if dir == "" {
 		if why == "" {
 			t.Fatal("no cgroups, and no reason given")
+		}
+		// The cgroup the checker was started in was of no use, and systemd gave none either: both
+		// reasons are told.
+		if !strings.Contains(why, "; a scope of systemd's: ") && !strings.Contains(why, "starting a sandbox in a cgroup") {
+			t.Fatalf("no word of systemd's scope in the reason: %s", why)
 		}
 		if iso := SandboxIsolation(); iso.Cgroup != "" {
 			t.Fatalf("Isolation names the cgroup %q the checker does not use", iso.Cgroup)

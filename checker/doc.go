@@ -292,17 +292,29 @@
 // the kernel stopped at the limit gets memory_limit. The checker uses the cgroup it was started in
 // when cgroup.controllers there offers memory and pids, the folder is the user's to write, and the
 // checker is alone in it: it moves itself into a leaf of its own and enables both controllers for
-// the cgroups it makes beside it. `systemd-run --user --scope -p Delegate=yes workbook grade …`, or a
-// service with Delegate=yes, gives that. Otherwise (cgroup v1 or a hybrid system whose memory
-// controller is v1's, as on the machine this was written on; a terminal's scope shared with the
-// shell; a read-only cgroupfs) it says why (CgroupStatus) and the watchdog and the tmpfs of the
-// namespace levels are the run-wide limits, RLIMIT_NPROC (per user namespace) bounds processes, and
-// at the landlock and rlimits levels nothing bounds a run's memory as a whole. Isolation.Cgroup names
-// the folder when cgroups are used. TestCgroupsInVM runs the cgroup tests and the hostile corpus in
-// a virtual machine whose kernel delegates cgroup v2, in three scenarios (a delegated service, a
-// user's delegated scope, a scope shared with another process). The go build is not put in a
-// cgroup; its processes keep their per-process limits (RLIMIT_CPU at twice BuildTime as a last
-// resort), and its CPU time is read from /proc (see Building and running).
+// the cgroups it makes beside it. A service with Delegate=yes, or `systemd-run --user --scope -p
+// Delegate=yes workbook grade …`, gives that. Where the checker's cgroup is of no use (a terminal's
+// scope shared with the shell, a session's scope that is root's), and systemd manages a system with
+// cgroup v2 alone, the checker asks systemd itself, once per process and only when a run needs the
+// sandbox, as systemd-run does: StartTransientUnit of a scope workbook-PID-RANDOM.scope holding its
+// own process, with Delegate=yes and CollectMode=inactive-or-failed, then the wait for the job's
+// JobRemoved. An ordinary user asks the user's manager (its private socket
+// $XDG_RUNTIME_DIR/systemd/private, else the session bus), root the system's (/run/systemd/private,
+// else the system bus); a private socket must be root's or the user's own. Once systemd has moved
+// the checker into the scope it is alone there, and the path above follows; Isolation.CgroupFrom
+// then says the cgroup came from systemd (systemd_user or systemd_system). The request has five
+// seconds: a manager or bus that does not answer, refuses, or fails the job leaves the checker
+// without cgroups, and the reason joins CgroupStatus'. WORKBOOK_SYSTEMD_SCOPE=0 turns the request
+// off. Otherwise (cgroup v1 or a hybrid system whose memory controller is v1's, as on the machine
+// this was written on; no systemd; a read-only cgroupfs) it says why (CgroupStatus) and the watchdog
+// and the tmpfs of the namespace levels are the run-wide limits, RLIMIT_NPROC (per user namespace)
+// bounds processes, and at the landlock and rlimits levels nothing bounds a run's memory as a
+// whole. Isolation.Cgroup names the folder when cgroups are used. TestCgroupsInVM runs the cgroup
+// tests and the hostile corpus in a virtual machine whose kernel delegates cgroup v2, in four
+// scenarios (a delegated service, a user's delegated scope, a scope shared with another process,
+// and a session's scope beside a real `systemd --user` that the checker asks for its scope). The go
+// build is not put in a cgroup; its processes keep their per-process limits (RLIMIT_CPU at twice
+// BuildTime as a last resort), and its CPU time is read from /proc (see Building and running).
 //
 // On macOS, Windows and other systems a run gets the portable baseline: a scrubbed environment, a
 // scratch work folder (fresh for each run, with only the case's input files), the time limits
@@ -383,6 +395,8 @@
 //	  pattern     string   the failed stdout or stderr line's regular expression
 //	isolation  object   the protections of the runs: level (namespaces, landlock, rlimits or
 //	                    basic), applied and missing (lists of codes; see Isolation), and cgroup,
-//	                    the cgroup v2 folder the runs' cgroups are made in, when there is one, and
+//	                    the cgroup v2 folder the runs' cgroups are made in, when there is one,
+//	                    cgroup_from, systemd_user or systemd_system when the checker asked systemd
+//	                    for that folder's scope (omitted when it was started in it), and
 //	                    time_by, what the time limit is judged by: cpu (Linux) or wall (elsewhere)
 package checker

@@ -17,11 +17,25 @@ type Isolation struct {
 	// Cgroup is the cgroup v2 folder in which each run gets a cgroup of its own, where the system
 	// delegates one to the checker (Linux only).
 	Cgroup string `json:"cgroup,omitempty"`
+	// CgroupFrom says who gave the checker Cgroup: empty when it was started in it (a delegated
+	// service or scope), CgroupFromSystemdUser or CgroupFromSystemdSystem when it asked systemd for
+	// a scope of its own (Linux only).
+	CgroupFrom string `json:"cgroup_from,omitempty"`
 	// TimeBy says what a run's time limit is judged by: "cpu" where the program's CPU time is read
 	// while it runs (Linux), "wall" where the wall clock stops it and its CPU time, reported once it
 	// has ended, judges it (macOS, Windows).
 	TimeBy string `json:"time_by"`
 }
+
+// ScopeEnv is the environment variable that turns off asking systemd for a scope: 0, off, no or
+// false.
+const ScopeEnv = "WORKBOOK_SYSTEMD_SCOPE"
+
+// Where the checker got its cgroup from (cgroupTree.from, Isolation.CgroupFrom).
+const (
+	CgroupFromSystemdUser   = "systemd_user"   // a scope of the user's systemd manager
+	CgroupFromSystemdSystem = "systemd_system" // a scope of the system's manager (the checker runs as root)
+)
 
 // Protection codes, in the order they are listed.
 const (

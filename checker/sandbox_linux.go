@@ -210,7 +210,7 @@ func (l level) isolation() *Isolation {
 	}
 	iso := newIsolation(l.name, ps...)
 	if l.reexec && t != nil {
-		iso.Cgroup = t.dir
+		iso.Cgroup, iso.CgroupFrom = t.dir, t.from
 	}
 	return iso
 }

@@ -9,7 +9,11 @@
 //   - user: as the user 1000, alone in a scope delegated to it below a user cgroup with the memory
 //     and pids controllers, as `systemd-run --user --scope -p Delegate=yes` makes;
 //   - shared: as the user 1000 in a delegated scope that holds another process too, as a terminal's
-//     scope does, where the checker must fall back to its watchdog and say why.
+//     scope does, where the checker must fall back to its watchdog and say why;
+//   - systemd: as the user 1000 in a session's scope that is not the user's (root's, shared with
+//     another process, as logind makes them), with the user's systemd manager (Debian's systemd,
+//     started here as `systemd --user` in user@1000.service, its cgroup delegated to the user),
+//     where the checker must ask that manager for a delegated scope of its own and use it.
 //
 // Each scenario's test binary gets WORKBOOK_VM_SCENARIO, so that its tests require what the
 // scenario must give rather than skip, and WORKBOOK_TEST_TIMESCALE=20, since an emulated machine
@@ -67,6 +71,7 @@ func main() {
 		{"service", 0, "grader.service", false, run},
 		{"user", user, "user-1000/wb.scope", false, run},
 		{"shared", user, "user-1000/shared.scope", true, "TestCgroup"},
+		{"systemd", user, "user-1000/session-1.scope", true, "TestCgroup|TestScope"},
 	} {
 		code, err := scenario(sc.name, sc.uid, sc.group, sc.shared, sc.run, goroot, hostile)
 		if err != nil {
@@ -133,7 +138,21 @@ func scenario(name string, uid int, group string, shared bool, run, goroot, host
 			return 0, err
 		}
 	}
-	if err := delegate(dir, uid); err != nil {
+	env := []string{"PATH=" + filepath.Join(goroot, "bin") + ":/bin", "TMPDIR=/tmp", "GOTOOLCHAIN=local",
+		"GOFLAGS=-mod=mod", "GOPROXY=off", "CGO_ENABLED=0", "WORKBOOK_VM_SCENARIO=" + name,
+		"WORKBOOK_HOSTILE=" + hostile, "WORKBOOK_TEST_TIMESCALE=20"}
+	if name == "systemd" {
+		// The session's scope is root's, as logind's are: the checker cannot use it.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return 0, err
+		}
+		runtime, stop, err := userManager(uid)
+		if err != nil {
+			return 0, err
+		}
+		defer stop()
+		env = append(env, "XDG_RUNTIME_DIR="+runtime)
+	} else if err := delegate(dir, uid); err != nil {
 		return 0, err
 	}
 	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
@@ -169,9 +188,7 @@ func scenario(name string, uid int, group string, shared bool, run, goroot, host
 	}
 	cmd := exec.Command("/checker/checker.test", "-test.v", "-test.count=1", "-test.timeout=20m", "-test.run", run)
 	cmd.Dir = "/checker"
-	cmd.Env = []string{"PATH=" + filepath.Join(goroot, "bin") + ":/bin", "HOME=" + home, "TMPDIR=/tmp", "GOTOOLCHAIN=local",
-		"GOFLAGS=-mod=mod", "GOPROXY=off", "CGO_ENABLED=0", "WORKBOOK_VM_SCENARIO=" + name,
-		"WORKBOOK_HOSTILE=" + hostile, "WORKBOOK_TEST_TIMESCALE=20"}
+	cmd.Env = append(env, "HOME="+home)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stdout
 	cmd.SysProcAttr = attr()
 	fmt.Println("WBVM-SCENARIO", name)
@@ -183,6 +200,87 @@ func scenario(name string, uid int, group string, shared bool, run, goroot, host
 		return 0, err
 	}
 	return 0, nil
+}
+
+// userManager starts the user's systemd manager, as user@UID.service does: `systemd --user` as the
+// user, in a cgroup delegated to the user, with a runtime folder of the user's, and waits for its
+// private socket. The user's own cgroup's cgroup.procs is the user's too: on a real system the
+// user's manager, which may not move a process out of a session's scope, asks the system's manager
+// to (AttachProcessesToUnit); this machine has no system manager, so the user's moves it itself.
+func userManager(uid int) (runtime string, stop func(), err error) {
+	const systemd = "/usr/lib/systemd/systemd"
+	if _, err := os.Stat(systemd); err != nil {
+		return "", nil, fmt.Errorf("no systemd in the machine: %v", err)
+	}
+	userGroup := filepath.Join(cgroup, fmt.Sprintf("user-%d", uid))
+	if err := os.Chown(filepath.Join(userGroup, "cgroup.procs"), uid, uid); err != nil {
+		return "", nil, err
+	}
+	service := filepath.Join(userGroup, fmt.Sprintf("user@%d.service", uid))
+	if err := delegate(service, uid); err != nil {
+		return "", nil, err
+	}
+	runtime = fmt.Sprintf("/tmp/run-%d", uid)
+	if err := os.MkdirAll(runtime, 0o700); err != nil {
+		return "", nil, err
+	}
+	if err := os.Chown(runtime, uid, uid); err != nil {
+		return "", nil, err
+	}
+	// systemd --user runs only where systemd booted the system, which it tells by this folder
+	// (sd_booted); the machine has no system manager, and no root process here asks it for one.
+	if err := os.MkdirAll("/run/systemd/system", 0o755); err != nil {
+		return "", nil, err
+	}
+	// A default target of nothing: the manager starts no unit of its own.
+	if err := os.MkdirAll("/etc/systemd/user", 0o755); err != nil {
+		return "", nil, err
+	}
+	if err := os.WriteFile("/etc/systemd/user/default.target", []byte("[Unit]\nDescription=Nothing\n"), 0o644); err != nil {
+		return "", nil, err
+	}
+	fd, err := syscall.Open(service, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return "", nil, err
+	}
+	defer syscall.Close(fd)
+	home := fmt.Sprintf("/tmp/home-%d", uid)
+	cmd := exec.Command(systemd, "--user")
+	cmd.Env = []string{"HOME=" + home, "USER=learner", "LOGNAME=learner", "XDG_RUNTIME_DIR=" + runtime,
+		"PATH=/bin", "SYSTEMD_LOG_TARGET=console", "SYSTEMD_LOG_LEVEL=notice"}
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stdout
+	cmd.SysProcAttr = &syscall.SysProcAttr{UseCgroupFD: true, CgroupFD: fd,
+		Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}}}
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		return "", nil, err
+	}
+	if err := os.Chown(home, uid, uid); err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// SIGKILL: on SIGTERM a user manager starts exit.target, which this machine does not have, and
+	// stays.
+	stop = func() { cmd.Process.Kill(); <-done }
+	private := filepath.Join(runtime, "systemd", "private")
+	for i := 0; ; i++ {
+		if _, err := os.Stat(private); err == nil {
+			return runtime, stop, nil
+		}
+		select {
+		case err := <-done:
+			return "", nil, fmt.Errorf("systemd --user ended before it made %s: %v", private, err)
+		default:
+		}
+		if i == 1200 {
+			stop()
+			return "", nil, fmt.Errorf("systemd --user made no %s in two minutes", private)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // copyTree copies the regular files and folders under src to dst.

@@ -29,8 +29,10 @@ const checkerDir = "../.."
 // machine boots the kernel WORKBOOK_VM_KERNEL names (a vmlinuz, for example Debian's
 // linux-image-cloud-amd64, which .ci/run downloads) with an initramfs made here: the init of
 // checker/internal/vminit, this package's test binary and its testdata, and the Go toolchain. The
-// init runs the tests in three scenarios (see vminit): as a delegated service, as a user in a
-// delegated scope, and in a scope shared with another process, where the checker must fall back.
+// init runs the tests in four scenarios (see vminit): as a delegated service, as a user in a
+// delegated scope, in a scope shared with another process, where the checker must fall back, and
+// in a session's scope beside a real `systemd --user` (this machine's Debian systemd, copied into
+// the initramfs with the libraries it loads), whom the checker must ask for a delegated scope.
 func TestCgroupsInVM(t *testing.T) {
 	kernel := os.Getenv("WORKBOOK_VM_KERNEL")
 	if kernel == "" {
@@ -94,15 +96,21 @@ func TestCgroupsInVM(t *testing.T) {
 	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
 		goroot = strings.TrimSpace(string(out))
 	}
+	systemd, err := systemdFiles()
+	if err != nil {
+		t.Fatalf("the systemd scenario needs this machine's systemd (Debian's systemd package; .ci/install-deps installs it): %v", err)
+	}
 	initrd := filepath.Join(dir, "initrd")
-	if err := writeInitrd(initrd, dir, goroot, cache); err != nil {
+	if err := writeInitrd(initrd, dir, goroot, cache, systemd); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
 	defer cancel()
+	// no_timer_check: on a busy host the emulated timer can look broken to the kernel's check at
+	// boot ("IO-APIC + timer doesn't work"), which then panics.
 	args := []string{"-m", "4096", "-smp", "2", "-display", "none", "-monitor", "none", "-serial", "stdio",
 		"-no-reboot", "-kernel", kernel, "-initrd", initrd,
-		"-append", "console=ttyS0 panic=-1 loglevel=4 wbgoroot=" + goroot + " wbhostile=" + hostile + " wbrun=" + run}
+		"-append", "console=ttyS0 panic=-1 loglevel=4 no_timer_check wbgoroot=" + goroot + " wbhostile=" + hostile + " wbrun=" + run}
 	// Software emulation by default: under another hypervisor (as on the machines this was written
 	// on) KVM may be offered and still hang at boot. WORKBOOK_VM_ACCEL=kvm asks for it.
 	if os.Getenv("WORKBOOK_VM_ACCEL") == "kvm" {
@@ -155,7 +163,7 @@ func TestCgroupsInVM(t *testing.T) {
 	}
 	werr := cmd.Wait()
 	t.Logf("the virtual machine ran for %v (console log: %s)", time.Since(start).Round(time.Second), log.Name())
-	for _, sc := range []string{"service", "user", "shared"} {
+	for _, sc := range []string{"service", "user", "shared", "systemd"} {
 		if exits[sc] != "0" {
 			failures = append(failures, fmt.Sprintf("scenario %s: exit %q", sc, exits[sc]))
 		}
@@ -175,10 +183,35 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
+// systemdFiles lists systemd's manager and the shared libraries it loads (ldd's list, the dynamic
+// loader included), at their paths on this machine, which are their paths in the virtual machine.
+func systemdFiles() ([]string, error) {
+	const systemd = "/usr/lib/systemd/systemd"
+	if _, err := os.Stat(systemd); err != nil {
+		return nil, err
+	}
+	out, err := exec.Command("ldd", systemd).Output()
+	if err != nil {
+		return nil, fmt.Errorf("ldd %s: %v", systemd, err)
+	}
+	files := []string{systemd}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) >= 3 && f[1] == "=>" && strings.HasPrefix(f[2], "/"):
+			files = append(files, f[2])
+		case len(f) >= 1 && strings.HasPrefix(f[0], "/"):
+			files = append(files, f[0])
+		}
+	}
+	return files, nil
+}
+
 // writeInitrd writes the machine's initramfs, an uncompressed cpio archive (the "newc" format the
 // kernel unpacks): /init, /checker with the test binary and testdata, the parts of GOROOT that
-// building a program of the standard library needs (at goroot), and the build cache as /cache.
-func writeInitrd(path, built, goroot, cache string) error {
+// building a program of the standard library needs (at goroot), the build cache as /cache, and the
+// files of extra at their own paths (their contents, symbolic links followed).
+func writeInitrd(path, built, goroot, cache string, extra []string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -225,6 +258,20 @@ func writeInitrd(path, built, goroot, cache string) error {
 	}
 	if err := w.tree("cache", cache, func(string, fs.DirEntry) bool { return true }); err != nil {
 		return err
+	}
+	made := map[string]bool{"bin": true, "checker": true, "dev": true, "etc": true, "proc": true, "sys": true, "tmp": true}
+	for _, p := range extra {
+		rel := strings.TrimPrefix(filepath.Clean(p), "/")
+		parts := strings.Split(rel, "/")
+		for i := 1; i < len(parts); i++ {
+			if d := strings.Join(parts[:i], "/"); !made[d] {
+				made[d] = true
+				w.dir(d)
+			}
+		}
+		if err := w.file(rel, p, 0o755); err != nil {
+			return err
+		}
 	}
 	w.trailer()
 	if w.err != nil {
