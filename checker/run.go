@@ -114,10 +114,16 @@ func (p *Program) Run(ctx context.Context, dir string, args []string, stdin stri
 }
 
 // run is Run with a limit of its own; stderr names the program's files as the learner's folder does
-// (cleanTrace). A run that failed for a reason outside the program (the sandbox) taints the
-// program's executable: it is not kept in the cache.
+// (cleanTrace). A run that failed for a reason outside the program (the sandbox) is made once more,
+// and taints the program's executable: it is not kept in the cache.
 func (p *Program) run(ctx context.Context, dir string, args []string, stdin string, rl runLimit) RunOutput {
 	out := p.runRaw(ctx, dir, args, stdin, rl)
+	if out.Reason == ReasonSandbox && ctx.Err() == nil {
+		// A fault of the sandbox, not of the program (an init that died, a session that could not
+		// be set up): the run is made once more, in a sandbox of its own, before anything counts.
+		p.taint()
+		out = p.runRaw(ctx, dir, args, stdin, rl)
+	}
 	if out.Reason == ReasonSandbox || ctx.Err() != nil {
 		p.taint()
 	}
