@@ -139,7 +139,7 @@ func TestCgroupLimits(t *testing.T) {
 		t.Skipf("this system gives the checker no cgroup v2 subtree (%s); TestCgroupsInVM runs this test where one is", why)
 	}
 	// A long time limit: under emulation (TestCgroupsInVM) the children start slowly.
-	lim := Limits{Memory: 128 << 20, RunTime: 20 * time.Second}
+	lim := Limits{Memory: 128 << 20, RunTime: 20 * time.Second, BuildTime: 30 * time.Second * testTimeScale()}
 	src := filepath.Join(t.TempDir(), "src")
 	writeFile(t, filepath.Join(src, "go.mod"), "module kids\n\ngo 1.22\n")
 	writeFile(t, filepath.Join(src, "main.go"), `package main

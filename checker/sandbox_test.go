@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -156,6 +157,8 @@ func (h hostile) limits(t *testing.T) Limits {
 	}
 	lim.RunTime *= testTimeScale()
 	lim.WallTime *= testTimeScale()
+	// A build is judged by its CPU time, which an emulated machine spends many times over.
+	lim.BuildTime = cmp.Or(lim.BuildTime, lim.WithDefaults().BuildTime) * testTimeScale()
 	return lim
 }
 
