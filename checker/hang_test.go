@@ -254,12 +254,7 @@ func TestHangingProgram(t *testing.T) {
 	prog := buildHangProgram(t)
 	defer prog.Close()
 	const par = 2
-	levels := testLevels(t)
-	if l := currentLevel(); l.seccomp {
-		// The program's children, which the filter refuses, are still watched where it is missing.
-		l.seccomp = false
-		levels = append(levels, testLevelCase{name: "no-filter", l: &l})
-	}
+	levels := withNoFilterLevel(testLevels(t))
 	for _, lv := range levels {
 		t.Run(lv.name, func(t *testing.T) {
 			defer lv.use()()

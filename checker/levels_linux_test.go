@@ -43,3 +43,13 @@ func testLevels(t *testing.T) []testLevelCase {
 	}
 	return out
 }
+
+// withNoFilterLevel adds to levels the current level without its seccomp filter, where it has one:
+// a program's children, which the filter refuses, are still watched where it is missing.
+func withNoFilterLevel(levels []testLevelCase) []testLevelCase {
+	if l := currentLevel(); l.seccomp {
+		l.seccomp = false
+		levels = append(levels, testLevelCase{name: "no-filter", l: &l})
+	}
+	return levels
+}
