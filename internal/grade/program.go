@@ -1,17 +1,19 @@
 package grade
 
 import (
+	"cmp"
 	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // The code shown is the code that ran. A student's program is its main package and every package of
@@ -23,24 +25,13 @@ import (
 // defaultModule is the module path the checker gives a program without a go.mod (checker.Build).
 const defaultModule = "learner"
 
-// moduleLine is a go.mod's module directive.
-var moduleLine = regexp.MustCompile(`(?m)^\s*module\s+("[^"]+"|\S+)\s*(//.*)?$`)
-
 // modulePath is the module a go.mod in dir names, defaultModule when there is none.
 func modulePath(dir string) string {
 	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		return defaultModule
 	}
-	m := moduleLine.FindSubmatch(data)
-	if m == nil {
-		return defaultModule
-	}
-	p := string(m[1])
-	if u, err := strconv.Unquote(p); err == nil {
-		p = u
-	}
-	return p
+	return cmp.Or(modfile.ModulePath(data), defaultModule)
 }
 
 // buildContext is how the checker's go command chooses a package's files: this machine's OS and

@@ -29,31 +29,16 @@ var RetryAfter = newAnalyzer("retryafter", "Retry-After ignored on 429 or 503", 
 			if x.Sel.Name == "StatusCode" && isNamed(typeOf(info, x.X), "net/http", "Response") {
 				readsStatus = true
 			}
-			if v, ok := constInt(info, x); ok && (v == 429 || v == 503) && len(stack) >= 2 {
-				switch p := stack[len(stack)-2].(type) {
-				case *ast.BinaryExpr:
-					if p.Op == token.EQL || p.Op == token.NEQ {
-						at = append(at, n)
-					}
-				case *ast.CaseClause:
-					at = append(at, n)
-				}
+			if comparesRetryStatus(info, x, stack) {
+				at = append(at, n)
 			}
 		case *ast.CallExpr:
 			if isWait(info, x) && enclosingLoop(stack) != nil {
 				waits = true
 			}
 		case *ast.BasicLit, *ast.Ident:
-			e := n.(ast.Expr)
-			if v, ok := constInt(info, e); ok && (v == 429 || v == 503) && len(stack) >= 2 {
-				switch p := stack[len(stack)-2].(type) {
-				case *ast.BinaryExpr:
-					if p.Op == token.EQL || p.Op == token.NEQ {
-						at = append(at, n)
-					}
-				case *ast.CaseClause:
-					at = append(at, n)
-				}
+			if comparesRetryStatus(info, n.(ast.Expr), stack) {
+				at = append(at, n)
 			}
 		}
 		return true
@@ -226,3 +211,19 @@ var BackgroundCtx = newAnalyzer("backgroundctx", "context.Background where a cal
 		return true
 	})
 })
+
+// comparesRetryStatus reports whether e, the innermost node of stack, is the constant 429 or 503
+// compared with == or != or given as a case of a switch: where a program reads a status that asks
+// it to wait.
+func comparesRetryStatus(info *types.Info, e ast.Expr, stack []ast.Node) bool {
+	if v, ok := constInt(info, e); !ok || v != 429 && v != 503 || len(stack) < 2 {
+		return false
+	}
+	switch p := stack[len(stack)-2].(type) {
+	case *ast.BinaryExpr:
+		return p.Op == token.EQL || p.Op == token.NEQ
+	case *ast.CaseClause:
+		return true
+	}
+	return false
+}
