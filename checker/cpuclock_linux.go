@@ -28,17 +28,17 @@ func processCPU(pid int) (cpu time.Duration, ok bool) {
 }
 
 // runnableTime is how long the threads of the process pid have been on a CPU or waiting for one
-// (the first two fields of /proc/PID/task/TID/schedstat, added up), and whether one of them is
-// runnable now, or in a disk wait (notIdle). busy is also true once the process has exited
-// (a zombie): the time until it is reaped is not the program's to idle.
-func runnableTime(pid int) (sum time.Duration, busy, ok bool) {
+// (the first two fields of /proc/PID/task/TID/schedstat, added up), whether one of them is running
+// or runnable now (queued), and whether one is that or in a disk wait (busy, notIdle). Both are also
+// true once the process has exited (a zombie): the time until it is reaped is not the program's.
+func runnableTime(pid int) (sum time.Duration, busy, queued, ok bool) {
 	dir := "/proc/" + strconv.Itoa(pid) + "/task"
 	tasks, err := os.ReadDir(dir)
 	if err != nil {
-		return 0, false, false
+		return 0, false, false, false
 	}
 	if st := taskState("/proc/" + strconv.Itoa(pid) + "/stat"); st == 'Z' || st == 'X' {
-		busy = true
+		busy, queued = true, true
 	}
 	for _, t := range tasks {
 		data, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
@@ -50,11 +50,13 @@ func runnableTime(pid int) (sum time.Duration, busy, ok bool) {
 			sum += time.Duration(on + waiting)
 			ok = true
 		}
-		if !busy {
-			busy = notIdle(taskState(dir + "/" + t.Name() + "/stat"))
+		if !queued {
+			st := taskState(dir + "/" + t.Name() + "/stat")
+			busy = busy || notIdle(st)
+			queued = st == 'R'
 		}
 	}
-	return sum, busy, ok
+	return sum, busy, queued, ok
 }
 
 // notIdle says whether a thread in state st (of /proc/PID/task/TID/stat) is not idle: running or

@@ -11,4 +11,4 @@ const canWatchCPU = false
 
 func processCPU(pid int) (time.Duration, bool) { return 0, false }
 
-func runnableTime(pid int) (time.Duration, bool, bool) { return 0, false, false }
+func runnableTime(pid int) (time.Duration, bool, bool, bool) { return 0, false, false, false }

@@ -136,7 +136,13 @@
 // gets one (on a machine whose autogroups share the CPU, hundreds of milliseconds later). The
 // course's programs run in virtual time (see Virtual time), so a real sleep is rare, and a short one
 // (a few hundred milliseconds in all) is allowed. Limits.WallTime (ten times RunTime) stops a run
-// whose threads cannot be read, and at four times WallTime the wall clock alone stops any run.
+// whose threads cannot be read; a run whose threads can be read is stopped once it has spent four
+// times WallTime of its own wall-clock time (stretches counted as for the idle time, but with a
+// thread in a disk wait counted too: only running and waiting for a CPU are not the program's own),
+// and by the wall clock alone at two minutes (or four times WallTime, if longer): a machine so busy
+// that an honest program needing 20 ms of CPU waits seconds for it changes no verdict. The program
+// cannot make itself wait on the machine's account: the seccomp filter refuses it a lower priority
+// or scheduling class (setpriority, sched_setscheduler and their kin).
 // RLIMIT_CPU (Limits.CPUTime) stops each process as a last resort. On macOS and Windows a running
 // program's CPU time cannot be read: a run is stopped by the wall clock at three times RunTime (or
 // WallTime, if sooner) and judged afterwards by the CPU time the system reports (ProcessState's user
@@ -151,7 +157,7 @@
 // charged RunTime for each of its runs that was stopped at a time limit (its CPU or its idle limit),
 // and, on Linux, the sleep of each run that ended by itself after idling longer than the short
 // limit's idle time (RunOutput.Idle, from the same schedstat). A case whose earlier cases (in their
-// order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of RunTime, 50
+// order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of RunTime, 100
 // to 250 ms of CPU time, as much idle time, ten times that of wall clock): it keeps its real result
 // if it finishes within it, and is not_run, message budget, if not; Result.Hung names the first case
 // that timed out (or else the first that slept) and Result.RunLimit is the budget. Once a case has

@@ -50,24 +50,38 @@ func fullRun(lim Limits) runLimit {
 }
 
 // shortRun is the limit of a run once its program's budget is spent (see Limits.Budget): a twentieth
-// of RunTime of CPU time, from 50 to 250 ms, which is ample for the exercises' runs (a few
-// milliseconds each, in virtual time, so never asleep), as much idle time (at most IdleTime), and
-// ten times that of wall clock.
+// of RunTime of CPU time, from 100 to 250 ms, which is ample for the exercises' runs (10 to 25 ms
+// each with the sandbox's start, in virtual time, so never asleep: four times that on a machine at a
+// load of 30), as much idle time (at most IdleTime), and ten times that of wall clock.
 func shortRun(lim Limits) runLimit {
 	lim = lim.withDefaults()
-	cpu := min(max(lim.RunTime/20, 50*time.Millisecond), 250*time.Millisecond)
+	cpu := min(max(lim.RunTime/20, 100*time.Millisecond), 250*time.Millisecond, lim.RunTime)
 	return runLimit{CPU: cpu, Idle: min(cpu, lim.IdleTime), Wall: 10 * cpu}
 }
 
 // wallDeadline is when the wall clock alone stops a run of limit rl: where the CPU time is watched,
-// at four times Wall, the watcher stopping it at Idle of time neither on a CPU nor waiting for one
-// (see watchCPU); elsewhere at Wall or three times CPU, whichever comes first.
+// at its last stop (lastStop), the watcher stopping it at Idle of time neither on a CPU nor waiting
+// for one and at four times Wall of its own time (see watchCPU); elsewhere at Wall or three times
+// CPU, whichever comes first.
 func (rl runLimit) wallDeadline() time.Duration {
 	if !canWatchCPU {
 		return min(rl.Wall, 3*rl.CPU)
 	}
-	return 4 * rl.Wall
+	return rl.lastStop()
 }
+
+// ownWall is how much of its own wall-clock time a run of limit rl may take where its threads can be
+// read: time in which none of them was running or waiting for a CPU (sleeping, or in a disk wait),
+// four times Wall. The time a busy machine keeps a program waiting for a CPU is not its own: it
+// counts only towards lastStop.
+func (rl runLimit) ownWall() time.Duration { return 4 * rl.Wall }
+
+// lastStop is when the wall clock stops any run of limit rl whose threads can be read, whatever it
+// was doing: far past its own time (ownWall), since a busy machine can keep an honest program that
+// needs a few milliseconds of CPU waiting for one for seconds (at a load of 30 on two CPUs, 1.2 s for
+// 20 ms); two minutes, or four times Wall if that is longer. A program cannot stretch it on its own
+// account: the seccomp filter refuses it a lower priority or scheduling class.
+func (rl runLimit) lastStop() time.Duration { return max(4*rl.Wall, 2*time.Minute) }
 
 // judgeTime sets the status of a run from how its time ran out (stopped: "cpu", "blocked", "wall"
 // or "" when it ended by itself): a run stopped at its CPU limit, or one that ended by itself after
@@ -237,15 +251,14 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 // watchCPU reads the CPU time of the process pid every few milliseconds until done is closed: once
 // it passes rl.CPU it stores "cpu" in stopped and calls stop. Past its first 50 ms, every 50 ms, it
 // also reads how long the process's threads have been on a CPU or waiting for one (runnableTime),
-// and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or waiting: a
-// program a busy machine keeps waiting for a CPU is never stopped for that.
+// and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or waiting, and as
+// "wall" once it has spent rl.ownWall() of wall-clock time with no thread running or waiting for a
+// CPU: a program a busy machine keeps waiting for a CPU is never stopped for that (but at lastStop).
 func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, stop func(), done <-chan struct{}) {
 	start := time.Now()
 	wait := time.Millisecond
 	var last time.Time // when the time runnable was last read
-	// The run's wall-clock time, and its threads' time on a CPU or waiting for one, at that reading.
-	var lastElapsed, lastRun time.Duration
-	lastBusy := false
+	var tally stretches
 	for {
 		t := time.NewTimer(wait)
 		select {
@@ -264,18 +277,11 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 		read, runOK := false, false
 		if every := min(max(rl.Idle/4, 10*time.Millisecond), 50*time.Millisecond); elapsed >= every && time.Since(last) >= every {
 			var run time.Duration
-			var busy bool
+			var busy, queued bool
 			read, last = true, time.Now()
-			if run, busy, runOK = runnableTime(pid); runOK {
-				// Idle as far as no thread spent it on a CPU or waiting for one; a thread runnable
-				// at either end of the stretch may have waited all along, which its schedstat
-				// says only once it runs (see the sandbox init's timeWatch).
-				step, ran := elapsed-lastElapsed, run-lastRun
-				lastElapsed, lastRun = elapsed, run
-				if !busy && !lastBusy {
-					idle.Add(int64(max(step-ran, 0)))
-				}
-				lastBusy = busy
+			if run, busy, queued, runOK = runnableTime(pid); runOK {
+				tally.add(elapsed, run, busy, queued)
+				idle.Store(int64(tally.idle))
 			}
 		}
 		limit := ""
@@ -287,6 +293,8 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 		case elapsed >= rl.Wall && read && !runOK:
 			// Its threads cannot be read: the wall clock judges it (judgeTime).
 			limit = "wall"
+		case read && runOK && tally.own >= rl.ownWall():
+			limit = "wall"
 		}
 		if limit != "" {
 			stopped.Store(limit)
@@ -296,6 +304,33 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 		// The program cannot use more than the machine's CPUs in the time to the next reading.
 		wait = min(max((rl.CPU-cpu)/time.Duration(2*runtime.NumCPU()), time.Millisecond), 10*time.Millisecond)
 	}
+}
+
+// stretches adds up a run's time between readings of its threads (runnableTime): idle, the time
+// neither on a CPU nor waiting for one (sleeping, waiting for a channel, a lock, a child), and own,
+// the time with no thread running or waiting for a CPU (idle, or in a disk wait). A thread's wait for
+// a CPU enters its schedstat only once it gets one (see the sandbox init's timeWatch), so a stretch
+// counts only if no thread was runnable at either end, and for own also if the threads' time on a
+// CPU or waiting for one does not cover it all: the time a busy machine keeps a program waiting for
+// a CPU is never the program's.
+type stretches struct {
+	idle, own    time.Duration
+	elapsed, run time.Duration // the run's wall-clock time, and its threads' run time, at the last reading
+	busy, queued bool          // a thread was running, runnable or in a disk wait; running or runnable
+}
+
+// add records a reading at elapsed of the run's threads: run, their time on a CPU or waiting for one;
+// busy, whether one is running, runnable or in a disk wait; queued, whether one is running or
+// runnable.
+func (s *stretches) add(elapsed, run time.Duration, busy, queued bool) {
+	step, ran := elapsed-s.elapsed, run-s.run
+	if !busy && !s.busy {
+		s.idle += max(step-ran, 0)
+	}
+	if !queued && !s.queued && step-ran > 5*time.Millisecond {
+		s.own += step
+	}
+	s.elapsed, s.run, s.busy, s.queued = elapsed, run, busy, queued
 }
 
 // exited records the exit code of a program that ended by itself or from a signal it did not get

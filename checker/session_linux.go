@@ -333,13 +333,13 @@ func startSession(l level, cfg initConfig) (*session, error) {
 
 // run runs the program once in the session. healthy says whether the session can serve another
 // run; sent whether the request reached the init at all. The init itself stops the program at the
-// run's CPU limit (reading its CPU clock) and at its wall-clock limit, and answers with the CPU time
-// it used; the checker's own deadline, later, only stops an init that failed to. It leaves the init
-// five seconds (or one more wall limit) past the run's own wall-clock stop: on a busy machine the init
+// run's CPU limit (reading its CPU clock), its idle and own wall-clock time, and its last stop (see
+// runLimit), and answers with the CPU time it used; the checker's own deadline, later, only stops an
+// init that failed to. It leaves the init five seconds (or one more wall limit) past the last stop: on a busy machine the init
 // itself waits for a CPU before it can stop the run and answer, and a deadline of one second gave
 // programs a "sandbox" crash where an idle machine gives a timeout.
 func (s *session) run(ctx context.Context, p *Program, dir string, args []string, stdin string, rl runLimit) (out RunOutput, healthy, sent bool) {
-	rctx, cancel := context.WithTimeout(ctx, 4*rl.Wall+max(5*time.Second, rl.Wall))
+	rctx, cancel := context.WithTimeout(ctx, rl.lastStop()+max(5*time.Second, rl.Wall))
 	defer cancel()
 	dfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
@@ -377,7 +377,9 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		CPU  int64    `json:"cpu_ns"`
 		Idle int64    `json:"idle_ns"`
 		Wall int64    `json:"wall_ns"`
-	}{append([]string{p.Path}, args...), int64(rl.CPU), int64(rl.Idle), int64(rl.Wall)})
+		Own  int64    `json:"own_ns"`
+		Stop int64    `json:"stop_ns"`
+	}{append([]string{p.Path}, args...), int64(rl.CPU), int64(rl.Idle), int64(rl.Wall), int64(rl.ownWall()), int64(rl.lastStop())})
 	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()), int(prog.Fd()))
 	start := time.Now()
 	s.group.runStarts()

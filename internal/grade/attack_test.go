@@ -213,7 +213,7 @@ func TestGradeBesideAttacks(t *testing.T) {
 		}
 		a, b := ar.Students[0].Result, by[name].Result
 		if b == nil || a.Verdict != b.Verdict || a.Passed != b.Passed || len(a.Cases) != len(b.Cases) {
-			t.Errorf("%s: %+v in the class, %+v alone", name, b, a)
+			t.Errorf("%s: %s in the class, %s alone", name, caseLine(b), caseLine(a))
 			continue
 		}
 		if name != "partial" && a.Verdict != checker.Pass {
@@ -248,4 +248,22 @@ func BenchmarkGradeBesideAttacks(b *testing.B) {
 		}
 	}
 	b.ReportMetric(time.Since(start).Seconds()/float64(b.N)/job.Limits.BuildTime.Seconds(), "limits/op")
+}
+
+// caseLine is a result in one line for a failure message: its verdict, and each case's status with
+// its message and duration.
+func caseLine(r *checker.Result) string {
+	if r == nil {
+		return "no result"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d/%d:", r.Verdict, r.Passed, r.Total)
+	for _, c := range r.Cases {
+		fmt.Fprintf(&b, " %s=%s", c.Name, c.Status)
+		if c.Message != "" {
+			fmt.Fprintf(&b, "(%s)", c.Message)
+		}
+		fmt.Fprintf(&b, "@%dms", time.Duration(c.Duration).Milliseconds())
+	}
+	return b.String()
 }

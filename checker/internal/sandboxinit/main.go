@@ -349,6 +349,10 @@ type request struct {
 	CPU  int64    `json:"cpu_ns"`  // the run's CPU-time limit (0: none)
 	Idle int64    `json:"idle_ns"` // the run's limit of time neither on a CPU nor waiting for one (0: wall_ns)
 	Wall int64    `json:"wall_ns"` // the run's wall-clock limit (0: none)
+	// Own is the wall-clock time with no thread running or waiting for a CPU after which the run
+	// is stopped (0: four times wall_ns); Stop, when the wall clock alone stops it (0: as Own).
+	Own  int64 `json:"own_ns"`
+	Stop int64 `json:"stop_ns"`
 }
 
 type reply struct {
@@ -534,9 +538,15 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 		go watchMemory(cfg.RunMemory, &over, done)
 	}
 	w := &timeWatch{pid: s.pid, base: s.base, cpu: time.Duration(req.CPU), idleLimit: time.Duration(req.Idle), wall: time.Duration(req.Wall),
-		proc: cfg.Proc, done: make(chan struct{})}
+		ownLimit: time.Duration(req.Own), lastStop: time.Duration(req.Stop), proc: cfg.Proc, done: make(chan struct{})}
 	if w.idleLimit <= 0 {
 		w.idleLimit = w.wall
+	}
+	if w.ownLimit <= 0 {
+		w.ownLimit = 4 * w.wall
+	}
+	if w.lastStop <= 0 {
+		w.lastStop = w.ownLimit
 	}
 	w.ended.Add(1)
 	go w.watch()
@@ -606,13 +616,16 @@ func startStage(cfg *config, req *request, fds []int, workFD int, dir string) st
 // of the namespace's own (proc), once the run has spent idleLimit neither on a CPU nor waiting for
 // one (the schedstat of every thread of the run's processes), answering "blocked": a program that
 // sleeps or waits, told from one that a busy machine keeps waiting for a CPU, which is never stopped
-// for it. Without such a /proc at wall, and in any case at four times wall, the wall clock alone
+// for it. Without such a /proc at wall, with it once the run has spent ownLimit with no thread
+// running or waiting for a CPU (asleep or in a disk wait), and in any case at lastStop, the wall clock
 // stops it ("wall"). So a run's time is judged by what the program did, whatever else the machine
 // is doing.
 type timeWatch struct {
 	pid                  int
 	base                 time.Duration // the process's CPU time before the program (started.base)
 	cpu, idleLimit, wall time.Duration
+	ownLimit, lastStop   time.Duration
+	own                  time.Duration // the run's wall-clock time with no thread running or waiting for a CPU
 	proc                 bool
 	last                 time.Time     // when the run's processes were last added up
 	done                 chan struct{} // closed by stop
@@ -624,8 +637,17 @@ type timeWatch struct {
 	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
 	// waiting for one at the last adding up.
 	lastElapsed, lastRun time.Duration
-	lastBusy             bool // a thread was runnable at the last adding up
+	lastBusy             bool // a thread was runnable or in a disk wait at the last adding up
+	lastQueued           bool // a thread was running or runnable at the last adding up
 	ended                sync.WaitGroup
+}
+
+// ownTime is the run's wall-clock time with no thread running or waiting for a CPU, as last added
+// up.
+func (w *timeWatch) ownTime() time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.own
 }
 
 // idleTime is the run's time neither on a CPU nor waiting for one, as last added up.
@@ -673,14 +695,23 @@ func (w *timeWatch) watch() {
 				// The threads' states are read only when the stretch is not all accounted for: a
 				// run that was runnable throughout is taken to be so still (the init's own CPU time
 				// is part of its budget, RetireCPU).
-				busy = step-ran <= 5*time.Millisecond || w.tasks.anyRunnable()
+				throughout := step-ran <= 5*time.Millisecond
+				var queued bool
+				busy, queued = throughout, throughout
+				if !throughout {
+					busy, queued = w.tasks.anyRunnable()
+				}
 				w.mu.Lock()
 				// Once the program has exited (a zombie, or reaped), the time until the init reaps
 				// it is the init's, not the program's.
-				if !busy && !w.lastBusy && !ended(w.pid) {
+				gone := ended(w.pid)
+				if !busy && !w.lastBusy && !gone {
 					w.idle += max(step-ran, 0)
 				}
-				w.lastBusy = busy
+				if !queued && !w.lastQueued && !gone {
+					w.own += step
+				}
+				w.lastBusy, w.lastQueued = busy, queued
 				w.mu.Unlock()
 			}
 		}
@@ -690,7 +721,7 @@ func (w *timeWatch) watch() {
 		case treeOK && w.idleLimit > 0 && w.idleTime() >= w.idleLimit:
 			limit = "blocked"
 		case w.wall <= 0 || elapsed < w.wall:
-		case elapsed >= 4*w.wall || !w.proc:
+		case !w.proc || elapsed >= w.lastStop || w.ownTime() >= w.ownLimit:
 			limit = "wall"
 		case tree && !treeOK:
 			limit = "blocked"
@@ -774,16 +805,20 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 	return cpu, run, ok
 }
 
-// anyRunnable reports whether a thread of the last adding up is running or runnable now (state R in
-// /proc/PID/task/TID/stat), or in an uninterruptible wait (D: a page fault or a disk read, which a
-// loaded or thrashing machine makes long, not a sleep the program chose).
-func (t *tally) anyRunnable() bool {
+// anyRunnable reports whether a thread of the last adding up is running or runnable now, or in an
+// uninterruptible wait (busy: state R or D in /proc/PID/task/TID/stat; D is a page fault or a disk
+// read, which a loaded or thrashing machine makes long, not a sleep the program chose), and whether
+// one is running or runnable (queued: R).
+func (t *tally) anyRunnable() (busy, queued bool) {
 	for _, dir := range t.now {
-		if st := taskState(dir + "/stat"); st == 'R' || st == 'D' {
-			return true
+		switch taskState(dir + "/stat") {
+		case 'R':
+			return true, true
+		case 'D':
+			busy = true
 		}
 	}
-	return false
+	return busy, false
 }
 
 // ended reports whether the process pid has exited: it is a zombie, or gone.
@@ -1063,7 +1098,10 @@ func restrict(ll *landlock, oPath int) error {
 
 // A seccomp filter, on top of Landlock and the namespaces, refuses the system calls a learner's
 // program has no use for and that would let it out of its limits or widen what the kernel exposes:
-// moving itself to other CPUs (sched_setaffinity), new namespaces (unshare, setns, and clone with a
+// moving itself to other CPUs (sched_setaffinity), lowering its own priority or scheduling class
+// (setpriority, sched_setparam, sched_setscheduler, sched_setattr, ioprio_set: a program that makes
+// itself wait for a CPU or a disk on a busy machine would be waiting on the machine's account, which
+// no limit charges it), new namespaces (unshare, setns, and clone with a
 // CLONE_NEW* flag; clone3, whose flags a filter cannot read, answers ENOSYS so that a C library falls
 // back to clone), mounts, io_uring, BPF, perf events, userfaultfd, ptrace and reading other
 // processes' memory, keyrings (add_key, request_key, keyctl), and loading kernel modules.
@@ -1130,7 +1168,8 @@ var tables = map[string]syscallTable{
 	"amd64": {arch: auditArchX8664, clone: 56, clone3: 435, fork: 57, vfork: 58,
 		execve: 59, execveat: 322, mmap: 9, fcntl: 72, socket: 41, socketpair: 53, setsockopt: 54, getrandom: 318,
 		denied: []uint32{
-			203,      // sched_setaffinity
+			203,                     // sched_setaffinity
+			141, 142, 144, 314, 251, // setpriority, sched_setparam, sched_setscheduler, sched_setattr, ioprio_set
 			272, 308, // unshare, setns
 			165, 166, 155, // mount, umount2, pivot_root
 			161,                          // chroot
@@ -1147,7 +1186,8 @@ var tables = map[string]syscallTable{
 	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435,
 		execve: 221, execveat: 281, mmap: 222, fcntl: 25, socket: 198, socketpair: 199, setsockopt: 208, getrandom: 278,
 		denied: []uint32{
-			122,     // sched_setaffinity
+			122,                    // sched_setaffinity
+			140, 118, 119, 274, 30, // setpriority, sched_setparam, sched_setscheduler, sched_setattr, ioprio_set
 			97, 268, // unshare, setns
 			40, 39, 41, // mount, umount2, pivot_root
 			51,                           // chroot
