@@ -73,6 +73,7 @@ func (e *env) gradeFlagSet() (*flag.FlagSet, *grade.Flags) {
 	fs.StringVar(&f.Only, "only", "", e.ui.T("grade_flag_only"))
 	fs.StringVar(&f.Shard, "shard", "", e.ui.T("grade_flag_shard"))
 	fs.Uint64Var(&f.Seed, "seed", grade.DefaultSeed, e.ui.T("grade_flag_seed"))
+	fs.Float64Var(&f.Similarity, "similarity", grade.DefaultCopyThreshold, e.ui.T("grade_flag_similarity"))
 	fs.StringVar(&f.ClassLang, "class-lang", "", e.ui.T("grade_flag_class_lang"))
 	fs.BoolVar(&f.Force, "force", false, e.ui.T("grade_flag_force"))
 	fs.StringVar(&f.LatePenalty, "late-penalty", "", e.ui.T("grade_flag_late_penalty"))
