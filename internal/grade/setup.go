@@ -99,6 +99,9 @@ func NewJob(ctx context.Context, o Options) (*Job, error) {
 		if job.Roster, err = ReadRoster(o.Roster, o.Assignment, titles); err != nil {
 			return nil, err
 		}
+		if err := checkAssignment(o.Course, ex, job.Roster); err != nil {
+			return nil, err
+		}
 	} else if !validMoodleLang(job.MoodleLang) {
 		return nil, fmt.Errorf("%w: %s", ErrMoodleLang, job.MoodleLang)
 	}
