@@ -113,10 +113,23 @@ func (b *Book) join() error {
 			r.Cells[i] = Cell{Graded: true, Status: st.Status, Score: st.Score, Passed: st.Passed, Total: st.Total, Late: st.Late, Penalty: st.Penalty}
 		}
 	}
+	// A student with no program in any report reads their summary in the class's commonest language.
+	langs := map[string]int{}
+	for _, r := range rows {
+		if r.Lang != "" {
+			langs[r.Lang]++
+		}
+	}
+	common := "ru"
+	for _, l := range []string{"bg", "ru"} {
+		if langs[l] > langs[common] {
+			common = l
+		}
+	}
 	for _, k := range order {
 		r := rows[k]
 		if r.Lang == "" {
-			r.Lang = "ru"
+			r.Lang = common
 		}
 		b.Students = append(b.Students, *r)
 	}
