@@ -11,6 +11,7 @@ import (
 
 	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/grade"
+	"github.com/workbook-course/workbook/internal/gradebook"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
@@ -18,11 +19,21 @@ import (
 )
 
 // runGrade grades a class: workbook grade EXERCISE SUBMISSIONS --out REPORT, or joins the reports of
-// shards: workbook grade merge REPORT... --out MERGED. It reads the flags, lets internal/grade build
+// shards: workbook grade merge REPORT... --out MERGED, or makes a gradebook: workbook grade book. It reads the flags, lets internal/grade build
 // the job (NewJob) and grade (Run), and presents what came of it.
 func runGrade(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "merge" {
 		return runGradeMerge(e, args[1:])
+	}
+	if len(args) > 0 && args[0] == "book" { // a semester's gradebook: internal/gradebook
+		done, m, err := gradebook.Run(e.course.FS(), e.newFlags(), e.parse, args[1:], e.ui)
+		if m != nil {
+			return e.gradeMessage(*m)
+		}
+		if err == nil {
+			fmt.Fprintln(e.stdout, done)
+		}
+		return err
 	}
 	o, out, subsDir, err := e.gradeOptions(args)
 	if err != nil {
@@ -73,6 +84,7 @@ func (e *env) gradeFlagSet() (*flag.FlagSet, *grade.Flags) {
 	fs.StringVar(&f.Only, "only", "", e.ui.T("grade_flag_only"))
 	fs.StringVar(&f.Shard, "shard", "", e.ui.T("grade_flag_shard"))
 	fs.Uint64Var(&f.Seed, "seed", grade.DefaultSeed, e.ui.T("grade_flag_seed"))
+	fs.Float64Var(&f.Similarity, "similarity", grade.DefaultCopyThreshold, e.ui.T("grade_flag_similarity"))
 	fs.StringVar(&f.ClassLang, "class-lang", "", e.ui.T("grade_flag_class_lang"))
 	fs.BoolVar(&f.Force, "force", false, e.ui.T("grade_flag_force"))
 	fs.StringVar(&f.LatePenalty, "late-penalty", "", e.ui.T("grade_flag_late_penalty"))

@@ -233,16 +233,7 @@ func (e *env) isTerminal() bool {
 }
 
 // rel is path relative to the working directory when it is below it, else path itself.
-func (e *env) rel(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return path
-	}
-	if r, ok := paths.Within(wd, path); ok {
-		return filepath.FromSlash(r)
-	}
-	return path
-}
+func (e *env) rel(path string) string { return paths.FromWorkingDir(path) }
 
 // freshState is the state of a learner who starts now in ws.
 func (e *env) freshState(ws *workspace.Workspace) func() *progress.State {

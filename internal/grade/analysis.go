@@ -50,7 +50,7 @@ func (r *Report) Finalize() {
 	// report whose students have none (merged from an older grader) groups by the older prints.
 	winnowed := slices.ContainsFunc(r.Students, func(st Student) bool { return st.Winnow != nil })
 	if winnowed {
-		r.Copies, r.Pairs = WinnowCopies(r.Students)
+		r.Copies, r.Pairs = winnowCopiesAt(r.Students, r.copyThreshold())
 	} else {
 		r.Copies, r.Pairs = Copies(r.Students, r.Solutions), []CopyPair{}
 	}

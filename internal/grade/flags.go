@@ -16,6 +16,7 @@ type Flags struct {
 	MaxBytes                                                                             int64
 	Timeout                                                                              time.Duration
 	Seed                                                                                 uint64
+	Similarity                                                                           float64 // --similarity: see Report.CopyThreshold
 	Force                                                                                bool
 }
 
@@ -28,7 +29,7 @@ func (f *Flags) Options(pos []string) (o Options, bad Message, ok bool) {
 		return o, m, false
 	}
 	o = Options{Tests: f.Tests, RunTime: f.Timeout, Jobs: f.Jobs, Only: f.Only, Force: f.Force, Seed: f.Seed,
-		Lang: f.ClassLang, Roster: f.Roster, Assignment: f.Assignment, MoodleLang: f.MoodleLang,
+		Lang: f.ClassLang, Roster: f.Roster, Assignment: f.Assignment, MoodleLang: f.MoodleLang, CopyThreshold: f.Similarity,
 		Read: ReadLimits{Files: f.MaxFiles, Bytes: f.MaxBytes, Depth: f.MaxDepth}}
 	if f.Shard != "" {
 		var err error
@@ -56,6 +57,8 @@ func (f *Flags) check(pos []string) (Message, bool) {
 		return Message{ID: "grade_err_timeout"}, false
 	case f.MaxFiles < 1 || f.MaxBytes < 1 || f.MaxDepth < 1:
 		return Message{ID: "grade_err_limits"}, false
+	case !ValidCopyThreshold(f.Similarity):
+		return Message{"grade_err_similarity", []any{"Value", f.Similarity}}, false
 	}
 	// --lang is the instructor's (messages, the report); each student is graded in the language of
 	// their own program, unless --class-lang fixes one for the whole class.

@@ -9,7 +9,7 @@ import (
 
 func TestFlagsOptions(t *testing.T) {
 	good := func() Flags {
-		return Flags{Out: "report", Jobs: 2, Timeout: time.Second, MaxFiles: 1, MaxBytes: 1, MaxDepth: 1, MoodleLang: "en"}
+		return Flags{Out: "report", Jobs: 2, Timeout: time.Second, MaxFiles: 1, MaxBytes: 1, MaxDepth: 1, MoodleLang: "en", Similarity: DefaultCopyThreshold}
 	}
 	pos := []string{"exercise-deadline", "subs"}
 	for _, tc := range []struct {
@@ -28,6 +28,9 @@ func TestFlagsOptions(t *testing.T) {
 		{"shard", func(f *Flags) { f.Shard = "3/2" }, pos, "grade_err_shard"},
 		{"late penalty", func(f *Flags) { f.LatePenalty = "lots" }, pos, "grade_err_late_penalty"},
 		{"due", func(f *Flags) { f.Due = "tomorrow" }, pos, "grade_err_due"},
+		{"no similarity", func(f *Flags) { f.Similarity = 0 }, pos, "grade_err_similarity"},
+		{"similarity above 1", func(f *Flags) { f.Similarity = 1.5 }, pos, "grade_err_similarity"},
+		{"similarity 1", func(f *Flags) { f.Similarity = 1 }, pos, ""},
 		{"per day without a due date", func(f *Flags) { f.LatePenalty = "10/day" }, pos, "grade_err_per_day_no_due"},
 		{"per day with a due date", func(f *Flags) { f.LatePenalty = "10/day"; f.Due = "2026-01-15" }, pos, ""},
 	} {

@@ -73,6 +73,8 @@ type Job struct {
 	Roster *Roster
 	// MoodleLang is the language of the titles of moodle.csv when there is no roster.
 	MoodleLang string
+	// CopyThreshold is the similarity every two students of a copy group reach (Report.CopyThreshold).
+	CopyThreshold float64
 	// Read bounds what is read of one submission (zero fields: DefaultReadLimits).
 	Read ReadLimits
 }
@@ -260,7 +262,7 @@ func pending(selected []Submission, only *Submission, jr *Journal, out *Outcome)
 func (g *grader) report(config string, selected, subs []Submission, jr *Journal) *Report {
 	job := g.job
 	rep := &Report{Exercise: job.Exercise, Titles: job.Titles, Config: config, Solutions: g.solutionPrints(), ForcedLang: job.Lang,
-		Seed: job.Seed, Roster: job.Roster.File(), MoodleLang: job.MoodleLang, Due: job.Late.Due}
+		Seed: job.Seed, Roster: job.Roster.File(), MoodleLang: job.MoodleLang, Due: job.Late.Due, CopyThreshold: job.CopyThreshold}
 	if !job.Shard.Whole() {
 		rep.Shard = job.Shard.String()
 	}

@@ -62,7 +62,7 @@ func Merge(dirs []string) (*Report, error) {
 	}
 	first := reps[0]
 	out := &Report{Exercise: first.Exercise, Titles: first.Titles, Config: first.Config, Cases: first.Cases, Solutions: first.Solutions, ForcedLang: first.ForcedLang,
-		Seed: first.Seed, Roster: first.Roster, MoodleLang: first.MoodleLang, Due: first.Due}
+		Seed: first.Seed, Roster: first.Roster, MoodleLang: first.MoodleLang, Due: first.Due, CopyThreshold: first.CopyThreshold}
 	if err := checkShards(reps, dirs, out); err != nil {
 		return nil, err
 	}

@@ -224,6 +224,9 @@ type Report struct {
 	ForcedLang string `json:"forced_lang,omitempty"`
 	// Pairs are the pairs of students whose own code shares fingerprints (WinnowCopies).
 	Pairs []CopyPair `json:"pairs"`
+	// CopyThreshold is the similarity every two students of a copy group reach (--similarity;
+	// DefaultCopyThreshold when zero), see copies_link.go.
+	CopyThreshold float64 `json:"copy_threshold,omitempty"`
 	// Seed is the seed the drawn cases were drawn with (Job.Seed), the same for the whole class, so
 	// that every grade can be reproduced with --seed.
 	Seed uint64 `json:"seed"`

@@ -37,6 +37,8 @@ type Options struct {
 	Assignment string
 	MoodleLang string // the language of the Moodle worksheet's titles written without a roster
 	Read       ReadLimits
+	// CopyThreshold is the similarity every two students of a copy group reach (0: the default).
+	CopyThreshold float64
 }
 
 // Errors of NewJob the instructor reads as such (besides *CaseError and *RosterError).
@@ -72,7 +74,7 @@ func NewJob(ctx context.Context, o Options) (*Job, error) {
 		return nil, err
 	}
 	job := &Job{Exercise: ex.Name, Titles: ex.Titles, Fallback: o.Fallback, Limits: ex.Limits(checker.Limits{RunTime: o.RunTime}),
-		Jobs: o.Jobs, Only: o.Only, Force: o.Force, Shard: o.Shard, Late: o.Late, Lang: o.Lang, TestsFrom: map[string]bool{},
+		Jobs: o.Jobs, Only: o.Only, Force: o.Force, Shard: o.Shard, Late: o.Late, Lang: o.Lang, TestsFrom: map[string]bool{}, CopyThreshold: o.CopyThreshold,
 		Seed: o.Seed, MoodleLang: o.MoodleLang, Read: o.Read}
 	if job.MoodleLang == "" {
 		job.MoodleLang = "en"
@@ -95,6 +97,9 @@ func NewJob(ctx context.Context, o Options) (*Job, error) {
 			titles = append(titles, t)
 		}
 		if job.Roster, err = ReadRoster(o.Roster, o.Assignment, titles); err != nil {
+			return nil, err
+		}
+		if err := checkAssignment(o.Course, ex, job.Roster); err != nil {
 			return nil, err
 		}
 	} else if !validMoodleLang(job.MoodleLang) {
@@ -154,6 +159,7 @@ func (j *Job) readCourse(ex *course.Exercise, fsys fs.FS) {
 			j.Hints = append(j.Hints, HintCode(strings.Join(hints, "\n\n"), l)...)
 		}
 	}
+	j.Hints = append(j.Hints, courseCode(fsys, ex.Name)...) // the rest of the course's code: nobody's own either
 }
 
 // InstructorCases reads the instructor's cases from dir: *.txtar and hidden/*.txtar are hidden,

@@ -25,9 +25,8 @@ const (
 	winnowK = 12 // tokens per k-gram
 	winnowW = 8  // k-grams per window
 	// A pair is suspected when it shares at least minShared fingerprints of the students' own code
-	// and they make up at least minSimilarity of the smaller program's own fingerprints.
-	minShared     = 8
-	minSimilarity = 0.5
+	// (and enough of them, see copies_link.go).
+	minShared = 8
 	// A program is called a copy of a reference solution when at least refSimilarity of its
 	// fingerprints are the reference's.
 	refSimilarity = 0.9
@@ -58,6 +57,10 @@ type CopyPair struct {
 	B          string  `json:"b"`
 	Similarity float64 `json:"similarity"` // 0…1
 	Shared     int     `json:"shared"`
+	// LinesA and LinesB are the lines of each program (of Winnow.Code) that hold what they share,
+	// as "3-9, 14".
+	LinesA string `json:"lines_a,omitempty"`
+	LinesB string `json:"lines_b,omitempty"`
 }
 
 type wtoken struct {
@@ -424,126 +427,6 @@ func (w *winnower) of(src Source) *Winnow {
 		}
 	}
 	return out
-}
-
-// WinnowCopies finds the suspected copies among students with Winnows: the copies of a reference
-// solution, grouped by its languages, apart; then every pair whose own code shares enough, and the
-// groups those pairs join.
-func WinnowCopies(students []Student) ([]CopyGroup, []CopyPair) {
-	groups := []CopyGroup{}
-	pairs := []CopyPair{}
-	refGroups := map[string]*CopyGroup{}
-	var refOrder []string
-	var own []Student
-	for _, st := range students {
-		w := st.Winnow
-		if w == nil {
-			continue
-		}
-		if len(w.Reference) > 0 {
-			var langs []string
-			for l := range w.Reference {
-				langs = append(langs, l)
-			}
-			sort.Strings(langs)
-			key := strings.Join(langs, "/")
-			g := refGroups[key]
-			if g == nil {
-				g = &CopyGroup{Solution: key, Tokens: w.All, Hash: "reference:" + key}
-				refGroups[key] = g
-				refOrder = append(refOrder, key)
-			}
-			g.Students = append(g.Students, st.Name)
-			continue
-		}
-		if len(w.Marks) > 0 {
-			own = append(own, st)
-		}
-	}
-	sets := make([]map[uint32]bool, len(own))
-	for i, st := range own {
-		sets[i] = hashSet(st.Winnow.Marks)
-	}
-	parent := make([]int, len(own))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		if parent[i] != i {
-			parent[i] = find(parent[i])
-		}
-		return parent[i]
-	}
-	for i := range own {
-		for j := i + 1; j < len(own); j++ {
-			shared := 0
-			for h := range sets[i] {
-				if sets[j][h] {
-					shared++
-				}
-			}
-			small := min(len(sets[i]), len(sets[j]))
-			if shared < minShared || small == 0 {
-				continue
-			}
-			sim := float64(shared) / float64(small)
-			if sim < minSimilarity {
-				continue
-			}
-			a, b := own[i].Name, own[j].Name
-			if b < a {
-				a, b = b, a
-			}
-			pairs = append(pairs, CopyPair{A: a, B: b, Similarity: float64(int(sim*1000)) / 1000, Shared: shared})
-			parent[find(i)] = find(j)
-		}
-	}
-	comp := map[int]*CopyGroup{}
-	var compOrder []int
-	for i, st := range own {
-		r := find(i)
-		g := comp[r]
-		if g == nil {
-			g = &CopyGroup{Tokens: len(sets[i])}
-			comp[r] = g
-			compOrder = append(compOrder, r)
-		}
-		g.Students = append(g.Students, st.Name)
-		g.Tokens = min(g.Tokens, len(sets[i]))
-	}
-	for _, key := range refOrder {
-		g := refGroups[key]
-		sort.Strings(g.Students)
-		groups = append(groups, *g)
-	}
-	for _, r := range compOrder {
-		g := comp[r]
-		if len(g.Students) < 2 {
-			continue
-		}
-		sort.Strings(g.Students)
-		h := fnv.New64a()
-		h.Write([]byte(strings.Join(g.Students, "\x00")))
-		g.Hash = fmt.Sprintf("winnow:%016x", h.Sum64()) // names the group, as a print's hash did
-		groups = append(groups, *g)
-	}
-	sort.SliceStable(groups, func(i, j int) bool {
-		if len(groups[i].Students) != len(groups[j].Students) {
-			return len(groups[i].Students) > len(groups[j].Students)
-		}
-		return groups[i].Students[0] < groups[j].Students[0]
-	})
-	sort.Slice(pairs, func(i, j int) bool {
-		if pairs[i].Similarity != pairs[j].Similarity {
-			return pairs[i].Similarity > pairs[j].Similarity
-		}
-		if pairs[i].A != pairs[j].A {
-			return pairs[i].A < pairs[j].A
-		}
-		return pairs[i].B < pairs[j].B
-	})
-	return groups, pairs
 }
 
 // SideLine is a line of a program in the side-by-side view, and whether it is part of what the pair

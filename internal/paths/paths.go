@@ -7,6 +7,7 @@
 package paths
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -35,6 +36,18 @@ func Under(root, p string) bool {
 	}
 	_, ok := Within(r, a)
 	return ok
+}
+
+// FromWorkingDir is p relative to the working directory when it is below it, else p itself.
+func FromWorkingDir(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if r, ok := Within(wd, p); ok {
+		return filepath.FromSlash(r)
+	}
+	return p
 }
 
 // Same reports whether a and b name the same path once both are made absolute and cleaned (no

@@ -1,0 +1,208 @@
+package gradebook
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/internal/grade"
+)
+
+// writeReport writes rep as dir/results.json, as grade would.
+func writeReport(t *testing.T, dir string, rep *grade.Report) string {
+	t.Helper()
+	rep.Version = 3
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, grade.ResultsFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// moodleReport is a Moodle class's report of exercise: its participant ids are the assignment's
+// own (base+n), the worksheet given as roster gives their emails.
+func moodleReport(exercise string, base int, scores map[string]float64) *grade.Report {
+	rows := [][]string{{"Identifier", "Full name", "Email address", "Status", "Grade", "Maximum grade", "Grade can be changed", "Last modified (submission)", "Last modified (grade)", "Feedback comments"}}
+	rep := &grade.Report{Exercise: exercise, Titles: map[string]string{"ru": exercise}}
+	i := 0
+	for _, name := range []string{"Иванов Иван", "Петрова Мария", "Колев Петър"} {
+		i++
+		id := string(rune('0'+base)) + "0000" + string(rune('0'+i))
+		email := map[string]string{"Иванов Иван": "Ivan@example.com", "Петрова Мария": "maria@example.com", "Колев Петър": "petar@example.com"}[name]
+		rows = append(rows, []string{"Participant " + id, name, email, "Submitted for grading", "", "100.00", "Yes", "-", "-", ""})
+		score, ok := scores[name]
+		if !ok {
+			continue
+		}
+		lang := "ru"
+		if name == "Колев Петър" {
+			lang = "bg"
+		}
+		rep.Students = append(rep.Students, grade.Student{Name: name, Display: name, Layout: grade.LayoutMoodle, ID: id, Status: grade.StatusFail, Score: score, Lang: lang})
+	}
+	rep.Roster = &grade.RosterFile{Layout: grade.LayoutMoodle, Comma: ",", Rows: rows}
+	return rep
+}
+
+// TestBuildMoodle joins a Moodle class's exercises by email, in the course's order, whatever the
+// participant ids and the order the reports are named in.
+func TestBuildMoodle(t *testing.T) {
+	dir := t.TempDir()
+	a := writeReport(t, filepath.Join(dir, "a"), moodleReport("exercise-deadline", 1, map[string]float64{"Иванов Иван": 80, "Петрова Мария": 40, "Колев Петър": 100}))
+	b := writeReport(t, filepath.Join(dir, "b"), moodleReport("exercise-retry", 2, map[string]float64{"Иванов Иван": 60, "Колев Петър": 50}))
+	weights := filepath.Join(dir, "w.toml")
+	os.WriteFile(weights, []byte("exercise-deadline = 3\nexercise-retry = 1.0\n"), 0o644)
+	book, err := Build(workbook.Content(), []string{a, b}, weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := book.Exercises[0].Exercise + " " + book.Exercises[1].Exercise; got != "exercise-retry exercise-deadline" {
+		t.Errorf("columns: %s, want the course's order", got)
+	}
+	want := map[string]struct {
+		id    string
+		total float64
+		lang  string
+	}{
+		"Иванов Иван":   {"ivan@example.com", 75, "ru"},  // (60·1 + 80·3)/4
+		"Петрова Мария": {"maria@example.com", 30, "ru"}, // (0·1 + 40·3)/4: no row in exercise-retry
+		"Колев Петър":   {"petar@example.com", 87.5, "bg"},
+	}
+	if len(book.Students) != len(want) {
+		t.Fatalf("%d rows, want %d: %+v", len(book.Students), len(want), book.Students)
+	}
+	for _, r := range book.Students {
+		w := want[r.Name]
+		if r.ID != w.id || r.Total != w.total || r.Lang != w.lang {
+			t.Errorf("%s: id %q total %v lang %s, want %q %v %s", r.Name, r.ID, r.Total, r.Lang, w.id, w.total, w.lang)
+		}
+	}
+	csv := string(book.MoodleCSV())
+	for _, line := range []string{"Email address,Full name,exercise-retry,exercise-deadline", "maria@example.com,Петрова Мария,,40", "ivan@example.com,Иванов Иван,60,80"} {
+		if !strings.Contains(csv, line+"\n") {
+			t.Errorf("moodle.csv lacks %q:\n%s", line, csv)
+		}
+	}
+	kolev := book.Students[slices.IndexFunc(book.Students, func(r Row) bool { return r.Name == "Колев Петър" })]
+	sum := string(book.Summary(kolev))
+	if !strings.Contains(sum, "Общо\u00a0— 87,5 от 100") || !strings.Contains(sum, "| exercise-deadline | 3 |") {
+		t.Errorf("Колев Петър's summary is not his, in Bulgarian:\n%s", sum)
+	}
+}
+
+func TestBuildRefuses(t *testing.T) {
+	dir := t.TempDir()
+	a := writeReport(t, filepath.Join(dir, "a"), moodleReport("exercise-deadline", 1, map[string]float64{"Иванов Иван": 80, "Петрова Мария": 40}))
+	b := writeReport(t, filepath.Join(dir, "b"), moodleReport("exercise-retry", 2, map[string]float64{"Иванов Иван": 60}))
+	// Two students of one name and no email: they could not be told apart in the other exercise.
+	twins := &grade.Report{Exercise: "exercise-retry", Students: []grade.Student{
+		{Name: "Иванов Иван", Display: "Иванов Иван", Layout: grade.LayoutMoodle, ID: "1"},
+		{Name: "Иванов Иван (2)", Display: "Иванов Иван", Layout: grade.LayoutMoodle, ID: "2"}}}
+	tw := writeReport(t, filepath.Join(dir, "twins"), twins)
+	other := writeReport(t, filepath.Join(dir, "other"), &grade.Report{Exercise: "exercise-retry", Students: []grade.Student{
+		{Name: "smith", Layout: grade.LayoutMoodle, ID: "9", Display: "Smith"}, {Name: "jones", Layout: grade.LayoutMoodle, ID: "8", Display: "Jones"}}})
+	shard := writeReport(t, filepath.Join(dir, "shard"), &grade.Report{Exercise: "exercise-retry", Shard: "1/2"})
+	tool := writeReport(t, filepath.Join(dir, "tool"), &grade.Report{Exercise: "exercise-retry", Summary: grade.Summary{Tool: 1}})
+	unknown := writeReport(t, filepath.Join(dir, "unknown"), &grade.Report{Exercise: "exercise-nothing"})
+	w := func(text string) string {
+		p := filepath.Join(t.TempDir(), "w.toml")
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	for _, tc := range []struct {
+		name    string
+		dirs    []string
+		weights string
+		code    string
+	}{
+		{"none", nil, "", "no_report"},
+		{"missing", []string{a, filepath.Join(dir, "nowhere")}, "", "no_report"},
+		{"a file", []string{a, w("x")}, "", "no_report"},
+		{"twice", []string{a, a}, "", "same_exercise"},
+		{"unknown exercise", []string{a, unknown}, "", "unknown_exercise"},
+		{"a shard", []string{a, shard}, "", "shard"},
+		{"tool errors", []string{a, tool}, "", "tool_errors"},
+		{"twins", []string{a, tw}, "", "ambiguous"},
+		{"another class", []string{a, other}, "", "mixed_classes"},
+		{"weights missing", []string{a, b}, w("exercise-retry = 1"), "weights_missing"},
+		{"weights unknown", []string{a, b}, w("exercise-retry = 1\nexercise-deadline = 1\nexercise-x = 1"), "weights_unknown"},
+		{"weights negative", []string{a, b}, w("exercise-retry = -1\nexercise-deadline = 1"), "weights_value"},
+		{"weights text", []string{a, b}, w("exercise-retry = \"1\"\nexercise-deadline = 1"), "weights_value"},
+		{"weights zero", []string{a, b}, w("exercise-retry = 0\nexercise-deadline = 0"), "weights_zero"},
+		{"weights syntax", []string{a, b}, w("exercise-retry = = 1"), "weights_syntax"},
+		{"weights file", []string{a, b}, filepath.Join(dir, "none.toml"), "weights_file"},
+		{"good", []string{a, b}, w("exercise-retry = 0\nexercise-deadline = 1"), ""},
+	} {
+		_, err := Build(workbook.Content(), tc.dirs, tc.weights)
+		var e *Error
+		got := ""
+		if errors.As(err, &e) {
+			got = e.Code
+		} else if err != nil {
+			got = err.Error()
+		}
+		if got != tc.code {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.code)
+		}
+	}
+}
+
+// TestWriteSwaps: a gradebook replaces the earlier one whole; a folder of other files, or one that
+// holds a report, is refused before anything is written.
+func TestWriteSwaps(t *testing.T) {
+	dir := t.TempDir()
+	a := writeReport(t, filepath.Join(dir, "a"), moodleReport("exercise-deadline", 1, map[string]float64{"Иванов Иван": 80}))
+	out := filepath.Join(dir, "book")
+	for range 2 {
+		if err := CheckOut(out, []string{a}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := Build(workbook.Content(), []string{a}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(out, b, "en"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("%d entries beside the gradebook, want the report and the book alone: %v", len(entries), entries)
+	}
+	for _, f := range []string{BookFile, GradesFile, HTMLFile, MoodleFile, filepath.Join(SummariesDir, "Иванов Иван.md")} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "a", "notes.txt"), nil, 0o644)
+	for _, tc := range []struct{ out, code string }{
+		{filepath.Join(dir, "a"), "out_report"},
+		{dir, "out_report"},
+		{filepath.Join(dir, "a", "book"), "out_report"},
+		{filepath.Join(dir, "a", "notes.txt"), "out_report"},
+		{"", "no_out"},
+	} {
+		var e *Error
+		if err := CheckOut(tc.out, []string{filepath.Join(dir, "a")}); !errors.As(err, &e) || e.Code != tc.code {
+			t.Errorf("CheckOut(%s) = %v, want %s", tc.out, err, tc.code)
+		}
+	}
+	other := filepath.Join(dir, "other")
+	os.MkdirAll(other, 0o755)
+	os.WriteFile(filepath.Join(other, "x"), nil, 0o644)
+	var e *Error
+	if err := CheckOut(other, []string{a}); !errors.As(err, &e) || e.Code != "out_other" {
+		t.Errorf("CheckOut(other) = %v, want out_other", err)
+	}
+}
