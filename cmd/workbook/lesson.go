@@ -25,7 +25,8 @@ func runLesson(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	text := e.renderMarkdown(e.readerMarkdown(l, topic))
+	// The commands the lesson suggests (`workbook check exercise-deadline`), as they run here.
+	text := e.renderMarkdown(e.runnable(e.readerMarkdown(l, topic)))
 	if p != nil && topic == pos[0] {
 		if err := e.session(p).OpenLesson(topic); err != nil {
 			return e.stateErr(p.StatePath(), err)

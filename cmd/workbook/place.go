@@ -232,9 +232,10 @@ func (e *env) isTerminal() bool {
 	return ok && tty.IsTerminal(in) && tty.IsTerminal(e.stderr)
 }
 
-// rel is path relative to the working directory when it is below it, else path itself.
+// rel is path relative to the folder the learner stands in (workspace.Here) when it is below it,
+// else path itself.
 func (e *env) rel(path string) string {
-	wd, err := os.Getwd()
+	wd, err := workspace.Here()
 	if err != nil {
 		return path
 	}
@@ -273,6 +274,7 @@ func (e *env) learnPlace(ws *workspace.Workspace) *learn.Place {
 		Dir:       func(ex *course.Exercise, lang string) string { return ws.ExerciseDir(ex, lang) },
 		Fresh:     e.freshState(ws),
 		Pristine:  func(ex *course.Exercise, lang string) bool { return ws.Pristine(e.course, ex, lang) },
+		Workspace: ws,
 	}
 }
 
@@ -316,7 +318,7 @@ func (e *env) warn(id string, kv ...any) {
 
 // exerciseHere is the exercise whose folder in ws holds the working directory, or nil.
 func (e *env) exerciseHere(ws *workspace.Workspace) *course.Exercise {
-	wd, err := os.Getwd()
+	wd, err := workspace.Here()
 	if err != nil || ws == nil {
 		return nil
 	}

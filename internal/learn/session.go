@@ -9,6 +9,7 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 // Place is where the learner works: a workspace made by `workbook init` or the workspace of a clone
@@ -23,6 +24,9 @@ type Place struct {
 	// (reset, restore, a new language) puts it there: a failing check of it never takes a pass
 	// back (progress.State.RecordCheck). Nil: no folder is taken for pristine.
 	Pristine func(ex *course.Exercise, lang string) bool
+	// Workspace is the workspace itself, for the use cases that replace the learner's files (reset,
+	// restore), which keep what they replace as a version. Nil: those are refused (ErrNoWorkspace).
+	Workspace *workspace.Workspace
 
 	mu sync.Mutex // one change of the state at a time within the process (the file is locked too)
 }

@@ -237,3 +237,22 @@ func TestNoPlace(t *testing.T) {
 		t.Errorf("RecordQuiz = %v, %v; want nil, nil", q, err)
 	}
 }
+
+// TestFilesOutsideWorkspace: reset and restore need the workspace, and say so.
+func TestFilesOutsideWorkspace(t *testing.T) {
+	ex := exercise(t, "exercise-timeout")
+	for _, s := range []*Session{testSession(t, "ru"), {Course: testCourse, Lang: "ru", UI: i18n.New("ru")}} {
+		if _, err := s.Reset(ex, "go 1.26"); err != ErrNoWorkspace {
+			t.Errorf("Reset: %v, want ErrNoWorkspace", err)
+		}
+		if _, err := s.Restore(ex, 1); err != ErrNoWorkspace {
+			t.Errorf("Restore: %v, want ErrNoWorkspace", err)
+		}
+		if _, err := s.Versions(ex); err != ErrNoWorkspace {
+			t.Errorf("Versions: %v, want ErrNoWorkspace", err)
+		}
+		if s.HasWork(ex) {
+			t.Error("HasWork outside a workspace")
+		}
+	}
+}
