@@ -101,6 +101,7 @@ func (s *suggestSession) run(dir, line string, from ...string) {
 	}
 	s.seen[key] = true
 	s.ran++
+	t.Logf("%s$ %s", filepath.Base(dir), line)
 	args := strings.Fields(line)
 	exe := s.lookPath(args[0])
 	if exe == "" {
