@@ -111,10 +111,12 @@ type Look struct {
 
 // Report writes the check's report for a person, the same in every front end: the exercise's title,
 // every case (passed ones too), identical failures grouped, the time limit stated with a case that
-// did not finish, hidden cases without what they expect, and under a failed drawn case the command
+// did not finish, hidden cases by their titles alone, and under a failed drawn case the command
 // that draws it again.
 func (s *Session) Report(w io.Writer, c *Checked, look Look) {
-	res := c.Result.Redacted()
+	// The result whole: report.Text shows a hidden case by its title alone, and groups identical
+	// failures by what the programs printed.
+	res := c.Result
 	opt := report.Options{Color: look.Color, Title: c.Exercise.Title(s.Lang), ShowPass: true, Group: true,
 		TimeLimit: c.Limits.RunTime}
 	if res.Seed != 0 {

@@ -91,6 +91,9 @@ func (s *Session) State() (*progress.State, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return s.fresh(), nil
 	case errors.As(err, &ce) && ce.Backup != "":
+		if s.Warn != nil {
+			s.Warn(ce) // set aside by Load
+		}
 		return s.Update(func(*progress.State) error { return nil })
 	}
 	return nil, err

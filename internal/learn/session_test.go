@@ -222,6 +222,21 @@ func TestState(t *testing.T) {
 	if _, ok := st.Lessons["retry-storm"]; !ok || len(st.Lessons) != 1 {
 		t.Errorf("lessons after the corrupt file = %v, want retry-storm alone", st.Lessons)
 	}
+
+	// Reading a corrupt file sets it aside too, and says so.
+	if err := os.WriteFile(s.Place.StatePath, []byte("{not json either"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	warned = nil
+	if st, err := s.State(); err != nil || len(st.Lessons) != 0 {
+		t.Errorf("State of a corrupt file = %v, %v; want a fresh state", st, err)
+	}
+	if warned == nil || warned.Backup == "" {
+		t.Fatalf("State told %v, want the corrupt file and its backup", warned)
+	}
+	if data, _ := os.ReadFile(warned.Backup); string(data) != "{not json either" {
+		t.Error("the corrupt file read was not kept aside")
+	}
 }
 
 // TestNoPlace: a session without a place keeps nothing and fails nothing.
