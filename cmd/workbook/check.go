@@ -13,12 +13,14 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/learn"
 	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
-// runCheck builds the learner's program and runs every case of the exercise against it.
+// runCheck builds the learner's program and runs every case of the exercise against it, through
+// the learner's session (learn.Session.Check), as the browser does.
 func runCheck(ctx context.Context, e *env, args []string) error {
 	fs := e.newFlags()
 	dir := fs.String("dir", "", e.ui.T("flag_dir"))
@@ -34,26 +36,27 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := e.checkProgram(ctx, ex, src, *timeout, *seed)
-	if ctx.Err() != nil {
-		// Ctrl-C: whatever the runs cut short look like, nothing of it is the program's verdict, so
-		// nothing is reported or recorded.
-		return &cli.ExitError{Code: 130, Msg: e.ui.T("err_check_interrupted")}
-	}
+	s := e.session(ws)
+	mine := ws != nil && ws.Mine(ex, e.content, src)
+	c, err := e.checkProgram(ctx, s, learn.CheckRequest{Exercise: ex, Dir: src,
+		Limits: checker.Limits{RunTime: *timeout}, Seed: *seed, Mine: mine})
 	if err != nil {
 		return err
 	}
-	if err := e.presentCheck(res, ex, *asJSON, *sideBySide, *timeout); err != nil {
-		return err
-	}
-	kept := e.recordCheck(ws, ex, src, string(res.Verdict))
-	if !*asJSON {
-		if kept {
-			fmt.Fprintln(e.stdout, e.runnable(e.ui.T("check_starter_kept_pass", "Name", ex.Name)))
+	if *asJSON {
+		if err := report.JSON(e.stdout, c.Result); err != nil {
+			return err
 		}
-		e.afterCheck(ws, ex, src, res.Verdict == checker.Pass)
+	} else {
+		s.Report(e.stdout, c, learn.Look{Color: e.colorOK(e.stdout), SideBySide: *sideBySide})
+		for _, line := range s.Says(c) {
+			fmt.Fprintln(e.stdout, line)
+		}
+		if c.Result.Verdict != checker.Pass && mine {
+			fmt.Fprintln(e.stdout, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex, e.content)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex, e.content), "main.go"))))
+		}
 	}
-	if res.Verdict != checker.Pass {
+	if c.Result.Verdict != checker.Pass {
 		return errFailed
 	}
 	return nil
@@ -139,41 +142,6 @@ func (e *env) learnerDir(ws *workspace.Workspace, ex *course.Exercise, dir strin
 	return dir, nil
 }
 
-// afterCheck ends a check's report with what to do next: after a pass the first exercise of the
-// course not passed yet (or the lesson it needs, when that is another lesson not begun), after a
-// failure the hint, and always where the statement is and which file to edit when the program
-// checked is the learner's own. The check is recorded already.
-func (e *env) afterCheck(ws *workspace.Workspace, ex *course.Exercise, src string, passed bool) {
-	w := e.stdout
-	mine := ws != nil && ws.Mine(ex, e.content, src)
-	if passed {
-		if !mine {
-			return
-		}
-		steps, err := e.course.Plan(e.content)
-		if err != nil {
-			return
-		}
-		st, err := e.loadState(ws)
-		if err != nil {
-			return
-		}
-		switch next, l := steps.AfterPass(st, ex); {
-		case next == nil:
-			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_all")))
-		case l != nil:
-			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass_lesson", "Title", l.Title, "Topic", l.Topic, "Name", next.Name)))
-		default:
-			fmt.Fprintln(w, e.runnable(e.ui.T("next_after_pass", "Title", next.Title(e.content), "Name", next.Name)))
-		}
-		return
-	}
-	fmt.Fprintln(w, e.runnable(e.ui.T("next_hint", "Name", ex.Name)))
-	if mine {
-		fmt.Fprintln(w, e.ui.T("check_where", "Task", e.rel(ws.StatementPath(ex, e.content)), "Main", e.rel(filepath.Join(ws.ExerciseDir(ex, e.content), "main.go"))))
-	}
-}
-
 // findClone returns the root of the clone of this repository that holds the working directory, or "".
 func findClone() string {
 	wd, err := os.Getwd()
@@ -183,33 +151,24 @@ func findClone() string {
 	return workspace.CloneRoot(wd)
 }
 
-// checkProgram checks the program in src against ex's cases (course.Exercise.Check) in the content
-// language, saying it is busy when that takes a while. A checker that fails is a tool error.
-// seed, when not 0, draws the drawn cases of an earlier check again and shows them in full.
-func (e *env) checkProgram(ctx context.Context, ex *course.Exercise, src string, timeout time.Duration, seed uint64) (*checker.Result, error) {
-	ctx, done := e.busyBuild(ctx, e.ui.T("busy_check", "Dir", e.rel(src)))
-	res, err := ex.CheckSeeded(ctx, src, checker.Options{Lang: e.content, UILang: e.ui.Lang(), Limits: checker.Limits{RunTime: timeout}}, seed)
+// checkProgram makes the check req in session s, saying it is busy when that takes a while. Ctrl-C
+// is exit 130 with nothing reported or recorded; a checker that fails is a tool error; a progress
+// file that cannot be written is a warning (the check itself is done and is reported).
+func (e *env) checkProgram(ctx context.Context, s *learn.Session, req learn.CheckRequest) (*learn.Checked, error) {
+	ctx, done := e.busyBuild(ctx, e.ui.T("busy_check", "Dir", e.rel(req.Dir)))
+	c, err := s.Check(ctx, req)
 	done()
 	var te *course.ToolError
-	if errors.As(err, &te) {
+	switch {
+	case ctx.Err() != nil:
+		// Whatever the runs cut short look like, nothing of it is the program's verdict.
+		return nil, &cli.ExitError{Code: 130, Msg: e.ui.T("err_check_interrupted")}
+	case errors.As(err, &te):
 		return nil, e.usageErr("err_check_tool", "Err", te.Err.Error())
+	case c == nil:
+		return nil, err
+	case err != nil:
+		fmt.Fprintln(e.stderr, "workbook: "+e.stateErr(s.Place.StatePath, err).Error())
 	}
-	return res, err
-}
-
-// presentCheck writes a check's result: as JSON, or as the report for a reader (with the outputs
-// side by side when asked).
-func (e *env) presentCheck(res *checker.Result, ex *course.Exercise, asJSON, sideBySide bool, timeout time.Duration) error {
-	if asJSON {
-		return report.JSON(e.stdout, res)
-	}
-	opt := report.Options{Color: e.colorOK(e.stdout), Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: timeout}
-	if res.Seed != 0 {
-		opt.Replay = e.runnable(fmt.Sprintf("workbook check %s --seed %d", ex.Name, res.Seed))
-	}
-	report.Text(e.stdout, res, e.ui, opt)
-	if sideBySide {
-		report.SideBySide(e.stdout, res, e.ui, opt)
-	}
-	return nil
+	return c, nil
 }

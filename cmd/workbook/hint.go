@@ -2,10 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/workbook-course/workbook/internal/course"
-	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/learn"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -27,26 +28,18 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	hints, err := ex.Hints(e.content)
-	if err != nil || len(hints) == 0 {
+	h, err := e.session(p).Hint(learn.HintRequest{Exercise: ex, All: *all})
+	if errors.Is(err, learn.ErrNoHints) {
 		return e.usageErr("err_no_hints", "Name", ex.Name)
 	}
-	from, to := 1, 1 // the steps to show, from 1
-	if p == nil {
-		if *all {
-			to = len(hints)
-		}
-	} else if _, err := e.updateState(p, func(st *progress.State) error {
-		from, to = st.TakeHint(ex.Name, len(hints), *all)
-		return nil
-	}); err != nil {
-		return err
+	if err != nil {
+		return e.stateErr(p.StatePath(), err)
 	}
 	pt := e.paintFor(e.stdout)
-	for i := from; i <= to; i++ {
-		fmt.Fprintln(e.stdout, pt.Bold(e.ui.T("hint_heading", "N", i, "Total", len(hints), "Title", ex.Title(e.content), "Name", ex.Name)))
+	for i, step := range h.Shown() {
+		fmt.Fprintln(e.stdout, pt.Bold(e.ui.T("hint_heading", "N", h.From+i, "Total", h.Total, "Title", ex.Title(e.content), "Name", ex.Name)))
 		fmt.Fprintln(e.stdout)
-		if err := e.printMarkdown(hints[i-1]); err != nil {
+		if err := e.printMarkdown(step); err != nil {
 			return err
 		}
 		fmt.Fprintln(e.stdout)
@@ -54,8 +47,8 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	switch {
 	case p == nil && !*all:
 		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("hint_not_kept")))
-	case to < len(hints):
-		fmt.Fprintln(e.stdout, pt.Dim(e.ui.N("hint_more", len(hints)-to, "Name", ex.Name)))
+	case h.To < h.Total:
+		fmt.Fprintln(e.stdout, pt.Dim(e.ui.N("hint_more", h.Total-h.To, "Name", ex.Name)))
 	default:
 		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("hint_last", "Name", ex.Name)))
 	}

@@ -13,10 +13,19 @@ func TestRunnable(t *testing.T) {
 		{"Next: the exercise “T” — workbook check x", "Next: the exercise “T” — go -C ../../.. run ./cmd/workbook check x"},
 		{"workbook: a word", "workbook: a word"},
 		{"the workbook course", "the workbook course"},
+		{"«workbook»\u00A0— что ещё осталось", "«go -C ../../.. run ./cmd/workbook»\u00A0— что ещё осталось"},
+		{"'workbook' says what is left", "'go -C ../../.. run ./cmd/workbook' says what is left"},
+		{"команда `workbook check exercise-deadline`.", "команда `go -C ../../.. run ./cmd/workbook check exercise-deadline`."},
+		{"(`workbook`)", "(`go -C ../../.. run ./cmd/workbook`)"},
+		{"the workbook's own folder", "the workbook's own folder"},
+		{"„workbook“ stays", "„go -C ../../.. run ./cmd/workbook“ stays"},
 	}
 	for _, tt := range tests {
 		if got := e.runnable(tt.msg); got != tt.want {
 			t.Errorf("runnable(%q) = %q, want %q", tt.msg, got, tt.want)
+		}
+		if again := e.runnable(tt.want); again != tt.want {
+			t.Errorf("runnable is not idempotent: %q became %q", tt.want, again)
 		}
 	}
 	if installed := (&env{invoke: "workbook"}); installed.runnable(tests[0].msg) != tests[0].msg {

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"time"
-
-	"github.com/workbook-course/workbook/internal/progress"
 )
 
 // runLesson shows a lesson in the terminal, rendered (headings, highlighted code, tables), with its
@@ -28,13 +25,11 @@ func runLesson(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	text := e.renderMarkdown(e.readerMarkdown(l, topic))
+	// The commands the lesson suggests (`workbook check exercise-deadline`), as they run here.
+	text := e.renderMarkdown(e.runnable(e.readerMarkdown(l, topic)))
 	if p != nil && topic == pos[0] {
-		if _, err := e.updateState(p, func(st *progress.State) error {
-			st.OpenLesson(topic, time.Now())
-			return nil
-		}); err != nil {
-			return err
+		if err := e.session(p).OpenLesson(topic); err != nil {
+			return e.stateErr(p.StatePath(), err)
 		}
 	}
 	return e.page(text, *noPager)

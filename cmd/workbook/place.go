@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/learn"
 	"github.com/workbook-course/workbook/internal/paths"
 	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/tty"
@@ -232,47 +232,80 @@ func (e *env) isTerminal() bool {
 	return ok && tty.IsTerminal(in) && tty.IsTerminal(e.stderr)
 }
 
-// rel is path relative to the working directory when it is below it, else path itself.
-func (e *env) rel(path string) string { return paths.FromWorkingDir(path) }
+// rel is path relative to the folder the learner stands in (workspace.Here) when it is below it,
+// else path itself.
+func (e *env) rel(path string) string {
+	wd, err := workspace.Here()
+	if err != nil {
+		return path
+	}
+	return paths.FromDir(wd, path)
+}
 
 // freshState is the state of a learner who starts now in ws.
 func (e *env) freshState(ws *workspace.Workspace) func() *progress.State {
 	return func() *progress.State { return progress.New(e.content, time.Now()) }
 }
 
-// loadState reads the progress in ws. A missing file is a fresh start; a corrupt one is reported on
-// stderr, kept aside under a new name and replaced by a fresh state at once, so that the workspace
-// stays a workspace.
-func (e *env) loadState(ws *workspace.Workspace) (*progress.State, error) {
-	st, err := progress.Load(ws.StatePath())
-	var ce *progress.CorruptError
-	switch {
-	case err == nil:
-		return st, nil
-	case errors.Is(err, fs.ErrNotExist):
-		return e.freshState(ws)(), nil
-	case errors.As(err, &ce) && ce.Backup != "":
-		e.warn("warn_state_corrupt", "Path", ce.Path, "Backup", ce.Backup, "Err", ce.Err.Error())
-		return e.updateState(ws, func(*progress.State) error { return nil })
+// session is the learner in the workspace ws (nil: outside any), in the content and message
+// languages decided: the one owner of their use cases and state (learn.Session), which the
+// browser's server shares.
+func (e *env) session(ws *workspace.Workspace) *learn.Session {
+	s := &learn.Session{Course: e.course, Lang: e.content, UI: e.ui,
+		Warn: func(ce *progress.CorruptError) {
+			e.warn("warn_state_corrupt", "Path", ce.Path, "Backup", ce.Backup, "Err", ce.Err.Error())
+		}}
+	if ws != nil {
+		s.Place = e.learnPlace(ws)
 	}
-	return nil, e.usageErr("err_state_read", "Path", ws.StatePath(), "Err", err.Error())
+	return s
 }
 
-// updateState changes the progress in ws and saves it; a corrupt file is reported as loadState does.
-func (e *env) updateState(ws *workspace.Workspace, change func(*progress.State) error) (*progress.State, error) {
-	st, err := progress.Update(ws.StatePath(), e.freshState(ws), change)
-	var ce *progress.CorruptError
-	if errors.As(err, &ce) {
-		e.warn("warn_state_corrupt", "Path", ce.Path, "Backup", ce.Backup, "Err", ce.Err.Error())
-		return st, nil
+// learnPlace is the workspace ws as a learner's place: the same folders and state file every
+// command and the browser use, in the workspace's content language.
+func (e *env) learnPlace(ws *workspace.Workspace) *learn.Place {
+	return &learn.Place{
+		Root:      ws.Root,
+		StatePath: ws.StatePath(),
+		Lang:      e.content,
+		Dir:       func(ex *course.Exercise, lang string) string { return ws.ExerciseDir(ex, lang) },
+		Fresh:     e.freshState(ws),
+		Pristine:  func(ex *course.Exercise, lang string) bool { return ws.Pristine(e.course, ex, lang) },
+		Workspace: ws,
 	}
+}
+
+// loadState reads the progress in ws (learn.Session.State). A missing file is a fresh start; a
+// corrupt one is reported on stderr, kept aside under a new name and replaced by a fresh state at
+// once, so that the workspace stays a workspace.
+func (e *env) loadState(ws *workspace.Workspace) (*progress.State, error) {
+	st, err := e.session(ws).State()
 	if err != nil {
-		if errors.Is(err, progress.ErrLocked) {
-			return nil, e.usageErr("err_state_locked", "Path", ws.StatePath())
-		}
-		return nil, e.usageErr("err_state_write", "Path", ws.StatePath(), "Err", err.Error())
+		return nil, e.usageErr("err_state_read", "Path", ws.StatePath(), "Err", err.Error())
 	}
 	return st, nil
+}
+
+// updateState changes the progress in ws and saves it (learn.Session.Update); a corrupt file is
+// reported as loadState does.
+func (e *env) updateState(ws *workspace.Workspace, change func(*progress.State) error) (*progress.State, error) {
+	st, err := e.session(ws).Update(change)
+	if err != nil {
+		return nil, e.stateErr(ws.StatePath(), err)
+	}
+	return st, nil
+}
+
+// stateErr is the learner's message for the progress file path that could not be written.
+func (e *env) stateErr(path string, err error) error {
+	var ee *cli.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return err
+	case errors.Is(err, progress.ErrLocked):
+		return e.usageErr("err_state_locked", "Path", path)
+	}
+	return e.usageErr("err_state_write", "Path", path, "Err", err.Error())
 }
 
 // warn prints a warning in the user's language on stderr.
@@ -282,7 +315,7 @@ func (e *env) warn(id string, kv ...any) {
 
 // exerciseHere is the exercise whose folder in ws holds the working directory, or nil.
 func (e *env) exerciseHere(ws *workspace.Workspace) *course.Exercise {
-	wd, err := os.Getwd()
+	wd, err := workspace.Here()
 	if err != nil || ws == nil {
 		return nil
 	}
@@ -292,26 +325,4 @@ func (e *env) exerciseHere(ws *workspace.Workspace) *course.Exercise {
 	}
 	ex, _ := ws.ExerciseAt(wd, list)
 	return ex
-}
-
-// recordCheck notes the verdict of a check of ex in ws, in the content language checked, when the
-// folder checked is the learner's own folder for ex there (progress.State.RecordCheck). A pass kept
-// against a check of the pristine starter is reported, for the caller to tell.
-func (e *env) recordCheck(ws *workspace.Workspace, ex *course.Exercise, src, verdict string) (keptPass bool) {
-	if ws == nil || !ws.Mine(ex, e.content, src) {
-		return false
-	}
-	lang := e.content
-	starter := verdict != "pass" && ws.Pristine(e.course, ex, lang)
-	if _, err := e.updateState(ws, func(st *progress.State) error {
-		keptPass = st.RecordCheck(lang, ex.Name, verdict, starter, time.Now())
-		return nil
-	}); err != nil {
-		// The check itself is done and reported; a progress file that cannot be written is a warning.
-		var ee *cli.ExitError
-		if errors.As(err, &ee) {
-			fmt.Fprintln(e.stderr, "workbook: "+ee.Msg)
-		}
-	}
-	return keptPass
 }

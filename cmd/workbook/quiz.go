@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/workbook-course/workbook/internal/cli"
-	"github.com/workbook-course/workbook/internal/progress"
 	"github.com/workbook-course/workbook/internal/quiz"
 	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/workspace"
@@ -61,14 +59,11 @@ func runQuiz(ctx context.Context, e *env, args []string) error {
 // keepQuizScore records a finished quiz in the workspace and says the best score when it was taken
 // before.
 func (e *env) keepQuizScore(p *workspace.Workspace, topic string, right, total int, pt tty.Paint) error {
-	st, err := e.updateState(p, func(st *progress.State) error {
-		st.RecordQuiz(topic, right, total, time.Now())
-		return nil
-	})
+	q, err := e.session(p).RecordQuiz(topic, right, total)
 	if err != nil {
-		return err
+		return e.stateErr(p.StatePath(), err)
 	}
-	if q := st.Quizzes[topic]; q.Attempts > 1 {
+	if q.Attempts > 1 {
 		fmt.Fprintln(e.stdout, pt.Dim(e.ui.T("quiz_best", "Best", e.ui.N("quiz_score", q.Best, "Total", q.Total))))
 	}
 	return nil

@@ -9,14 +9,15 @@ import (
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/cli"
-	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/learn"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 // runReset puts the pristine starter of an exercise back, from the course the binary carries. When
 // the folder holds the learner's work, it asks first on a terminal (and refuses without one unless
 // --yes), and the learner's folder is kept, whole, as a numbered version that `workbook restore`
-// brings back. Progress keeps its verdicts: a pass stays a pass (see recordCheck).
+// brings back (learn.Session.Reset). Progress keeps its verdicts: a pass stays a pass (see
+// progress.State.RecordCheck).
 func runReset(ctx context.Context, e *env, args []string) error {
 	flags := e.newFlags()
 	yes := flags.Bool("yes", false, e.ui.T("flag_yes_replace"))
@@ -32,25 +33,23 @@ func runReset(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	s := e.session(p)
 	dir := p.ExerciseDir(ex, e.content)
-	if p.HasWork(e.course, ex, e.content) {
+	if s.HasWork(ex) {
 		if ok, err := e.confirmReplace(*yes, "reset_confirm", "Dir", e.place(dir), "Name", ex.Name, "Cmd", "workbook reset "+ex.Name+" --yes"); !ok || err != nil {
 			return err
 		}
 	}
-	kept, err := p.Reset(e.course, ex, e.content, checker.GoVersion())
-	if err != nil {
-		var be *workspace.BackupError
-		if errors.As(err, &be) {
-			return e.usageErr("err_reset_backup", "Dir", dir, "Err", be.Err.Error())
-		}
+	kept, err := s.Reset(ex, checker.GoVersion())
+	var be *workspace.BackupError
+	var re *learn.RecordError
+	switch {
+	case errors.As(err, &re):
+		return e.stateErr(p.StatePath(), re.Err)
+	case errors.As(err, &be):
+		return e.usageErr("err_reset_backup", "Dir", dir, "Err", be.Err.Error())
+	case err != nil:
 		return e.usageErr("err_reset_write", "Dir", dir, "Err", err.Error(), "Backup", kept.Dir)
-	}
-	if _, err := e.updateState(p, func(st *progress.State) error {
-		st.In(e.content, ex.Name).Resets++
-		return nil
-	}); err != nil {
-		return err
 	}
 	if kept.N == 0 {
 		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("reset_done_fresh", "Dir", e.place(dir))))

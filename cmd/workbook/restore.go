@@ -33,7 +33,8 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	list, err := p.Versions(ex, e.content)
+	s := e.session(p)
+	list, err := s.Versions(ex)
 	if err != nil {
 		return e.usageErr("err_restore_read", "Dir", e.rel(p.VersionsDir(ex, e.content)), "Err", err.Error())
 	}
@@ -50,12 +51,12 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 		n, _ = strconv.Atoi(version)
 	}
 	dir := p.ExerciseDir(ex, e.content)
-	if p.HasWork(e.course, ex, e.content) {
+	if s.HasWork(ex) {
 		if ok, err := e.confirmReplace(*yes, "restore_confirm", "Dir", e.place(dir), "Name", ex.Name, "N", n, "Cmd", fmt.Sprintf("workbook restore %s %d --yes", ex.Name, n)); !ok || err != nil {
 			return err
 		}
 	}
-	kept, err := p.RestoreVersion(e.course, ex, e.content, n)
+	kept, err := s.Restore(ex, n)
 	var nv *workspace.NoVersionError
 	var be *workspace.BackupError
 	switch {

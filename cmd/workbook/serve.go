@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/web"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -61,13 +60,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 // webConfig is the web server's configuration: the course in the content language, messages in
 // the language something named, the workspace p when there is one.
 func (e *env) webConfig(p *workspace.Workspace, timeout time.Duration) web.Config {
-	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr}
+	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr, Rewrite: e.runnable}
 	if e.choice.MessagesFrom != workspace.FromContent {
 		cfg.Messages = e.ui.Lang() // named by a flag, the environment, the workspace or the locale
 	}
 	cfg.Limits.RunTime = timeout
 	if p != nil {
-		cfg.Place = e.webPlace(p)
+		cfg.Place = e.learnPlace(p)
 	}
 	return cfg
 }
@@ -98,17 +97,4 @@ func (e *env) openBrowser(url string, p *workspace.Workspace) func() {
 		e.warn("warn_serve_open", "URL", url, "Err", err.Error())
 	}
 	return remove
-}
-
-// webPlace describes the learner's workspace to the web server: the same folders and state file
-// the other commands use, in the workspace's content language.
-func (e *env) webPlace(p *workspace.Workspace) *web.Place {
-	return &web.Place{
-		Root:      p.Root,
-		StatePath: p.StatePath(),
-		Lang:      e.content,
-		Dir:       func(ex *course.Exercise, lang string) string { return p.ExerciseDir(ex, lang) },
-		Fresh:     e.freshState(p),
-		Pristine:  func(ex *course.Exercise, lang string) bool { return p.Pristine(e.course, ex, lang) },
-	}
 }

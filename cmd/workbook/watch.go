@@ -10,8 +10,8 @@ import (
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/learn"
 	"github.com/workbook-course/workbook/internal/render"
-	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/tty"
 	"github.com/workbook-course/workbook/internal/watch"
 	"github.com/workbook-course/workbook/internal/workspace"
@@ -142,18 +142,21 @@ func (w *watcher) check(ctx context.Context, ex *course.Exercise, dir string) (b
 		fmt.Fprintln(out, strings.Repeat("─", 60))
 	}
 	fmt.Fprintln(out, pt.Dim(e.ui.T("watch_checking", "Time", time.Now().Format("15:04:05"))))
-	res, err := e.checkProgram(ctx, ex, dir, w.timeout, 0) // the exercise's cases and a few drawn afresh, as check has
+	// The exercise's cases and a few drawn afresh, recorded, as check has (learn.Session.Check).
+	s := e.session(w.p)
+	c, err := e.checkProgram(ctx, s, learn.CheckRequest{Exercise: ex, Dir: dir,
+		Limits: checker.Limits{RunTime: w.timeout}, Mine: w.p.Mine(ex, e.content, dir)})
 	if ctx.Err() != nil {
 		return false, ctx.Err() // stopped in the middle: no verdict to show or record
 	}
 	if err != nil {
 		return false, err
 	}
-	report.Text(out, res, e.ui, report.Options{Color: pt.On, Title: ex.Title(e.content), ShowPass: true, Group: true, TimeLimit: w.timeout})
-	if e.recordCheck(w.p, ex, dir, string(res.Verdict)) {
+	s.Report(out, c, learn.Look{Color: pt.On})
+	if c.KeptPass {
 		fmt.Fprintln(out, e.ui.T("check_starter_kept_pass", "Name", ex.Name))
 	}
-	if res.Verdict == checker.Pass {
+	if c.Result.Verdict == checker.Pass {
 		return true, nil
 	}
 	fmt.Fprintln(out)

@@ -144,6 +144,15 @@ func (p *Printer) Rewriting(f func(string) string) *Printer {
 	return &q
 }
 
+// Rewrite puts s, text of the front end's own such as a command it suggests, through the printer's
+// rewrite (Rewriting), as every message is; s unchanged when there is none.
+func (p *Printer) Rewrite(s string) string {
+	if p.rewrite != nil {
+		return p.rewrite(s)
+	}
+	return s
+}
+
 // Lang returns the printer's language.
 func (p *Printer) Lang() string { return p.lang }
 

@@ -44,7 +44,12 @@ func FromWorkingDir(p string) string {
 	if err != nil {
 		return p
 	}
-	if r, ok := Within(wd, p); ok {
+	return FromDir(wd, p)
+}
+
+// FromDir is p relative to the folder dir when it is below it, else p itself.
+func FromDir(dir, p string) string {
+	if r, ok := Within(dir, p); ok {
 		return filepath.FromSlash(r)
 	}
 	return p

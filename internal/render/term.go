@@ -397,6 +397,12 @@ func (r *termRenderer) inline(n ast.Node, st style) []piece {
 	return r.inlines(n, st)
 }
 
+// isCommand reports whether inline code is a command line of workbook or of the go command, which
+// a reader copies whole.
+func isCommand(code string) bool {
+	return strings.HasPrefix(code, "workbook ") || strings.HasPrefix(code, "go run ") || strings.HasPrefix(code, "go -C ")
+}
+
 func plain(ps []piece) string {
 	var b strings.Builder
 	for _, p := range ps {
@@ -417,8 +423,8 @@ type word struct {
 }
 
 // wrap fills lines of at most width columns with the words of ps, greedily, breaking only at
-// spaces (a non-breaking space joins its words) and at hard line breaks. A word wider than width
-// stands alone on its line.
+// spaces (a non-breaking space joins its words, and so do the spaces of a command in inline code
+// that fits on a line) and at hard line breaks. A word wider than width stands alone on its line.
 func (r *termRenderer) wrap(ps []piece, width int) []string {
 	var lines [][]word
 	var cur []word
@@ -439,9 +445,12 @@ func (r *termRenderer) wrap(ps []piece, width int) []string {
 			endLine()
 			continue
 		}
+		// A command in inline code that fits on a line is never broken: `go run ./cmd/workbook
+		// check exercise-deadline` copied from two lines does not run.
+		whole := p.st&stCode != 0 && isCommand(p.text) && uniseg.StringWidth(p.text) <= width
 		start := 0
 		for i, c := range p.text {
-			if c == ' ' || c == '\n' || c == '\t' {
+			if !whole && (c == ' ' || c == '\n' || c == '\t') {
 				if i > start {
 					w.parts = append(w.parts, piece{text: p.text[start:i], st: p.st})
 					w.width += uniseg.StringWidth(p.text[start:i])

@@ -149,3 +149,31 @@ func TestTerminalCourse(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandsNotBroken: a command in inline code that fits on a line is never broken across two
+// (copied from two lines, it does not run); other code and longer commands wrap at their spaces.
+func TestCommandsNotBroken(t *testing.T) {
+	tests := []struct {
+		src   string
+		whole string // a line holds it whole
+	}{
+		{"Предохранитель и повтор вместе (`go run ./cmd/workbook check exercise-breaker-retry`). Поставьте", "go run ./cmd/workbook check exercise-breaker-retry"},
+		{"Проверяются одинаково, вот так: `go -C ../../.. run ./cmd/workbook check exercise-deadline`.", "go -C ../../.. run ./cmd/workbook check exercise-deadline"},
+		{"Подсказка всегда под рукой, если набрать `workbook hint exercise-deadline` в папке", "workbook hint exercise-deadline"},
+	}
+	for _, tt := range tests {
+		out := Terminal{Width: 60}.Render(tt.src)
+		found := false
+		for _, line := range strings.Split(out, "\n") {
+			found = found || strings.Contains(line, tt.whole)
+		}
+		if !found {
+			t.Errorf("%q is broken:\n%s", tt.whole, out)
+		}
+	}
+	// Code that is not a command still wraps.
+	long := "Текст, а затем `context.WithTimeout(ctx, 2*time.Second)` и ещё немного текста после"
+	if out := (Terminal{Width: 40}).Render(long); !strings.Contains(out, "context.WithTimeout(ctx,\n") {
+		t.Errorf("code that is not a command no longer wraps at its spaces:\n%s", out)
+	}
+}

@@ -8,13 +8,13 @@
 // Everything is embedded: templates, styles, scripts; no page loads anything from the internet.
 // Code runs through the same engine as the command line: a snippet's program is assembled by
 // lesson.Assemble with the learner's edits in place, its imports fixed by lesson.FixImports, then
-// built by checker.Build and run by Program.Run under the checker's limits and sandbox; a check is
-// checker.Check with the exercise's cases, shown as `workbook check` prints it (internal/report).
+// built by checker.Build and run by Program.Run under the checker's limits and sandbox. The
+// learner's use cases (a check recorded and what comes next, hints, lessons opened, quiz scores)
+// go through the same learn.Session as the command line's, so a check's report, what is kept and
+// the next step are the terminal's, word for word, and progress lives in the same state file.
 // Quiz answers are judged on the server against the parsed lesson, as `workbook quiz` judges them.
-// Progress is read from and written to the same state file (internal/progress) as the command
-// line uses. A lesson's charts are drawn from the JSON its programs print into verified hidden
-// output blocks, with the vendored Chart.js (see charts.go): no number in them is computed on
-// the page.
+// A lesson's charts are drawn from the JSON its programs print into verified hidden output blocks,
+// with the vendored Chart.js (see charts.go): no number in them is computed on the page.
 //
 // The API is a handful of JSON POSTs: /api/page (a page's content), /api/run, /api/quiz,
 // /api/save, /api/check, /api/hint and /api/open. Each must carry the session token in the

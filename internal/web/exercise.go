@@ -16,9 +16,8 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/learn"
 	"github.com/workbook-course/workbook/internal/progress"
-	"github.com/workbook-course/workbook/internal/report"
-	"github.com/workbook-course/workbook/internal/vet"
 )
 
 // The learner's program is the file main.go in the exercise's folder of the place (workspace or
@@ -409,18 +408,25 @@ type checkReply struct {
 	Text    string        `json:"status_text"`
 	// Note says, when a failing check of the pristine starter kept a pass, that it did and why.
 	Note string `json:"note,omitempty"`
-	// Next is, after a pass, the first exercise of the course not passed yet (course order), with
-	// the words of the link to it; nil when every exercise has passed or nothing is kept.
+	// Says is what the terminal says after the same check's report (learn.Session.Says): the pass
+	// kept, then what to do next, commands and all.
+	Says []string `json:"says,omitempty"`
+	// Next is what to do next (learn.Checked.Next), with a link to its page; nil when there is
+	// nothing to suggest.
 	Next *nextLink `json:"next,omitempty"`
 }
 
 type nextLink struct {
-	URL  string `json:"url"`
-	Text string `json:"text"`
+	Kind     string `json:"kind"`               // course.StepKind: start, read, hint or done
+	Exercise string `json:"exercise,omitempty"` // the exercise it is about
+	Lesson   string `json:"lesson,omitempty"`   // the lesson to read first
+	URL      string `json:"url,omitempty"`
+	Text     string `json:"text"`
 }
 
-// apiCheck saves the learner's program (in a place) and checks it as `workbook check` does: the
-// same cases, limits and report, and the verdict recorded in the same progress file.
+// apiCheck saves the learner's program (in a place) and checks it as `workbook check` does, through
+// the same learn.Session: the same cases, limits and report, the verdict recorded in the same
+// progress file, the same next step.
 func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (any, error) {
 	ex, err := s.apiExercise(p, req.Exercise)
 	if err != nil {
@@ -449,63 +455,58 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 		}
 		dir = tmp
 	}
-	cases, err := ex.CheckCases(ctx, lang) // the exercise's cases and a few drawn afresh
-	if err != nil {
-		return nil, err
-	}
 	release, err := s.acquire(ctx)
 	if err != nil {
 		return nil, err
 	}
-	res, err := checker.Check(ctx, dir, cases, checker.Options{
-		Exercise: ex.Name, Lang: lang, UILang: req.Lang, Limits: ex.Limits(s.cfg.Limits), Parallel: s.cfg.Jobs,
-	})
+	ss := s.session(lang, p)
+	c, err := ss.Check(ctx, learn.CheckRequest{Exercise: ex, Dir: dir, Limits: s.cfg.Limits,
+		Parallel: s.cfg.Jobs, Mine: s.cfg.Place != nil})
 	release()
-	if err != nil {
+	if c == nil {
 		return nil, err
 	}
-	res.Advice = vet.Advise(ctx, dir, p) // advice on the code, after the verdict; never the verdict
+	if err != nil {
+		s.logf("%v", err) // the check is done and told; its record could not be kept
+	}
 	if s.cfg.Place == nil {
-		res.Dir = p.T("web_browser_draft")
+		c.Result.Dir = p.T("web_browser_draft")
 	}
 	var buf bytes.Buffer
-	report.Text(&buf, res.Redacted(), p, report.Options{Color: true, Title: ex.Title(req.Lang)})
+	ss.Report(&buf, c, learn.Look{Color: true})
+	res := c.Result
 	reply.Verdict, reply.Passed, reply.Total = string(res.Verdict), res.Passed, res.Total
 	reply.Report = ansiHTML(buf.String())
-	status := progress.Failing
-	if res.Verdict == checker.Pass {
-		status = progress.Passed
-	}
-	// The same rule as the terminal's: a failing check of the pristine starter that a command put
-	// back over a passing program keeps the pass.
-	starter := res.Verdict != checker.Pass && s.cfg.Place != nil && s.cfg.Place.Pristine != nil &&
-		s.cfg.Place.Pristine(ex, lang)
-	keptPass := false
-	st, err := s.update(func(st *progress.State) {
-		keptPass = st.RecordCheck(req.Lang, ex.Name, string(res.Verdict), starter, s.cfg.Now())
-	})
-	if err != nil {
-		s.logf("%v", err)
-	}
-	if keptPass {
-		status = progress.Passed
-	}
-	reply.Status, reply.Text = string(status), p.T("web_status_"+string(status))
-	if keptPass {
+	reply.Status, reply.Text = string(c.Status), p.T("web_status_"+string(c.Status))
+	if c.KeptPass {
 		reply.Note = p.T("check_starter_kept_pass", "Name", ex.Name)
 	}
-	if res.Verdict == checker.Pass && st != nil {
-		if all, err := s.cfg.Course.Exercises(); err == nil {
-			for _, next := range all { // in course order, as every list of the course
-				if st.LookupIn(req.Lang, next.Name).Status() != progress.Passed {
-					reply.Next = &nextLink{URL: "/" + req.Lang + "/exercises/" + next.Name,
-						Text: p.T("web_next_exercise", "Title", next.Title(req.Lang))}
-					break
-				}
-			}
-		}
-	}
+	reply.Says = ss.Says(c)
+	reply.Next = s.nextLink(p, req.Lang, ss, c.Next)
 	return reply, nil
+}
+
+// nextLink is step as the browser links to it: the page of the exercise or lesson it names, in the
+// page's language lang.
+func (s *Server) nextLink(p *i18n.Printer, lang string, ss *learn.Session, step course.NextStep) *nextLink {
+	n := &nextLink{Kind: string(step.Kind)}
+	if step.Exercise != nil {
+		n.Exercise = step.Exercise.Name
+	}
+	switch step.Kind {
+	case "":
+		return nil
+	case course.StartExercise:
+		n.URL = "/" + lang + "/exercises/" + step.Exercise.Name
+		n.Text = p.T("web_next_exercise", "Title", step.Exercise.Title(lang))
+	case course.ReadLesson:
+		n.Lesson = step.Lesson.Topic
+		n.URL = "/" + lang + "/lessons/" + step.Lesson.Topic
+		n.Text = p.T("web_next_lesson", "Title", step.Lesson.Title)
+	default:
+		n.Text = ss.NextText(step)
+	}
+	return n
 }
 
 type hintReply struct {
@@ -513,30 +514,23 @@ type hintReply struct {
 	Total int             `json:"total"`
 }
 
-// apiHint gives one more hint, as `workbook hint` does, and records it in a place.
+// apiHint gives one more hint, as `workbook hint` does (learn.Session.Hint), and records it in a
+// place.
 func (s *Server) apiHint(ctx context.Context, p *i18n.Printer, req *request) (any, error) {
 	ex, err := s.apiExercise(p, req.Exercise)
 	if err != nil {
 		return nil, err
 	}
-	hints, err := ex.Hints(req.Lang)
-	if err != nil || len(hints) == 0 {
+	h, err := s.session(req.Lang, p).Hint(learn.HintRequest{Exercise: ex, Shown: req.Shown})
+	if errors.Is(err, learn.ErrNoHints) {
 		return nil, &apiError{http.StatusNotFound, p.T("web_err_no_hints", "Name", ex.Name)}
 	}
-	n := min(max(req.Shown, 0)+1, len(hints))
-	if s.cfg.Place != nil {
-		st, err := s.update(func(st *progress.State) {
-			x := st.Exercise(ex.Name)
-			x.Hints = min(x.Hints+1, len(hints))
-		})
-		if err != nil {
-			return nil, err
-		}
-		n = st.Lookup(ex.Name).Hints
+	if err != nil {
+		return nil, err
 	}
-	reply := &hintReply{Total: len(hints)}
-	for _, h := range hints[:n] {
-		html, err := renderMarkdown(h, false)
+	reply := &hintReply{Total: h.Total}
+	for _, step := range h.Given() {
+		html, err := renderMarkdown(step, false)
 		if err != nil {
 			return nil, err
 		}

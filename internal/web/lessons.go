@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -97,10 +98,27 @@ func (s *Server) lessonPage(topic, lang string) (*lessonPage, error) {
 	if err != nil {
 		return nil, err
 	}
+	lp.html = s.runnableCode(lp.html)
 	s.mu.Lock()
 	s.lessons[key] = lp
 	s.mu.Unlock()
 	return lp, nil
+}
+
+// commandCode is a command of workbook the lesson's prose suggests, in inline code.
+var commandCode = regexp.MustCompile(`<code>(workbook(?: [^<]*)?)</code>`)
+
+// runnableCode rewrites the commands a rendered lesson suggests in its inline code (`workbook check
+// exercise-deadline`) as they run where the learner works (Config.Rewrite), as the terminal's
+// lesson says them.
+func (s *Server) runnableCode(h template.HTML) template.HTML {
+	if s.cfg.Rewrite == nil {
+		return h
+	}
+	return template.HTML(commandCode.ReplaceAllStringFunc(string(h), func(m string) string {
+		inner := commandCode.FindStringSubmatch(m)[1]
+		return "<code>" + s.cfg.Rewrite(inner) + "</code>"
+	}))
 }
 
 // renderLesson renders a lesson for the browser: headings with anchors, code highlighted, every

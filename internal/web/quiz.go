@@ -9,7 +9,6 @@ import (
 
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/lesson"
-	"github.com/workbook-course/workbook/internal/progress"
 )
 
 // attempt is the learner's way through a lesson's quizzes on the page: the first answer to each
@@ -43,7 +42,7 @@ func (s *Server) apiOpen(ctx context.Context, p *i18n.Printer, req *request) (an
 	} else if err != nil {
 		return nil, err
 	}
-	if _, err := s.update(func(st *progress.State) { st.OpenLesson(req.Topic, s.cfg.Now()) }); err != nil {
+	if err := s.session(req.Lang, p).OpenLesson(req.Topic); err != nil {
 		return nil, err
 	}
 	return struct{}{}, nil
@@ -86,9 +85,7 @@ func (s *Server) apiQuiz(ctx context.Context, p *i18n.Printer, req *request) (an
 	if done {
 		reply.Right = right
 		reply.Score = p.N("web_quiz_score", right, "Total", len(l.Quizzes))
-		if _, err := s.update(func(st *progress.State) {
-			st.RecordQuiz(lp.topic, right, len(l.Quizzes), s.cfg.Now())
-		}); err != nil {
+		if _, err := s.session(req.Lang, p).RecordQuiz(lp.topic, right, len(l.Quizzes)); err != nil {
 			s.logf("%v", err)
 		} else if s.cfg.Place != nil {
 			reply.Score += " " + p.T("web_quiz_saved")

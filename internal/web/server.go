@@ -44,6 +44,9 @@ type Config struct {
 	Jobs     int            // programs built or run at once (default 2)
 	Log      io.Writer      // where the server tells about problems it works around (nil: nowhere)
 	Now      func() time.Time
+	// Rewrite, when set, rewrites the commands a message suggests ("workbook hint X") into the
+	// invocation that runs where the learner works (workspace.Runnable), as the terminal does.
+	Rewrite func(string) string
 }
 
 // Server serves the course. It is an http.Handler.
@@ -59,7 +62,6 @@ type Server struct {
 	lessons map[string]*lessonPage // by lang/topic
 	runs    *runCache
 
-	stateMu  sync.Mutex          // one progress update at a time
 	quizMu   sync.Mutex          // guards attempts
 	attempts map[string]*attempt // quiz answers by topic
 	logMu    sync.Mutex
@@ -346,7 +348,10 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // ui returns the message printer for a page language.
 func (s *Server) ui(lang string) *i18n.Printer {
 	if s.cfg.Messages != "" {
-		return i18n.New(s.cfg.Messages)
+		lang = s.cfg.Messages
+	}
+	if s.cfg.Rewrite != nil {
+		return i18n.New(lang).Rewriting(s.cfg.Rewrite)
 	}
 	return i18n.New(lang)
 }

@@ -25,34 +25,48 @@ func Invocation(exe, wd string) string {
 	return "workbook"
 }
 
-// InvocationHere is Invocation for the running executable and the folder the learner stands in:
-// the working folder, or, when `go -C ../../.. run ./cmd/workbook` started the tool at the clone's
-// root, the folder the shell was in, which the go command leaves in PWD (the commands suggested are
-// pasted there). "workbook" when either cannot be known.
+// InvocationHere is Invocation for the running executable and the folder the learner stands in
+// (Here). "workbook" when either cannot be known.
 func InvocationHere() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return "workbook"
 	}
-	wd, err := os.Getwd()
+	wd, err := Here()
 	if err != nil {
 		return "workbook"
 	}
-	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) && pwd != wd {
+	return Invocation(exe, wd)
+}
+
+// Here is the folder the learner stands in: the working folder, or, when `go -C ../../.. run
+// ./cmd/workbook` started the tool in a folder above it (the clone's root), the folder the shell
+// was in, which the go command leaves in PWD. The commands the tool suggests are pasted there, the
+// exercise whose folder it is is the one meant, and the paths it shows are read from there.
+func Here() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) && pwd != wd && paths.Under(wd, pwd) {
 		if info, err := os.Stat(pwd); err == nil && info.IsDir() {
-			wd = pwd
+			return pwd, nil
 		}
 	}
-	return Invocation(exe, wd)
+	return wd, nil
 }
 
 // suggested caches, per list of commands, the pattern of a suggested command (see Runnable).
 var suggested sync.Map
 
-// Runnable rewrites the commands msg suggests ("workbook hint X": the word workbook at the start of
-// a command, followed by one of commands, so that prose such as "the workbook course" is left alone)
-// into inv, the invocation that works where the learner stands; msg is unchanged when inv is plain
-// "workbook". Runnable is idempotent.
+// bareQuoted is the invocation alone, in quotes: «workbook», 'workbook', `workbook`.
+var bareQuoted = regexp.MustCompile("([«„“\"'`])workbook([»“\"'`])")
+
+// Runnable rewrites the commands msg suggests into inv, the invocation that works where the learner
+// stands: "workbook hint X" (the word workbook at the start of a command, followed by one of
+// commands, so that prose such as "the workbook course" is left alone, in a message as in
+// Markdown's `code`) and the invocation alone in quotes ('workbook'). msg is unchanged when inv is
+// plain "workbook". Runnable is idempotent.
 func Runnable(inv string, commands []string, msg string) string {
 	if inv == "workbook" {
 		return msg
@@ -60,9 +74,10 @@ func Runnable(inv string, commands []string, msg string) string {
 	key := strings.Join(commands, "|")
 	re, ok := suggested.Load(key)
 	if !ok {
-		re, _ = suggested.LoadOrStore(key, regexp.MustCompile(`(^|[\s«„“"'(])workbook( (?:`+key+`)\b)`))
+		re, _ = suggested.LoadOrStore(key, regexp.MustCompile("(^|[\\s«„“\"'(`])workbook( (?:"+key+")\\b)"))
 	}
-	return re.(*regexp.Regexp).ReplaceAllString(msg, "${1}"+inv+"${2}")
+	msg = re.(*regexp.Regexp).ReplaceAllString(msg, "${1}"+inv+"${2}")
+	return bareQuoted.ReplaceAllString(msg, "${1}"+inv+"${2}")
 }
 
 // viaGoRun reports whether exe is a binary `go run` built: before Go 1.24 it lives in a go-build

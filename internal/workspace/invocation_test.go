@@ -44,3 +44,37 @@ func TestViaGoRun(t *testing.T) {
 		t.Errorf("Invocation of an installed binary = %q, want workbook", got)
 	}
 }
+
+// TestHere: the folder the learner stands in is the shell's (PWD) when `go -C` moved the tool up to
+// the clone's root, and the working folder otherwise.
+func TestHere(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	below := filepath.Join(root, "my", "ru", "exercise-deadline")
+	elsewhere := t.TempDir()
+	if err := os.MkdirAll(below, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ pwd, want string }{
+		{below, below},                         // go -C ../../.. from the exercise's folder
+		{root, root},                           // no go -C
+		{"", root},                             // no PWD
+		{"my/ru", root},                        // not an absolute path
+		{elsewhere, root},                      // a PWD left over from somewhere else
+		{filepath.Join(root, "missing"), root}, // a folder that is not there
+		{filepath.Join(below, "..", "..", ".."), root}, // the root, written otherwise
+	}
+	t.Chdir(root)
+	for _, tt := range tests {
+		t.Setenv("PWD", tt.pwd)
+		got, err := Here()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("PWD=%q: Here() = %q, want %q", tt.pwd, got, tt.want)
+		}
+	}
+}

@@ -492,11 +492,13 @@
         result.classList.toggle('passed', ok);
         result.appendChild(el('div', 'verdict ' + (ok ? 'ok' : 'bad'), (ok ? '✓ ' : '✗ ') + msg(ok ? 'check_pass' : 'check_fail')));
         if (r.note) result.appendChild(el('p', 'kept-pass', r.note));
-        if (ok && r.next) {
-          // A pass leads on: the first exercise of the course not passed yet.
+        if (ok && r.next && r.next.url) {
+          // A pass leads on: the first exercise of the course not passed yet, or the lesson it needs.
           var next = el('a', 'next-exercise', r.next.text + ' →');
           next.href = r.next.url;
           result.appendChild(next);
+        } else if (ok && r.next) {
+          result.appendChild(el('p', 'next-step', r.next.text));
         }
         var pre = el('pre', 'report');
         pre.innerHTML = r.report;
