@@ -199,6 +199,9 @@ func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := checkClass(subsDir, dir, subs, skipped); err != nil {
+		return nil, nil, err
+	}
 	if job.Roster != nil {
 		if err := job.Roster.Check(job.Roster.Path, subs); err != nil {
 			return nil, nil, err
