@@ -92,6 +92,8 @@ type Outcome struct {
 	Resumed int // students taken over from the journal of an earlier run
 	Reset   bool
 	Skipped []string
+	// Times counts the students whose lateness (--due) was judged by times the LMS did not give.
+	Times TimesNote
 }
 
 // ErrNotReport is returned when the output folder holds files but no report of ours.
@@ -162,6 +164,12 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	if err != nil {
 		return nil, nil, err
 	}
+	// Lateness by times the LMS did not give: refused before anything is written when they cannot
+	// be trusted, and counted for the command to say otherwise.
+	times, err := trustTimes(job, subs, subsDir, classZip)
+	if err != nil {
+		return nil, nil, err
+	}
 	if err := PrepareOut(outDir); err != nil {
 		return nil, nil, err
 	}
@@ -174,7 +182,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 	defer jr.Close()
-	out := &Outcome{Skipped: skipped, Reset: jr.Reset}
+	out := &Outcome{Skipped: skipped, Reset: jr.Reset, Times: times}
 	todo, hashes := pending(selected, only, jr, out)
 	g := newGrader(job)
 	g.classZip = classZip

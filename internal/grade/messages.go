@@ -62,7 +62,10 @@ func RunMessage(err error, out, subs, only string, shard Shard) Message {
 	var other *OtherExerciseError
 	var re *RosterError
 	var ce *ClassError
+	var te *TimesError
 	switch {
+	case errors.As(err, &te):
+		return Message{"grade_err_times_" + te.Code, []any{"Dir", subs, "Detail", te.Detail, "N", te.Students}}
 	case errors.As(err, &ce):
 		return Message{"grade_err_class_" + ce.Code, []any{"Dir", subs, "Detail", report.EscapeLine(ce.Detail)}}
 	case errors.As(err, &other):
