@@ -720,6 +720,7 @@ func (g *grader) attempt(ctx context.Context, it *item, par int) *checker.Result
 				}
 			}
 		}
+		exitedOnPurpose(res)
 		res.Summarize()
 		if res.Hung != "" {
 			res.RunLimit = checker.Millis(g.job.Limits.WithDefaults().Budget)
