@@ -333,8 +333,13 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		skippedNote(w, pr, st.Skipped)
 		return
 	}
-	report.Markdown(w, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
-	stderrNote(w, pr, res)
+	// The score and the hint that helps most (the transcript written to stderr) come first, under
+	// the count of cases passed; the cases one by one follow.
+	var md, top bytes.Buffer
+	report.Markdown(&md, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
+	scoreNote(&top, pr, rep, st)
+	stderrNote(&top, pr, res)
+	w.Write(withTop(md.Bytes(), top.Bytes()))
 	drawnNote(w, pr, rep, st)
 	if !rep.Due.IsZero() && st.TimeFrom == TimeFromCommit {
 		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_time_commit")))
