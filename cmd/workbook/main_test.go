@@ -1,8 +1,10 @@
 package main
 
 import (
+	"archive/zip"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -104,6 +106,13 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				ts.Defer(unlock)
 			},
+			// zipdir DIR ZIP writes the files under DIR into ZIP, named from DIR (an LMS's "download all").
+			"zipdir": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: zipdir DIR ZIP")
+				}
+				ts.Check(zipDir(ts.MkAbs(args[0]), ts.MkAbs(args[1])))
+			},
 		},
 	})
 }
@@ -116,4 +125,39 @@ func scriptCache(e *testscript.Env, gocache string) string {
 		return gocache
 	}
 	return testcache.GoCache("cmd-workbook/"+path.Base(named.Name()), gocache)
+}
+
+// zipDir writes the regular files under dir into the zip file out, named relative to dir.
+func zipDir(dir, out string) error {
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	zw := zip.NewWriter(f)
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		w, err := zw.Create(filepath.ToSlash(rel))
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	})
+	if cerr := zw.Close(); err == nil {
+		err = cerr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -94,6 +94,8 @@ type Outcome struct {
 	Resumed int // students taken over from the journal of an earlier run
 	Reset   bool
 	Skipped []string
+	// Times counts the students whose lateness (--due) was judged by times the LMS did not give.
+	Times TimesNote
 }
 
 // ErrNotReport is returned when the output folder holds files but no report of ours.
@@ -164,6 +166,12 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	if err != nil {
 		return nil, nil, err
 	}
+	// Lateness by times the LMS did not give: refused before anything is written when they cannot
+	// be trusted, and counted for the command to say otherwise.
+	times, err := trustTimes(job, subs, subsDir, classZip)
+	if err != nil {
+		return nil, nil, err
+	}
 	if err := PrepareOut(outDir); err != nil {
 		return nil, nil, err
 	}
@@ -176,7 +184,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 		return nil, nil, err
 	}
 	defer jr.Close()
-	out := &Outcome{Skipped: skipped, Reset: jr.Reset}
+	out := &Outcome{Skipped: skipped, Reset: jr.Reset, Times: times}
 	todo, hashes := pending(selected, only, jr, out)
 	g := newGrader(job)
 	g.classZip = classZip
@@ -199,6 +207,9 @@ func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error
 	}
 	subs, skipped, err := ListWith(dir, job.Roster)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkClass(subsDir, dir, subs, skipped); err != nil {
 		return nil, nil, err
 	}
 	if job.Roster != nil {
@@ -711,6 +722,7 @@ func (g *grader) attempt(ctx context.Context, it *item, par int) *checker.Result
 				}
 			}
 		}
+		exitedOnPurpose(res)
 		res.Summarize()
 		if res.Hung != "" {
 			res.RunLimit = checker.Millis(g.job.Limits.WithDefaults().Budget)

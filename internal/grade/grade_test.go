@@ -216,7 +216,9 @@ func TestRun(t *testing.T) {
 func TestRunRefusesForeignFolder(t *testing.T) {
 	out := t.TempDir()
 	os.WriteFile(filepath.Join(out, "thesis.docx"), []byte("x"), 0o644)
-	if _, _, err := Run(context.Background(), deadlineJob(t), t.TempDir(), out); err != ErrNotReport {
+	class := t.TempDir() // a class of one, for an empty one is refused before the report folder is looked at
+	writeFiles(t, class, files{"anna/main.go": "package main\n\nfunc main() {}\n"})
+	if _, _, err := Run(context.Background(), deadlineJob(t), class, out); err != ErrNotReport {
 		t.Errorf("got %v, want ErrNotReport", err)
 	}
 }

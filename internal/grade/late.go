@@ -64,7 +64,16 @@ func (l Late) penalty(flagged bool, newest time.Time) (days int, points float64)
 
 // newestTime is the modification time of the newest file of a submission (links not followed).
 func newestTime(s Submission) time.Time {
-	var newest time.Time
+	if info := newestFile(s); info != nil {
+		return info.ModTime()
+	}
+	return time.Time{}
+}
+
+// newestFile is the newest file of a submission by its modification time (links not followed), nil
+// for none.
+func newestFile(s Submission) fs.FileInfo {
+	var newest fs.FileInfo
 	paths := s.Files
 	if len(paths) == 0 {
 		paths = []string{s.Path}
@@ -78,8 +87,8 @@ func newestTime(s Submission) time.Time {
 				return filepath.SkipDir
 			}
 			if d.Type().IsRegular() {
-				if info, err := d.Info(); err == nil && info.ModTime().After(newest) {
-					newest = info.ModTime()
+				if info, err := d.Info(); err == nil && (newest == nil || info.ModTime().After(newest.ModTime())) {
+					newest = info
 				}
 			}
 			return nil

@@ -48,7 +48,12 @@ func testsMessage(te *TestsError) Message {
 }
 
 func rosterMessage(re *RosterError) Message {
-	return Message{"grade_err_roster_" + re.Code, []any{"File", re.Path, "Line", re.Line, "Detail", report.EscapeLine(re.Detail)}}
+	args := []any{"File", re.Path, "Line", re.Line, "Detail", report.EscapeLine(re.Detail)}
+	if re.Code == RosterCells {
+		got, want, _ := strings.Cut(re.Detail, "/")
+		args = append(args, "Got", got, "Want", want)
+	}
+	return Message{"grade_err_roster_" + re.Code, args}
 }
 
 // RunMessage is the message of an error of Run that was not an interruption: out is the report
@@ -56,7 +61,13 @@ func rosterMessage(re *RosterError) Message {
 func RunMessage(err error, out, subs, only string, shard Shard) Message {
 	var other *OtherExerciseError
 	var re *RosterError
+	var ce *ClassError
+	var te *TimesError
 	switch {
+	case errors.As(err, &te):
+		return Message{"grade_err_times_" + te.Code, []any{"Dir", subs, "Detail", te.Detail, "N", te.Students}}
+	case errors.As(err, &ce):
+		return Message{"grade_err_class_" + ce.Code, []any{"Dir", subs, "Detail", report.EscapeLine(ce.Detail)}}
 	case errors.As(err, &other):
 		return Message{"grade_err_other_exercise", []any{"Dir", out, "Exercise", other.Exercise}}
 	case errors.Is(err, ErrClassArchive):

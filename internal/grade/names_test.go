@@ -203,8 +203,9 @@ func TestWriteFeedbackFailure(t *testing.T) {
 	rep := exportReport("")
 	rep.Finalize()
 	out := t.TempDir()
-	os.MkdirAll(filepath.Join(out, FeedbackDir, rep.Feedback["Иванов Иван"]), 0o755) // a folder where the file goes
-	os.WriteFile(filepath.Join(out, FeedbackDir, rep.Feedback["Иванов Иван"], "x"), nil, 0o644)
+	// A report is written in a new folder (Write), so nothing of an earlier one is in the way: the
+	// file cannot be made because its folder does not exist.
+	rep.Feedback["Иванов Иван"] = filepath.Join("no such folder", rep.Feedback["Иванов Иван"])
 	if err := Write(out, rep, "en"); err != nil {
 		t.Fatalf("one student's file stopped the report: %v", err)
 	}

@@ -41,27 +41,6 @@ func reportExercise(dir string) string {
 	return ""
 }
 
-// removeStaleFeedback removes from dir/feedback the .md files of students no longer in the report (a
-// withdrawn student, a renamed folder), so that nobody is handed back an old grade.
-func removeStaleFeedback(dir string, rep *Report) error {
-	keep := map[string]bool{}
-	for _, f := range rep.Feedback {
-		keep[f] = true
-	}
-	entries, err := os.ReadDir(filepath.Join(dir, FeedbackDir))
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".md") && !keep[e.Name()] {
-			if err := os.Remove(filepath.Join(dir, FeedbackDir, e.Name())); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // stderrNote tells the student, in the feedback, about cases where the program printed nothing on
 // stdout and the expected transcript on stderr (println, log): the commonest way to fail every case
 // with the right answer.

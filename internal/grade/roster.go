@@ -136,6 +136,8 @@ func (e *RosterError) Error() string {
 const (
 	RosterUnknown     = "unknown"      // neither a Moodle worksheet, a Canvas gradebook nor GitHub Classroom's grades
 	RosterMalformed   = "malformed"    // not CSV, or rows of the wrong length
+	RosterQuote       = "quote"        // a quotation mark never closed, or one in the middle of a cell
+	RosterCells       = "cells"        // a row with fewer cells than the LMS writes (cut), or more (Detail "got/want")
 	RosterNoGrade     = "no_grade"     // a Moodle worksheet without the columns its importer needs
 	RosterBadID       = "bad_id"       // an identifier that is not Moodle's nor Canvas's
 	RosterDuplicate   = "duplicate"    // one id twice
@@ -171,6 +173,10 @@ func ReadRoster(path, assignment string, titles []string) (*Roster, error) {
 		line := 0
 		if errors.As(err, &pe) {
 			line = pe.Line
+			if errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrBareQuote) {
+				// The parser's own words are English: the code says it in the instructor's.
+				return nil, &RosterError{Path: path, Code: RosterQuote, Line: line}
+			}
 		}
 		return nil, &RosterError{Path: path, Code: RosterMalformed, Detail: err.Error(), Line: line}
 	}
@@ -327,7 +333,12 @@ func (ro *Roster) readMoodleRows(path string) error {
 			continue // a spreadsheet's empty rows under the table
 		}
 		if len(row) > len(hdr) && !blankRow(row[len(hdr):]) {
-			return &RosterError{Path: path, Code: RosterMalformed, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
+			return &RosterError{Path: path, Code: RosterCells, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
+		}
+		// Moodle fills the maximum grade and the submission's time ("-" for none) of every row: a row
+		// that stops before them was cut (by hand, or by a spreadsheet), and its values are lost.
+		if need := max(ro.maxCol, ro.submittedCol, ro.idCol, ro.nameCol) + 1; len(row) < need {
+			return &RosterError{Path: path, Code: RosterCells, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
 		}
 		// A spreadsheet may leave out a row's empty cells at its end, or add empty ones.
 		for len(row) < len(hdr) {
@@ -402,7 +413,7 @@ func (ro *Roster) readCanvas(path, want string, titles []string) error {
 			continue
 		}
 		if len(row) <= ro.assignCol {
-			return &RosterError{Path: path, Code: RosterMalformed, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
+			return &RosterError{Path: path, Code: RosterCells, Detail: fmt.Sprintf("%d/%d", len(row), len(hdr)), Line: i + 2}
 		}
 		id := strings.TrimSpace(row[ro.idCol])
 		if !allDigits(id) {

@@ -40,7 +40,13 @@ func timeSource(st Student) string {
 
 // submissionTime is when s was handed in, and how that is known ("" when it is not).
 func (g *grader) submissionTime(s Submission) (time.Time, string) {
-	if st, ok := g.job.Roster.Student(s.ID); ok && !st.Submitted.IsZero() && s.Conflict == "" {
+	return submissionTime(g.job, g.classZip, s)
+}
+
+// submissionTime is when s was handed in, and how that is known, for the job; classZip is true when
+// the class came as one zip, whose entry times are the LMS's.
+func submissionTime(job *Job, classZip bool, s Submission) (time.Time, string) {
+	if st, ok := job.Roster.Student(s.ID); ok && !st.Submitted.IsZero() && s.Conflict == "" {
 		return st.Submitted, TimeFromRoster
 	}
 	if s.Kind == KindDir {
@@ -55,7 +61,7 @@ func (g *grader) submissionTime(s Submission) (time.Time, string) {
 	if t.IsZero() {
 		return t, ""
 	}
-	if g.classZip {
+	if classZip {
 		return t, TimeFromZip
 	}
 	return t, TimeFromFiles

@@ -27,9 +27,10 @@ const (
 	maxTestOuput = 500 // characters of a case's output in a test entry, as Exercism's runners cut it
 )
 
-// Write writes the report's files into dir, each atomically: grades.csv, results.json, report.html
-// (its words in uiLang) and feedback/<student>.md (in each student's language).
-func Write(dir string, rep *Report, uiLang string) error {
+// writeReport writes the report's files into dir, a new folder (see Write): grades.csv,
+// results.json, report.html (its words in uiLang), feedback/<student>.md (in each student's
+// language) and the LMS's files.
+func writeReport(dir string, rep *Report, uiLang string) error {
 	if err := os.MkdirAll(filepath.Join(dir, FeedbackDir), 0o755); err != nil {
 		return err
 	}
@@ -45,9 +46,6 @@ func Write(dir string, rep *Report, uiLang string) error {
 		if err != nil {
 			st.FeedbackError = err.Error()
 		}
-	}
-	if err := removeStaleFeedback(dir, rep); err != nil {
-		return err
 	}
 	data, err := ResultsJSON(rep)
 	if err != nil {
@@ -254,6 +252,8 @@ func testMessage(c checker.CaseResult) string {
 		return "the program crashed"
 	}
 	switch c.Message {
+	case "exit_nonzero":
+		return fmt.Sprintf("the program exited with code %d; this case expects 0", c.ExitCode)
 	case "exit_zero":
 		return "the program exited 0; this case expects an error exit"
 	case "exit_code":
@@ -333,8 +333,13 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		skippedNote(w, pr, st.Skipped)
 		return
 	}
-	report.Markdown(w, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
-	stderrNote(w, pr, res)
+	// The score and the hint that helps most (the transcript written to stderr) come first, under
+	// the count of cases passed; the cases one by one follow.
+	var md, top bytes.Buffer
+	report.Markdown(&md, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
+	scoreNote(&top, pr, rep, st)
+	stderrNote(&top, pr, res)
+	w.Write(withTop(md.Bytes(), top.Bytes()))
 	drawnNote(w, pr, rep, st)
 	if !rep.Due.IsZero() && st.TimeFrom == TimeFromCommit {
 		fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_time_commit")))

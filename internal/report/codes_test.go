@@ -44,16 +44,18 @@ func TestCodesSaidInWords(t *testing.T) {
 			status  checker.Verdict
 			message string
 			id      string // the headline it must have
+			mdID    string // the headline of the Markdown feedback, when it says more ("" for id)
 		}{
-			{checker.Timeout, checker.ReasonCPULimit, "status_timeout_cpu_limit"},
-			{checker.Timeout, checker.ReasonBlocked, "status_timeout_blocked"},
-			{checker.Timeout, "", "status_timeout"},
-			{checker.Crash, checker.ReasonProcessLimit, "status_crash"},
-			{checker.Crash, checker.ReasonNetwork, "status_crash"},
-			{checker.Crash, checker.ReasonFileAccess, "status_crash"},
-			{checker.Crash, checker.ReasonSandbox, "status_crash"},
-			{checker.MemoryLimit, checker.ReasonMemoryLimit, "status_memory_limit"},
-			{checker.Fail, "exit_zero", "status_fail"},
+			{checker.Timeout, checker.ReasonCPULimit, "status_timeout_cpu_limit", ""},
+			{checker.Timeout, checker.ReasonBlocked, "status_timeout_blocked", ""},
+			{checker.Timeout, "", "status_timeout", ""},
+			{checker.Crash, checker.ReasonProcessLimit, "status_crash", ""},
+			{checker.Crash, checker.ReasonNetwork, "status_crash", ""},
+			{checker.Crash, checker.ReasonFileAccess, "status_crash", ""},
+			{checker.Crash, checker.ReasonSandbox, "status_crash", ""},
+			{checker.MemoryLimit, checker.ReasonMemoryLimit, "status_memory_limit", ""},
+			// A case failed by its exit code alone is told so in the feedback, hidden or not.
+			{checker.Fail, "exit_zero", "status_fail", "msg_exit_zero"},
 		} {
 			cs := checker.CaseResult{Name: "01", Title: "t", Visible: true, Status: tc.status, Message: tc.message, Args: []string{"x"}}
 			if got, want := CaseStatus(pr, cs), pr.T(tc.id); got != want {
@@ -68,7 +70,11 @@ func TestCodesSaidInWords(t *testing.T) {
 			Text(&text, res, pr, Options{})
 			Markdown(&md, res, pr, Options{})
 			for name, out := range map[string]string{"terminal": text.String(), "markdown": md.String()} {
-				if !strings.Contains(out, pr.T(tc.id)) && !strings.Contains(out, MarkdownEscape(pr.T(tc.id))) {
+				id := tc.id
+				if name == "markdown" && tc.mdID != "" {
+					id = tc.mdID
+				}
+				if !strings.Contains(out, pr.T(id)) && !strings.Contains(out, MarkdownEscape(pr.T(id))) {
 					t.Errorf("%s: %s/%s: the %s report lacks its headline:\n%s", lang, tc.status, tc.message, name, out)
 				}
 				code := codes

@@ -14,11 +14,12 @@ import (
 // arguments, the first differing line and what cannot be seen in it. Hidden cases show their title
 // and status only: the result is redacted before anything is written.
 func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
-	// A program that ended with an exit code of its own (os.Exit(1)) did not crash, hidden case or
-	// not: told apart before the redaction takes the message away.
-	exited := make([]bool, len(res.Cases))
+	// A program that ended with an exit code of its own (os.Exit(1)) did not crash, and a case failed
+	// by its exit code alone is not one whose output differs, hidden case or not: told apart before
+	// the redaction takes the message away.
+	exited := make([]string, len(res.Cases))
 	for i, cs := range res.Cases {
-		exited[i] = cs.Status == checker.Crash && cs.Message == "exit_nonzero"
+		exited[i] = exitStatus(pr, cs)
 	}
 	res = res.Redacted()
 	title := opt.Title
@@ -59,8 +60,8 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		}
 		fmt.Fprintf(w, "\n## ✗ %s\n\n", MarkdownEscape(caseLabel(pr, cs)))
 		status := CaseStatus(pr, cs)
-		if exited[i] {
-			status = pr.T("status_exit_nonzero", "Code", cs.ExitCode)
+		if exited[i] != "" {
+			status = exited[i]
 		}
 		fmt.Fprintf(w, "%s\n", MarkdownEscape(status))
 		if !cs.Visible {
@@ -73,6 +74,23 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		}
 		markdownDetail(w, pr, cs)
 	}
+}
+
+// exitStatus is the status line of a case that failed by its exit code ("" for any other): the
+// program ended with a code of its own where the case expects 0, or with another code than the
+// case expects.
+func exitStatus(pr *i18n.Printer, cs checker.CaseResult) string {
+	switch {
+	case cs.Status != checker.Crash && cs.Status != checker.Fail:
+		return ""
+	case cs.Message == "exit_nonzero":
+		return pr.T("status_exit_nonzero", "Code", cs.ExitCode)
+	case cs.Message == "exit_code" && cs.WantExit != nil:
+		return pr.T("msg_exit_code", "Code", cs.ExitCode, "Want", *cs.WantExit)
+	case cs.Message == "exit_zero":
+		return pr.T("msg_exit_zero")
+	}
+	return ""
 }
 
 // argsSlot stands for the arguments in the escaped args_line, where they go in as a code span: a

@@ -131,6 +131,10 @@ func Decide(s Sources) (Choice, error) {
 		c.Messages, c.MessagesFrom = s.Stored.Messages, FromWorkspace
 	case locale != "":
 		c.Messages, c.MessagesFrom = locale, FromLocale
+	case c.ContentFrom == FromDefault && localeIsC(getenv):
+		// A server's C.UTF-8 names no language, and nothing else did: the tool's words in English,
+		// which every reader of a server's log can be expected to read, not a guess at Bulgarian.
+		c.Messages, c.MessagesFrom = "en", FromLocale
 	default:
 		c.Messages, c.MessagesFrom = c.Content, FromContent
 	}
@@ -155,6 +159,17 @@ func localeLang(getenv func(string) string) string {
 		}
 	}
 	return ""
+}
+
+// localeIsC reports whether the locale that decides (see localeLang) is C or POSIX (C.UTF-8 too).
+func localeIsC(getenv func(string) string) bool {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(k); v != "" {
+			l := Normalize(v)
+			return l == "c" || l == "posix"
+		}
+	}
+	return false
 }
 
 // Normalize turns "ru_RU.UTF-8", "bg-BG" or "RU" into "ru".

@@ -16,7 +16,9 @@ func TestDecide(t *testing.T) {
 		wantErr              string // the source of a LangError
 	}{
 		{name: "nothing", wantContent: "bg", wantCFr: FromDefault, wantMsg: "bg", wantMFr: FromContent},
-		{name: "C locale names nothing", env: map[string]string{"LANG": "C.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "bg", wantMFr: FromContent},
+		{name: "C locale names nothing: the tool's words in English", env: map[string]string{"LANG": "C.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
+		{name: "POSIX in LC_ALL decides over LANG", env: map[string]string{"LC_ALL": "POSIX", "LANG": "ru_RU.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
+		{name: "C locale in a workspace of Russian", env: map[string]string{"LANG": "C.UTF-8"}, stored: Settings{Content: "ru"}, wantContent: "ru", wantCFr: FromWorkspace, wantMsg: "ru", wantMFr: FromContent},
 		{name: "flag sets both", lang: "ru", wantContent: "ru", wantCFr: FromFlag, wantMsg: "ru", wantMFr: FromFlag},
 		{name: "flag en sets messages only", lang: "en", env: map[string]string{"LANG": "ru_RU.UTF-8"}, wantContent: "ru", wantCFr: FromLocale, wantMsg: "en", wantMFr: FromFlag},
 		{name: "messages flag alone", lang: "ru", messages: "en", wantContent: "ru", wantCFr: FromFlag, wantMsg: "en", wantMFr: FromMessages},
