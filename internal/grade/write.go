@@ -28,7 +28,8 @@ const (
 )
 
 // Write writes the report's files into dir, each atomically: grades.csv, results.json, report.html
-// (its words in uiLang) and feedback/<student>.md (in each student's language).
+// and the students' details beside it in details/ (their words in uiLang), and
+// feedback/<student>.md (in each student's language).
 func Write(dir string, rep *Report, uiLang string) error {
 	if err := os.MkdirAll(filepath.Join(dir, FeedbackDir), 0o755); err != nil {
 		return err
@@ -54,6 +55,10 @@ func Write(dir string, rep *Report, uiLang string) error {
 		return err
 	}
 	if err := writeAtomic(filepath.Join(dir, ResultsFile), data); err != nil {
+		return err
+	}
+	// The students' details first: the page that loads them is in place only when they are.
+	if err := Details(dir, rep, uiLang); err != nil {
 		return err
 	}
 	var html bytes.Buffer
@@ -347,6 +352,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	}
 	supersededNote(w, pr, st.Superseded)
 	skippedNote(w, pr, st.Skipped)
+	adviceNote(w, pr, st)
 }
 
 // supersededNote names, in the feedback, the older versions of the student's files that Canvas kept
