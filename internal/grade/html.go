@@ -61,8 +61,11 @@ func rowNotes(pr *i18n.Printer, rep *Report) map[string][]string {
 	return notes
 }
 
-// isolationNote is what the sandbox could not give on the machine that graded, said once for the
-// whole class ("" when nothing is missing).
+// IsolationNote is what the sandbox could not give on the machine that graded, said once for the
+// whole class in pr's language ("" when nothing is missing): the page's footer, and grade's summary
+// on the terminal, as check says it for one program.
+func IsolationNote(pr *i18n.Printer, rep *Report) string { return isolationNote(pr, rep) }
+
 func isolationNote(pr *i18n.Printer, rep *Report) string {
 	for _, st := range rep.Students {
 		if iso := st.Result.Isolation; iso != nil {
