@@ -82,7 +82,7 @@ func TestImageRecipes(t *testing.T) {
 	}
 	merge := strings.ReplaceAll(match(t, job, "(?m)^(workbook grade merge .*)$"), "/data", data)
 	out := sh(tmp, merge)
-	if !strings.Contains(out, "3 submissions in the report: pass 2, fail 1, error 0") {
+	if !strings.Contains(out, "3 submissions in the report: pass 2, fail 0, error 1") {
 		t.Errorf("the Indexed Job's merge says:\n%s", out)
 	}
 	kube := gradesOf(t, filepath.Join(data, "reports", "all"))
