@@ -162,6 +162,9 @@ func reportForThousandsInBrowser(t *testing.T, out string, rep *Report) {
 	}
 	do(chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, HTMLFile))), chromedp.WaitVisible(chromedp.CSS("#grid")))
 	shot("page")
+	// For BENCHMARKS.md, never judged: how long this machine took to read and lay out the page.
+	t.Logf("navigation timing (ms): %s", eval(`(function(){var n=performance.getEntriesByType('navigation')[0];
+		return 'domContentLoaded '+Math.round(n.domContentLoadedEventEnd)+', load '+Math.round(n.loadEventEnd)})()`))
 
 	// One line a row: no row is as high as two lines of its text.
 	rows := `(function(sel){var rs=document.querySelectorAll(sel),max=0,n=rs.length;
