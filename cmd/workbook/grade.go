@@ -230,5 +230,8 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	if n := rep.ConflictCount(); n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_conflicts", n))
 	}
+	if note := grade.IsolationNote(e.ui, rep); note != "" {
+		fmt.Fprintln(e.stdout, note)
+	}
 	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
 }

@@ -651,6 +651,8 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 		}
 	}
 	capResult(res)
+	// Advice on the code goes beside the verdict, never into it: settle reads no advice.
+	res.Advice = advise(ctx, it.dir, it.st, res)
 	it.st.Result = res
 	it.st.settle(g.weights)
 }

@@ -124,17 +124,20 @@ func TestReportInBrowser(t *testing.T) {
 	if got, want := eval(visible), fmt.Sprint(countStatus(rep, StatusFail)); got != want {
 		t.Errorf("the status filter shows %s rows, want %s", got, want)
 	}
-	// A hang's cell in the grid leads to the student's failure, opened.
-	hang := eval(`(function(){var a=document.querySelector('.grid td.c-timeout a');a.click();return a.getAttribute('href')})()`)
-	time.Sleep(200 * time.Millisecond)
-	opened := eval(`(function(){var e=document.getElementById(location.hash.slice(1));while(e&&e.tagName!=='DETAILS')e=e.parentElement;return String(!!(e&&e.open))})()`)
+	// A hang's cell in the grid leads to the student's failure, loaded from details/ beside the page
+	// and shown in the panel.
+	hang := eval(`(function(){var td=document.querySelector('#grid td.t');td.click();return location.hash})()`)
+	do(chromedp.WaitVisible(chromedp.CSS("#detail .fail")))
+	opened := eval(`(function(){var e=document.getElementById(location.hash.slice(1));return String(!!e&&document.getElementById('detail').contains(e))})()`)
 	shot("hang")
 	if hang == "" || opened != "true" {
-		t.Errorf("the hang's cell (%q) did not open the student's failures", hang)
+		t.Errorf("the hang's cell (%q) did not open the student's failure in the panel", hang)
 	}
 	// Each student's source is coloured by the lessons' highlighter: the keyword, the built-in
 	// called and the number each in a span of its class, in a colour of its own.
-	src := `(function(){var d=document.getElementById('st-7');d.open=true;d.scrollIntoView();var p=d.querySelector('pre.src');
+	eval(`(function(){location.hash='st-7';return ''})()`)
+	do(chromedp.WaitVisible(chromedp.CSS("#detail #st-7")))
+	src := `(function(){var p=document.querySelector('#detail pre.src');
 		var q=function(c){var e=p.querySelector('span.'+c);return e?e.textContent+'='+getComputedStyle(e).color:'none'};
 		return [q('kn'),q('nb'),q('mi'),getComputedStyle(p).color].join('|')})()`
 	got := strings.Split(eval(src), "|")

@@ -28,8 +28,8 @@ const (
 )
 
 // writeReport writes the report's files into dir, a new folder (see Write): grades.csv,
-// results.json, report.html (its words in uiLang), feedback/<student>.md (in each student's
-// language) and the LMS's files.
+// results.json, report.html and the students' details beside it in details/ (their words in
+// uiLang), feedback/<student>.md (in each student's language) and the LMS's files.
 func writeReport(dir string, rep *Report, uiLang string) error {
 	if err := os.MkdirAll(filepath.Join(dir, FeedbackDir), 0o755); err != nil {
 		return err
@@ -52,6 +52,10 @@ func writeReport(dir string, rep *Report, uiLang string) error {
 		return err
 	}
 	if err := writeAtomic(filepath.Join(dir, ResultsFile), data); err != nil {
+		return err
+	}
+	// The students' details first: the page that loads them is in place only when they are.
+	if err := Details(dir, rep, uiLang); err != nil {
 		return err
 	}
 	var html bytes.Buffer
@@ -352,6 +356,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	}
 	supersededNote(w, pr, st.Superseded)
 	skippedNote(w, pr, st.Skipped)
+	adviceNote(w, pr, st)
 }
 
 // supersededNote names, in the feedback, the older versions of the student's files that Canvas kept

@@ -1,0 +1,74 @@
+package grade
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/report"
+)
+
+// DetailsDir is the folder beside report.html that holds each student's details, one script per
+// student (details/st-N.js, N the student's row in results.json), which the page loads when they
+// are opened.
+const DetailsDir = "details"
+
+// DetailFile is the name of the details of the student in row i, relative to the report folder.
+func DetailFile(i int) string { return fmt.Sprintf("%s/st-%d.js", DetailsDir, i) }
+
+// Details writes the details of every student into dir/details, in the language uiLang: each a
+// script that hands the page its HTML (reportDetail(N, "…")), which works where the page is opened
+// from a file as from a server. The folder is written whole beside the old one and then takes its
+// place, so a page never meets the details of another grading.
+func Details(dir string, rep *Report, uiLang string) error {
+	pr := i18n.New(uiLang)
+	t, err := template.New("detail").Funcs(htmlFuncs(pr, rep, uiLang)).Parse(detailPage)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(dir, "."+DetailsDir+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	notes := rowNotes(pr, rep)
+	var page, js bytes.Buffer
+	for i, st := range rep.Students {
+		page.Reset()
+		js.Reset()
+		if err := t.Execute(&page, map[string]any{"I": i, "St": st, "Notes": notes[st.Name]}); err != nil {
+			return fmt.Errorf("details of %s: %w", st.Name, err)
+		}
+		// html/template escapes markup, not control characters: report.EscapeBytes writes those out
+		// as text; the JSON string then holds no quote, line break or </script> of the student's.
+		text, err := json.Marshal(string(report.EscapeBytes(page.Bytes())))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&js, "reportDetail(%d,%s);\n", i, text)
+		if err := os.WriteFile(filepath.Join(tmp, filepath.Base(DetailFile(i))), js.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	return swapDir(tmp, filepath.Join(dir, DetailsDir))
+}
+
+// swapDir puts the folder tmp in the place of dst: the old one is moved aside, then removed.
+func swapDir(tmp, dst string) error {
+	old := tmp + ".old"
+	if err := os.Rename(dst, old); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		os.Rename(old, dst)
+		return err
+	}
+	return os.RemoveAll(old)
+}

@@ -1,0 +1,169 @@
+package grade
+
+// reportScript sorts and filters the class table (by a word, a status, the advice on the code),
+// opens a grid cell's failure, and loads each student's details from details/st-N.js beside the
+// page when they are asked for (a script element: it works from file:// as from a server, where
+// fetch would not); plain JavaScript, nothing loaded from elsewhere.
+const reportScript = `(function(){
+var t=document.getElementById('class');if(!t)return;var body=t.tBodies[0];
+var q=document.getElementById('filter'),s=document.getElementById('statusfilter'),a=document.getElementById('advicefilter');
+function hasRule(r,v){var d=r.getAttribute('data-a')||'';if(v==='any')return d!=='';if(v==='none')return d==='';return (' '+d+' ').indexOf(' '+v+' ')>=0;}
+function apply(){var v=q.value.toLowerCase(),st=s.value,av=a?a.value:'',n=0;
+for(var i=0;i<body.rows.length;i++){var r=body.rows[i];var ok=(!v||r.textContent.toLowerCase().indexOf(v)>=0)&&(!st||r.getAttribute('data-s')===st)&&(!av||hasRule(r,av));r.hidden=!ok;if(ok)n++;}
+document.getElementById('shown').textContent=n;}
+q.addEventListener('input',apply);s.addEventListener('change',apply);if(a)a.addEventListener('change',apply);
+var ths=t.tHead.rows[0].cells;
+Array.prototype.forEach.call(ths,function(th,i){th.addEventListener('click',function(){
+var dir=th.getAttribute('data-dir')==='asc'?'desc':'asc';
+Array.prototype.forEach.call(ths,function(h){h.removeAttribute('data-dir');h.removeAttribute('aria-sort');});
+th.setAttribute('data-dir',dir);th.setAttribute('aria-sort',dir==='asc'?'ascending':'descending');
+var num=th.getAttribute('data-type')==='num';var rows=Array.prototype.slice.call(body.rows);
+rows.sort(function(a,b){var x=a.cells[i].getAttribute('data-v')||a.cells[i].textContent,y=b.cells[i].getAttribute('data-v')||b.cells[i].textContent;
+var c=num?(parseFloat(x)-parseFloat(y)):x.localeCompare(y,document.documentElement.lang);return dir==='asc'?c:-c;});
+rows.forEach(function(r){body.appendChild(r);});});});
+var grid=document.getElementById('grid');
+if(grid)grid.addEventListener('click',function(ev){var td=ev.target.closest('td');if(!td||td.className==='p'||td.className==='n')return;
+var tr=td.parentElement;var k=td.getAttribute('data-c')||String(td.cellIndex-1);location.hash='st-'+tr.getAttribute('data-i')+'-c-'+k;});
+var panel=document.getElementById('detail'),inner=document.getElementById('detailbody'),loaded={},want=-1,scripts={};
+window.reportDetail=function(i,html){loaded[i]=html;if(i===want)show(i);};
+function show(i){inner.innerHTML=loaded[i];panel.hidden=false;var id=decodeURIComponent(location.hash.slice(1));var e=document.getElementById(id);
+if(e&&panel.contains(e)){e.scrollIntoView({block:'start'});}else{panel.scrollTop=0;}}
+function load(i){want=i;if(loaded[i]!=null){show(i);return;}
+inner.textContent=panel.getAttribute('data-loading');panel.hidden=false;if(scripts[i])return;
+var sc=document.createElement('script');sc.src='details/st-'+i+'.js';scripts[i]=sc;
+sc.onerror=function(){delete scripts[i];if(want===i)inner.textContent=panel.getAttribute('data-missing').replace('%s','details/st-'+i+'.js');};
+document.head.appendChild(sc);}
+function open(){var m=/^#st-(\d+)(-c-\d+)?$/.exec(location.hash);if(m){load(parseInt(m[1],10));return;}
+if(location.hash){var e=document.getElementById(decodeURIComponent(location.hash.slice(1)));for(var p=e;p;p=p.parentElement){if(p.tagName==='DETAILS')p.open=true;}if(e)e.scrollIntoView();}}
+document.getElementById('close').addEventListener('click',function(){panel.hidden=true;want=-1;history.replaceState(null,'',location.pathname+location.search);});
+document.addEventListener('keydown',function(ev){if(ev.key==='Escape'&&!panel.hidden)document.getElementById('close').click();});
+window.addEventListener('hashchange',open);open();
+})();`
+
+// htmlPage is report.html: the class table, the pass rate of each case, the student × case grid,
+// the shared wrong transcripts and the copies; one line per student in the table and the grid, so
+// that a class of thousands stays small and quick to open. A student's source, failures and advice
+// are in details/st-N.js (detailPage), shown in a panel beside the page.
+const htmlPage = `<!DOCTYPE html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{T "grade_html_title" "Title" .Title "Name" .Rep.Exercise}}</title>
+<style>
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:76rem;padding:0 1rem;color:#1d1d1f}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
+table{border-collapse:collapse;width:100%}th,td{padding:.2rem .5rem;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
+th{background:#f6f6f6}td.num{text-align:right;font-variant-numeric:tabular-nums}
+.st-pass{color:#17692c;font-weight:600}.st-fail{color:#a4410e;font-weight:600}.st-error,.st-tool_error{color:#b00020;font-weight:600}
+.bar{background:#eee;height:.7rem;width:10rem;display:inline-block;vertical-align:middle}.bar span{display:block;height:100%;background:#3a7bd5}
+.note{background:#fff3cd;border-radius:.2rem;padding:0 .3rem;margin-right:.3rem;white-space:nowrap}
+.tag{background:#e8eefc;border-radius:.2rem;padding:0 .3rem;margin-right:.3rem;white-space:nowrap}
+pre{background:#f6f6f6;padding:.5rem;overflow:auto;font-size:13px;max-width:100%;box-sizing:border-box}.muted,.m{color:#666}
+details{margin:.3rem 0}summary{cursor:pointer}
+.filters input{font:inherit;padding:.2rem .4rem;width:16rem}.filters select{font:inherit;max-width:16rem}
+#class{table-layout:fixed}#class th,#class td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#class thead th{position:sticky;top:0;z-index:1;cursor:pointer}#class th[data-dir=asc]::after{content:" ▲"}#class th[data-dir=desc]::after{content:" ▼"}
+.v-bad{color:#b00020}.mark{background:#b00020;color:#fff;border-radius:.2rem;padding:0 .3rem;font-size:.85em;font-weight:600}
+.gridwrap{overflow:auto;max-height:75vh;border:1px solid #ddd}
+.grid{width:auto;border-collapse:separate;border-spacing:0}.grid td,.grid th{padding:0 .3rem;text-align:center;font-size:13px;line-height:1.5rem;white-space:nowrap;border-bottom:1px solid #eee}
+.grid thead th{position:sticky;top:0;z-index:2;background:#f6f6f6}.grid tbody th{position:sticky;left:0;z-index:1;background:#fff;text-align:left;font-weight:normal;max-width:16rem;overflow:hidden;text-overflow:ellipsis}
+.grid thead th:first-child{left:0;z-index:3}
+.grid .p{background:#e6f4ea}.grid .f{background:#fde7e9;cursor:pointer}.grid .t,.grid .c,.grid .o,.grid .x{background:#ffd8a8;cursor:pointer}.grid .n{color:#bbb}
+#detail{position:fixed;top:0;right:0;bottom:0;width:min(72rem,100vw);box-sizing:border-box;overflow:auto;background:#fff;box-shadow:-4px 0 16px rgba(0,0,0,.2);padding:1rem 1.2rem;z-index:10}
+#close{position:sticky;top:0;float:right;font:inherit;cursor:pointer}
+.sbs{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:.8rem}.sbs pre{font-size:12px}
+.src{max-height:calc(100vh - 12rem)}.fail{border-left:3px solid #b00020;padding-left:.5rem;margin:.4rem 0}
+@media (max-width:50rem){.sbs{grid-template-columns:minmax(0,1fr)}}
+mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-select:none}
+@media (prefers-color-scheme: dark){pre.src{background:#161b22;color:#e6edf3}}
+{{.CodeCSS}}
+</style>
+</head>
+<body>
+<h1>{{T "grade_html_title" "Title" .Title "Name" .Rep.Exercise}}</h1>
+<p>{{N "grade_html_summary" .Rep.Summary.Students "Pass" .Rep.Summary.Pass "Fail" .Rep.Summary.Fail "Error" .Rep.Summary.Error "Mean" (score .Rep.Summary.MeanScore)}}{{if .Rep.Shard}} {{T "grade_html_shard" "Shard" .Rep.Shard}}{{end}}</p>
+{{if .Rep.ForcedLang}}<p><span class="note">{{T "grade_html_forced_lang" "Lang" .Rep.ForcedLang}}</span></p>
+{{end}}
+<h2>{{T "grade_html_class"}}</h2>
+<p class="filters"><input id="filter" type="search" placeholder="{{T "grade_html_filter"}}" aria-label="{{T "grade_html_filter"}}">
+<select id="statusfilter" aria-label="{{T "grade_html_status"}}"><option value="">{{T "grade_html_all_statuses"}}</option>{{range $s := statuses}}<option value="{{$s}}">{{status $s}}</option>{{end}}</select>
+<select id="advicefilter" aria-label="{{T "vet_html_filter"}}"><option value="">{{T "vet_html_all"}}</option><option value="any">{{T "vet_html_any"}}</option><option value="none">{{T "vet_html_none"}}</option>{{range .Rules}}<option value="{{.}}">{{rule .}}</option>{{end}}</select>
+<span class="muted">{{T "grade_html_shown"}} <span id="shown">{{len .Rep.Students}}</span></span></p>
+<p class="muted">{{T "vet_html_intro"}}</p>
+<table id="class">
+<colgroup><col style="width:19%"><col style="width:10%"><col style="width:6%"><col style="width:6%"><col style="width:13%"><col style="width:7%"><col style="width:16%"><col></colgroup>
+<thead><tr title="{{T "grade_html_sort"}}"><th>{{T "grade_html_student"}}</th><th>{{T "grade_html_status"}}</th><th data-type="num">{{T "grade_html_score"}}</th><th data-type="num">{{T "grade_html_passed"}}</th><th>{{T "grade_html_verdict"}}</th><th>{{T "grade_html_lang"}}</th><th>{{T "vet_html_column"}}</th><th>{{T "grade_html_notes"}}</th></tr></thead>
+<tbody>
+{{range $i, $st := .Rep.Students}}<tr data-s="{{.Status}}"{{with rules .}} data-a="{{.}}"{{end}}><td><a href="#st-{{$i}}">{{.Name}}</a>{{if and .ID (ne .ID .Name)}} <span class="muted">{{.ID}}</span>{{end}} <a class="muted" href="{{href (feedback .Name)}}">{{T "grade_html_feedback_file"}}</a></td><td class="{{status_class .Status}}">{{status .Status}}</td><td class="num" data-v="{{.Score}}">{{score .Score}}</td><td class="num" data-v="{{.Passed}}">{{.Passed}}/{{.Total}}</td><td{{with mark .Result.Verdict}} class="v-bad"{{end}}>{{with mark .Result.Verdict}}<span class="mark">{{.}}</span> {{end}}{{verdict .Result.Verdict}}</td><td>{{.Lang}}{{if .LangFrom}} <span class="muted">({{T (print "grade_html_lang_" .LangFrom)}})</span>{{end}}</td><td>{{labels .}}</td><td>{{if .Late}}<span class="note">{{T "grade_html_late"}}{{if .Penalty}} −{{score .Penalty}}{{end}}</span>{{end}}{{range index $.Notes .Name}}<span class="note">{{.}}</span>{{end}}</td></tr>
+{{end}}</tbody></table>
+
+<h2>{{T "grade_html_cases"}}</h2>
+<table>
+<tr><th>{{T "grade_html_case"}}</th><th>{{T "grade_html_case_title"}}</th><th>{{T "grade_html_kind"}}</th><th>{{T "grade_html_passed"}}</th><th></th></tr>
+{{range .Rep.Cases}}<tr><td>{{.Name}}</td><td>{{caseTitle .}}</td><td>{{if .Visible}}{{T "grade_html_visible"}}{{else if eq .Source "tests"}}{{T "grade_html_instructor"}}{{else}}{{T "grade_html_hidden"}}{{end}}</td><td class="num">{{.Passed}}/{{.Ran}} ({{pct .Passed .Ran}})</td><td><span class="bar"><span style="{{width .Passed .Ran}}"></span></span></td></tr>
+{{end}}{{range .Drawn}}<tr><td>{{.Name}}</td><td><code>{{.Args}}</code></td><td>{{T "grade_html_drawn"}}</td><td class="num">{{.Passed}}/{{.Ran}} ({{pct .Passed .Ran}})</td><td><span class="bar"><span style="{{width .Passed .Ran}}"></span></span></td></tr>
+{{end}}</table>
+{{if .Drawn}}<p class="muted">{{T "grade_html_seed" "Seed" .Rep.Seed}}</p>{{end}}
+
+<h2>{{T "grade_html_grid"}}</h2>
+<p class="muted">{{T "grade_html_grid_intro"}} {{T "page_legend"}}{{range .Legend}} {{cell .}} {{cellText .}};{{end}}</p>
+<div class="gridwrap"><table class="grid" id="grid">
+<thead><tr><th>{{T "grade_html_student"}}</th>{{range .Grid.Columns}}<th title="{{.Title}}">{{.Name}}</th>{{end}}</tr></thead>
+<tbody>{{range .Grid.Rows}}<tr data-i={{.Index}}><th>{{.Student}}</th>{{range $k, $c := .Cells}}<td class={{gridClass $c.Status}}{{if and $c.Status (ne $c.Status "pass") (ne $c.Case $k)}} data-c={{$c.Case}}{{end}}>{{cell $c.Status}}{{end}}
+{{end}}</tbody></table></div>
+
+<h2>{{T "grade_html_wrong"}}</h2>
+{{if .Rep.Wrong}}<p class="muted">{{T "grade_html_wrong_intro"}}</p>
+{{range .Rep.Wrong}}{{$c := caseByName .Case}}<details>
+<summary><strong>{{N "grade_html_wrong_count" (len .Students)}}</strong> — {{.Case}}: {{caseTitle $c}}{{if .Diff}} — {{T "grade_html_wrong_line" "Line" .Diff.Line}}{{end}}</summary>
+<p>{{names .Students}}</p>
+{{if .Diff}}<pre>{{T "want_label"}} {{visible .Diff.Want}}
+{{T "got_label"}} {{visible .Diff.Got}}</pre>{{end}}
+<p>{{T "grade_html_got"}}</p><pre>{{.Got}}</pre>
+<p>{{T "grade_html_want"}}</p><pre>{{.Want}}</pre>
+</details>
+{{end}}{{else}}<p class="muted">{{T "grade_html_wrong_none"}}</p>{{end}}
+
+<h2>{{T "grade_html_copies"}}</h2>
+{{if .Rep.Copies}}<p class="muted">{{T "grade_html_copies_intro"}}</p>
+<ol>{{range .Rep.Copies}}<li>{{names .Students}}{{if .Solution}} — <strong>{{T "grade_html_solution" "Lang" .Solution}}</strong>{{end}}{{if .Exact}} — <strong>{{T "grade_html_exact"}}</strong>{{end}} <span class="muted">({{N "grade_html_tokens" .Tokens}})</span></li>
+{{end}}</ol>{{else}}<p class="muted">{{T "grade_html_copies_none"}}</p>{{end}}
+{{if .Pairs}}<h3>{{T "grade_html_pairs"}}</h3>
+<p class="muted">{{T "grade_html_pairs_intro"}}</p>
+{{range .Pairs}}<details>
+<summary><strong>{{.A}} — {{.B}}</strong>: {{pct .Permille 1000}} <span class="muted">({{N "grade_html_pair_shared" .Shared}})</span></summary>
+<div class="sbs"><div><p>{{.A}}</p><pre>{{range .Left}}<span class="ln">{{.N}}</span>{{if .Shared}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}
+{{end}}</pre></div><div><p>{{.B}}</p><pre>{{range .Right}}<span class="ln">{{.N}}</span>{{if .Shared}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}
+{{end}}</pre></div></div>
+</details>
+{{end}}{{end}}
+
+<h2>{{T "grade_html_by_heart"}}</h2>
+{{if .Rep.ByHeart}}<p class="muted">{{T "grade_html_by_heart_intro"}}</p>
+<p>{{names .Rep.ByHeart}}</p>{{else}}<p class="muted">{{T "grade_html_by_heart_none"}}</p>{{end}}
+
+{{if .Isolation}}<p class="muted">{{.Isolation}}</p>
+{{end}}<p class="muted">{{T "grade_html_footer" "Config" .Rep.Config}}</p>
+<aside id="detail" hidden data-loading="{{T "page_detail_loading"}}" data-missing="{{T "page_detail_missing" "File" "%s"}}"><button id="close" type="button">{{T "page_close"}}</button><div id="detailbody"></div></aside>
+<script>{{.Script}}</script>
+</body>
+</html>
+`
+
+// detailPage is one student's details, written into details/st-N.js and shown in the page's panel:
+// the row's words again, the feedback file, the advice on the code, the source beside the failures.
+const detailPage = `<h2 id="st-{{.I}}">{{.St.Name}} — <span class="{{status_class .St.Status}}">{{status .St.Status}}</span>, {{score .St.Score}}{{with mark .St.Result.Verdict}} <span class="mark">{{.}}</span>{{end}} {{verdict .St.Result.Verdict}}</h2>
+<p>{{if and .St.ID (ne .St.ID .St.Name)}}<span class="muted">{{.St.ID}}</span> · {{end}}{{.St.Lang}} · {{.St.Passed}}/{{.St.Total}} · <a href="{{href (feedback .St.Name)}}">{{T "grade_html_feedback_file"}}</a>
+{{if .St.Late}}<span class="note">{{T "grade_html_late"}}{{if .St.Penalty}} −{{score .St.Penalty}}{{end}}</span>{{end}}{{range .Notes}}<span class="note">{{.}}</span>{{end}}</p>
+{{with .St.Result.Advice}}<div class="advice"><p><strong>{{T "vet_advice_head"}}</strong></p><ul>{{range .}}<li><code>{{.File}}:{{.Line}}</code> <span class="tag">{{rule .Rule}}</span> {{adviceText .}}</li>
+{{end}}</ul></div>{{end}}
+<div class="sbs"><div><p>{{T "grade_html_source"}}{{if .St.Program}} <code>{{.St.Program}}</code>{{end}}</p>
+{{range .St.Source}}<p class="muted"><code>{{.Name}}</code></p><pre class="src chroma">{{code .}}</pre>
+{{else}}<p class="muted">{{T "grade_html_no_source"}}</p>{{end}}</div>
+<div><p>{{T "grade_html_failures"}}</p>{{if .St.Result.BuildLog}}<pre>{{.St.Result.BuildLog}}</pre>{{end}}
+{{range $j, $c := .St.Result.Cases}}{{if failed $c}}<div id="st-{{$.I}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
+{{if $c.Diff}}<pre>{{T "want_label"}} {{visible $c.Diff.Want}}
+{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
+{{end}}{{end}}</div></div>
+`

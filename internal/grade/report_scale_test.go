@@ -1,0 +1,230 @@
+package grade
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/browsertest"
+)
+
+// maxReportBytes is what report.html of a class of thousands may weigh (issue 40.6).
+const (
+	bigClassSize   = 5000
+	bigClassCases  = 34 // exercise-deadline's count
+	maxReportBytes = 10 << 20
+)
+
+// bigClass is a graded class of n students and cases cases, as a large course's export gives it:
+// long Cyrillic names with LMS ids, every verdict, a real program each (the reference solution with
+// a line of its own), late work, advice on the code for some.
+func bigClass(t testing.TB, n, cases int) *Report {
+	t.Helper()
+	src := string(courseFile(t, "solutions/exercise-deadline/ru/main.go"))
+	var infos []CaseInfo
+	for j := range cases {
+		infos = append(infos, CaseInfo{Name: fmt.Sprintf("%02d-case", j+1), Visible: j < 5, Weight: 1,
+			Titles: map[string]string{"ru": "повтор с крайним сроком " + strconv.Itoa(j+1)}})
+	}
+	rep := &Report{Exercise: "exercise-deadline", Titles: map[string]string{"ru": "Повторы с крайним сроком"}, Cases: infos}
+	statuses := []checker.Verdict{checker.Pass, checker.Pass, checker.Pass, checker.Fail, checker.Timeout, checker.Crash}
+	rules := []string{"sleep_retry", "backoff_jitter", "body_close", "timer_stop"}
+	for i := range n {
+		res := &checker.Result{Exercise: rep.Exercise, Lang: "ru", Verdict: checker.Pass, Total: cases}
+		for j, c := range infos {
+			s := statuses[(i*7+j*j)%len(statuses)]
+			if i%4 == 0 {
+				s = checker.Pass
+			}
+			cr := checker.CaseResult{Name: c.Name, Status: s, Visible: c.Visible, Args: []string{"-deadline", strconv.Itoa(j)}}
+			if s == checker.Fail {
+				cr.Want, cr.Got = "тик 0, попытка 1: timeout\nрезультат: ok\n", "тик 0, попытка 1: timeout\nрезультат: срок истёк\n"
+				cr.Diff = &checker.Diff{Line: 2, Want: "результат: ok", Got: "результат: срок истёк"}
+			}
+			if s != checker.Pass && res.Verdict == checker.Pass {
+				res.Verdict = s
+			}
+			if s == checker.Pass {
+				res.Passed++
+			}
+			res.Cases = append(res.Cases, cr)
+		}
+		if i%5 == 1 {
+			r := rules[i%len(rules)]
+			res.Advice = []checker.Advice{{Rule: r, File: "main.go", Line: 40 + i%30, Col: 2}}
+		}
+		name := fmt.Sprintf("Константинопольская-Воскресенская Александра Владимировна %04d", i)
+		st := Student{Name: name, ID: strconv.Itoa(100000 + i), Lang: "ru", LangFrom: LangFromOutput, Result: res, Late: i%9 == 0,
+			Source: []SourceFile{{Name: "main.go", Text: src + fmt.Sprintf("\n// студент %d\n", i)}}}
+		rep.Students = append(rep.Students, st)
+	}
+	rep.Finalize()
+	return rep
+}
+
+// TestReportForThousands writes the report of a class of 5,000 with 34 cases: report.html stays
+// under 10 MB with no student's source in it, each student's details (source and failures) are in
+// a file of their own beside it, and the page holds in Chromium (reportForThousandsInBrowser).
+func TestReportForThousands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a class of 5,000")
+	}
+	out := t.TempDir()
+	rep := bigClass(t, bigClassSize, bigClassCases)
+	if err := Write(out, rep, "ru"); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, HTMLFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("report.html: %d bytes for %d students (%d a student)", len(page), bigClassSize, len(page)/bigClassSize)
+	if len(page) >= maxReportBytes {
+		t.Errorf("report.html weighs %d bytes for %d students, want under %d", len(page), bigClassSize, maxReportBytes)
+	}
+	if strings.Contains(string(page), `class="src`) || strings.Contains(string(page), "студент 42\n") {
+		t.Errorf("report.html holds the students' source; it belongs in %s/", DetailsDir)
+	}
+	entries, err := os.ReadDir(filepath.Join(out, DetailsDir))
+	if err != nil || len(entries) != bigClassSize {
+		t.Fatalf("%s/ holds %d files (%v), want %d", DetailsDir, len(entries), err, bigClassSize)
+	}
+	for _, i := range []int{0, 42, bigClassSize - 1} {
+		data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(DetailFile(i))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), fmt.Sprintf("reportDetail(%d,\"", i)) || !strings.Contains(string(data), fmt.Sprintf("студент %d", i)) {
+			t.Errorf("%s does not hand the page student %d's details: %.200s", DetailFile(i), i, data)
+		}
+	}
+	t.Run("browser", func(t *testing.T) { reportForThousandsInBrowser(t, out, rep) })
+	// A second write of a smaller class leaves no details of the first.
+	small := bigClass(t, 3, 2)
+	if err := Write(out, small, "ru"); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(out, DetailsDir)); len(entries) != 3 {
+		t.Errorf("after a class of 3, %s/ holds %d files", DetailsDir, len(entries))
+	}
+}
+
+// reportForThousandsInBrowser opens the report of a class of 5,000 (rep, written in out) in
+// Chromium and measures its shape, never its speed: every row of the class table and of the grid is
+// one line high; the grid's header row and its column of names stay in view however far it is
+// scrolled, as does the class table's header; a student's details load from details/ into a panel
+// inside the window, whose source fits the panel; the advice filter shows the students advised on a
+// rule. Screenshots go to $WORKBOOK_SCREENSHOTS, else the test's folder.
+func reportForThousandsInBrowser(t *testing.T, out string, rep *Report) {
+	exe := browsertest.Chromium(t)
+	shots := os.Getenv("WORKBOOK_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browsertest.Options(exe, t.TempDir())...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	// A bound for a stuck browser only: nothing below is judged by how long it took.
+	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancelT()
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	shot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(shots, "grade-thousands-"+name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, HTMLFile))), chromedp.WaitVisible(chromedp.CSS("#grid")))
+	shot("page")
+	// For BENCHMARKS.md, never judged: how long this machine took to read and lay out the page.
+	t.Logf("navigation timing (ms): %s", eval(`(function(){var n=performance.getEntriesByType('navigation')[0];
+		return 'domContentLoaded '+Math.round(n.domContentLoadedEventEnd)+', load '+Math.round(n.loadEventEnd)})()`))
+
+	// One line a row: no row is as high as two lines of its text.
+	rows := `(function(sel){var rs=document.querySelectorAll(sel),max=0,n=rs.length;
+		for(var i=0;i<n;i++){max=Math.max(max,rs[i].getBoundingClientRect().height);}
+		var lh=parseFloat(getComputedStyle(rs[0].cells[0]).lineHeight);return n+' '+max+' '+lh})`
+	for _, sel := range []string{"#class tbody tr", "#grid tbody tr"} {
+		var n int
+		var high, line float64
+		fmt.Sscan(eval(rows+"('"+sel+"')"), &n, &high, &line)
+		if n != bigClassSize || line <= 0 || high >= 2*line {
+			t.Errorf("%s: %d rows, the highest %.1f px for a line of %.1f px: want %d rows of one line", sel, n, high, line, bigClassSize)
+		}
+	}
+
+	// The grid's header and names stay in view however far it is scrolled, both ways.
+	sticky := `(function(){var w=document.querySelector('.gridwrap');w.scrollIntoView();w.scrollTop=w.scrollHeight;w.scrollLeft=w.scrollWidth;
+		var wr=w.getBoundingClientRect(),h=w.querySelector('thead th:nth-child(20)').getBoundingClientRect();
+		var rows=w.querySelectorAll('tbody tr'),name=rows[rows.length-1].cells[0].getBoundingClientRect();
+		return [w.scrollTop>0&&w.scrollLeft>0, Math.abs(h.top-wr.top)<2, Math.abs(name.left-wr.left)<2, name.bottom<=wr.bottom+1].join(' ')})()`
+	if got := eval(sticky); got != "true true true true" {
+		t.Errorf("scrolled to the grid's far corner: scrolled, header at the top, names at the left, last name in view = %s, want all true", got)
+	}
+	shot("grid-corner")
+	head := `(function(){var t=document.getElementById('class');window.scrollTo(0,t.offsetTop+t.offsetHeight/2);
+		return String(Math.abs(t.tHead.rows[0].cells[0].getBoundingClientRect().top)<2)})()`
+	if got := eval(head); got != "true" {
+		t.Errorf("scrolled halfway down the class table, its header is not at the top of the window")
+	}
+
+	// A student's details load from details/ into a panel inside the window, the source fitting it.
+	eval(`(function(){location.hash='st-4321-c-3';return ''})()`)
+	do(chromedp.WaitVisible(chromedp.CSS("#detail #st-4321")))
+	fits := `(function(){var p=document.getElementById('detail').getBoundingClientRect(),W=window.innerWidth,H=window.innerHeight;
+		var pres=document.querySelectorAll('#detail pre.src'),ok=pres.length>0;
+		for(var i=0;i<pres.length;i++){var r=pres[i].getBoundingClientRect();ok=ok&&r.left>=p.left&&r.right<=p.right+1&&r.height<=H;}
+		var f=document.getElementById('st-4321-c-3');
+		return [p.left>=0&&p.right<=W+1&&p.top>=0&&p.bottom<=H+1, ok, !!f, document.querySelectorAll('#detail h2').length===1].join(' ')})()`
+	if got := eval(fits); got != "true true true true" {
+		t.Errorf("student 4321's details: panel in the window, source fits it, the failure opened, one student = %s, want all true", got)
+	}
+	shot("student")
+	name := eval(`document.querySelector('#detail h2').textContent`)
+	if !strings.HasPrefix(name, rep.Students[4321].Name) {
+		t.Errorf("the panel shows %q, want student 4321, %s", name, rep.Students[4321].Name)
+	}
+	eval(`(function(){document.getElementById('close').click();return ''})()`)
+
+	// The advice filter shows the students advised on a rule, and none other.
+	want := 0
+	for _, st := range rep.Students {
+		if len(st.Result.Advice) > 0 && st.Result.Advice[0].Rule == "body_close" {
+			want++
+		}
+	}
+	shown := eval(`(function(){var a=document.getElementById('advicefilter');a.value='body_close';a.dispatchEvent(new Event('change'));
+		return document.getElementById('shown').textContent})()`)
+	if shown != strconv.Itoa(want) || want == 0 {
+		t.Errorf("the advice filter body_close shows %s students, want %d", shown, want)
+	}
+	eval(`(function(){window.scrollTo(0,document.getElementById('class').offsetTop-120);return ''})()`)
+	shot("advice")
+	t.Logf("report.html of %d students; screenshots in %s", bigClassSize, shots)
+}
