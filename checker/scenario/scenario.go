@@ -76,10 +76,16 @@ type Client interface {
 	Do(ctx context.Context, call func(context.Context) error) error
 }
 
-// The errors an attempt returns.
+// The errors an attempt returns (errors.Is tells them; the harness answers with its own copies, so
+// that a program that reassigns these changes nothing but its own view).
 var (
-	ErrBusy   = errors.New("503 Service Unavailable") // refused: down, or over its budget
-	ErrClosed = errors.New("the scenario is over")    // called after the horizon
+	ErrBusy   = errBusy   // refused: down, or over its budget
+	ErrClosed = errClosed // called after the horizon
+)
+
+var (
+	errBusy   = errors.New("503 Service Unavailable")
+	errClosed = errors.New("the scenario is over")
 )
 
 // Tick is the service's tick.
@@ -113,8 +119,8 @@ const (
 	Stuck             = "clients_stuck"       // clients still in Do Grace after the horizon
 )
 
-// Scenarios are the course's incidents, by name.
-var Scenarios = map[string]Scenario{
+// scenarios are the course's incidents, by name.
+var scenarios = map[string]Scenario{
 	// storm is seed 000's retry storm: 2000 clients, down 10 s, then 500 answers a second,
 	// refusals free.
 	"storm": {Name: "storm", Clients: 2000, Down: 100, Rate: 50, Cost: 0, Horizon: 600,
@@ -124,7 +130,7 @@ var Scenarios = map[string]Scenario{
 		Limits: stormLimits},
 }
 
-// stormLimits: the course's jittered policy (ReferenceClient) stays within them on every seed
+// stormLimits: the course's jittered policy (referenceClient) stays within them on every seed
 // (TestLimits: on seeds 0 to 39 everyone is served in 29.2 to 29.9 s, the peak is 28 to 49, 9.2 to
 // 9.3 requests a client): a peak of at most twice the capacity, everyone served within 32 s, at most
 // 12 requests a client.
@@ -221,7 +227,7 @@ func (sv *service) call(c *client) func(context.Context) error {
 		sv.mu.Lock()
 		if sv.closed {
 			sv.mu.Unlock()
-			return ErrClosed
+			return errClosed
 		}
 		c.calls++
 		a := &attempt{c: c, seq: c.seq, n: c.calls, answer: make(chan error, 1)}
@@ -270,7 +276,7 @@ func (sv *service) tick(t int, r *Report) {
 			}
 			continue
 		}
-		a.answer <- ErrBusy
+		a.answer <- errBusy
 	}
 	r.Load[t], r.Served[t] = len(line), s
 	r.Requests += int64(len(line))
@@ -316,7 +322,7 @@ func Run(s Scenario, seed uint64, newClient func(*rand.Rand) Client) Report {
 	sv.mu.Lock()
 	sv.closed = true
 	for _, a := range sv.line {
-		a.answer <- ErrClosed
+		a.answer <- errClosed
 	}
 	sv.line = nil
 	sv.mu.Unlock()
@@ -339,9 +345,9 @@ func Run(s Scenario, seed uint64, newClient func(*rand.Rand) Client) Report {
 	return r
 }
 
-// ReferenceClient is the course's jittered policy, run beside the learner's for the chart: full
+// referenceClient is the course's jittered policy, run beside the learner's for the chart: full
 // jitter, a window of one tick doubled after every refusal up to 20 s.
-func ReferenceClient(rnd *rand.Rand) Client { return &reference{rnd: rnd} }
+func referenceClient(rnd *rand.Rand) Client { return &reference{rnd: rnd} }
 
 type reference struct{ rnd *rand.Rand }
 
@@ -364,8 +370,8 @@ func (c *reference) Do(ctx context.Context, call func(context.Context) error) er
 }
 
 // Main runs the scenario the arguments name (-scenario NAME -seed N) with the learner's clients,
-// and with -reference also with ReferenceClient, and prints the report (see Output). Bad arguments: a usage line on
-// stderr and exit code 2. It must be called inside a testing/synctest bubble, as the checker's
+// and with -reference also with referenceClient, and prints the report (see Output). Bad
+// arguments: a usage line on stderr and exit code 2. It must be called inside a testing/synctest bubble, as the checker's
 // virtual-time harness calls main; only its first call runs.
 func Main(newClient func(*rand.Rand) Client) {
 	mainOnce.Do(func() {
@@ -378,10 +384,10 @@ func Main(newClient func(*rand.Rand) Client) {
 		r := Run(s, seed, newClient)
 		var ref *Report
 		if withRef {
-			rr := Run(s, seed, ReferenceClient)
+			rr := Run(s, seed, referenceClient)
 			ref = &rr
 		}
-		Print(os.Stdout, r, ref)
+		printReport(os.Stdout, r, ref)
 	})
 }
 
@@ -400,10 +406,10 @@ func parseArgs(args []string) (s Scenario, seed uint64, withRef bool, err error)
 	if fs.NArg() > 0 {
 		return Scenario{}, 0, false, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	sc, ok := Scenarios[*name]
+	sc, ok := scenarios[*name]
 	if !ok {
-		names := make([]string, 0, len(Scenarios))
-		for n := range Scenarios {
+		names := make([]string, 0, len(scenarios))
+		for n := range scenarios {
 			names = append(names, n)
 		}
 		slices.Sort(names)
@@ -412,9 +418,9 @@ func parseArgs(args []string) (s Scenario, seed uint64, withRef bool, err error)
 	return sc, seed, withRef, nil
 }
 
-// Print writes r, with ref's load beside it when there is one, in the form the checker reads (see
+// printReport writes r, with ref's load beside it when there is one, in the form the checker reads (see
 // Output).
-func Print(w io.Writer, r Report, ref *Report) {
+func printReport(w io.Writer, r Report, ref *Report) {
 	s := r.Scenario
 	fmt.Fprintf(w, "scenario %s seed %d clients %d rate %d cost %d down %d tick %s\n",
 		s.Name, r.Seed, s.Clients, s.Rate, s.Cost, s.Down, Tick)

@@ -71,7 +71,7 @@ func TestStormFigures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := Scenarios["storm"]
+			s := scenarios["storm"]
 			s.Cost, s.Horizon = tt.cost, tt.horizon
 			got := run(t, s, 1, tt.c)
 			p := storm.Lesson()
@@ -113,7 +113,7 @@ func TestLimits(t *testing.T) {
 		seeds []uint64
 		ok    bool
 	}{
-		{"reference", ReferenceClient, []uint64{0, 1, 2, 7, 1000, 1 << 40}, true},
+		{"reference", referenceClient, []uint64{0, 1, 2, 7, 1000, 1 << 40}, true},
 		{"equal-jitter", equal, []uint64{0, 1}, true},
 		{"now", now, []uint64{1}, false},
 		{"fixed", fixed, []uint64{1}, false},
@@ -127,7 +127,7 @@ func TestLimits(t *testing.T) {
 			}
 			t.Run(name+"/"+tt.name, func(t *testing.T) {
 				for _, seed := range tt.seeds {
-					r := run(t, Scenarios[name], seed, tt.c)
+					r := run(t, scenarios[name], seed, tt.c)
 					if got := within(r); got != tt.ok {
 						peak, _ := r.Value(PeakLoad)
 						all, _ := r.Value(AllServed)
