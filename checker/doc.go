@@ -400,7 +400,8 @@
 //	                       never reached within the horizon), limit, ok (value ≤ limit)
 //	  scenario    object   the scenario run: name, seed, clients, rate, cost, down, tick_ms, load,
 //	                       served and reference (numbers a tick), first_over (the first tick past a
-//	                       limit, -1 for none)
+//	                       limit, -1 for none), stopped (the tick after which a storm was stopped
+//	                       for the requests sent, -1 for none)
 //	isolation  object   the protections of the runs: level (namespaces, landlock, rlimits or
 //	                    basic), applied and missing (lists of codes; see Isolation), and cgroup,
 //	                    the cgroup v2 folder the runs' cgroups are made in, when there is one,

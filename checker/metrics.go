@@ -45,6 +45,9 @@ type ScenarioRun struct {
 	Reference []int  `json:"reference"` // the course's jittered policy's load, when the case asked for it
 	// FirstOver is the first tick at which the client crossed a limit, -1 for none.
 	FirstOver int `json:"first_over"`
+	// Stopped is the tick after which the run was stopped for the requests the clients had sent
+	// (the scenario's bound on a storm), -1 when it was not.
+	Stopped int `json:"stopped"`
 }
 
 // Messages of a failed metrics line.
@@ -56,7 +59,7 @@ const (
 // ParseScenario reads a scenario run's report (see package checker/scenario): the run and its
 // figures. ok is false when stdout holds no report.
 func ParseScenario(stdout string) (run *ScenarioRun, metrics []Metric, ok bool) {
-	run = &ScenarioRun{FirstOver: -1}
+	run = &ScenarioRun{FirstOver: -1, Stopped: -1}
 	for _, line := range strings.Split(stdout, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 {
@@ -93,10 +96,15 @@ func ParseScenario(stdout string) (run *ScenarioRun, metrics []Metric, ok bool) 
 			run.Served = ints(f[1:])
 		case "reference":
 			run.Reference = ints(f[1:])
-		case "first_over":
+		case "first_over", "stopped":
 			if len(f) == 2 {
 				if v, err := strconv.ParseFloat(f[1], 64); err == nil && run.TickMs > 0 {
-					run.FirstOver = int(v*1000/float64(run.TickMs) + 0.5)
+					tick := int(v*1000/float64(run.TickMs) + 0.5)
+					if f[0] == "stopped" {
+						run.Stopped = tick
+					} else {
+						run.FirstOver = tick
+					}
 				}
 			}
 		case "metric":

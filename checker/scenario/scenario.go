@@ -33,7 +33,8 @@
 // internal/storm's pause of k, and the lesson's naive rules give the lesson's figures to the request
 // (TestStormFigures). Every client calls for the first time at instant 0 (tick 0), by its number.
 //
-// The run ends when every client's Do has returned, or at the scenario's horizon: then every context
+// The run ends when every client's Do has returned, once the clients have sent MaxRequests
+// requests, or at the scenario's horizon: then every context
 // the clients were given ends, calls fail with ErrClosed and are not counted, and Do has Grace of
 // virtual time to return; a client still in Do after it is counted as stuck.
 //
@@ -46,7 +47,8 @@
 //	served 0 0 … 50 21 …                       answers per tick
 //	reference 2000 0 …                         with -reference: the course's jittered policy's load
 //	metric peak_load 88 100                    NAME VALUE LIMIT ("-" for a value never reached)
-//	metric first_over 12.3                     the first instant past a limit, when there is one
+//	stopped 3.1                                the run was stopped there for MaxRequests
+//	first_over 12.3                            the first instant past a limit, when there is one
 //
 // Same scenario, same seed, same client: same figures on every machine.
 package scenario
@@ -102,7 +104,10 @@ type Scenario struct {
 	Rate    int // answers per tick once it is up
 	Cost    int // price of a refusal, percent of an answer (0..99)
 	Horizon int // ticks measured
-	Limits  []Limit
+	// MaxRequests stops the run once the clients have sent that many requests (0: no bound), so
+	// that a storm a client sets off costs the check a fraction of a second, not its time limit.
+	MaxRequests int64
+	Limits      []Limit
 }
 
 // Limit is the most a figure may be.
@@ -124,10 +129,10 @@ var scenarios = map[string]Scenario{
 	// storm is seed 000's retry storm: 2000 clients, down 10 s, then 500 answers a second,
 	// refusals free.
 	"storm": {Name: "storm", Clients: 2000, Down: 100, Rate: 50, Cost: 0, Horizon: 600,
-		Limits: stormLimits},
+		MaxRequests: 40 * 2000, Limits: stormLimits},
 	// storm-cost is the same with refusals that cost a tenth of an answer.
 	"storm-cost": {Name: "storm-cost", Clients: 2000, Down: 100, Rate: 50, Cost: 10, Horizon: 600,
-		Limits: stormLimits},
+		MaxRequests: 40 * 2000, Limits: stormLimits},
 }
 
 // stormLimits: the course's jittered policy (referenceClient) stays within them on every seed
@@ -146,6 +151,8 @@ type Report struct {
 	Peak     int   // most requests in one tick from tick Down on
 	All      int   // tick at which the last client was answered, -1 if never
 	Stuck    int   // clients whose Do had not returned Grace after the horizon
+	// Stopped is the tick after which the run was stopped for MaxRequests, -1 when it was not.
+	Stopped int
 }
 
 // Value returns the figure metric of r and whether it was reached at all.
@@ -289,7 +296,7 @@ func (sv *service) tick(t int, r *Report) {
 // seed and its number) makes one request at instant 0. It must be called inside a testing/synctest
 // bubble, by one goroutine at a time.
 func Run(s Scenario, seed uint64, newClient func(*rand.Rand) Client) Report {
-	r := Report{Scenario: s, Seed: seed, All: -1, Load: make([]int, s.Horizon), Served: make([]int, s.Horizon)}
+	r := Report{Scenario: s, Seed: seed, All: -1, Stopped: -1, Load: make([]int, s.Horizon), Served: make([]int, s.Horizon)}
 	sv := &service{s: s}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -318,6 +325,10 @@ func Run(s Scenario, seed uint64, newClient func(*rand.Rand) Client) Report {
 			break
 		}
 		sv.tick(t, &r)
+		if s.MaxRequests > 0 && r.Requests >= s.MaxRequests {
+			r.Stopped = t
+			break
+		}
 	}
 	sv.mu.Lock()
 	sv.closed = true
@@ -436,6 +447,9 @@ func printReport(w io.Writer, r Report, ref *Report) {
 			val = strconv.FormatFloat(v, 'f', -1, 64)
 		}
 		fmt.Fprintf(w, "metric %s %s %s\n", l.Metric, val, strconv.FormatFloat(l.Max, 'f', -1, 64))
+	}
+	if r.Stopped >= 0 {
+		fmt.Fprintf(w, "stopped %s\n", strconv.FormatFloat(float64(r.Stopped)/10, 'f', -1, 64))
 	}
 	if t := r.FirstOver(); t >= 0 {
 		fmt.Fprintf(w, "first_over %s\n", strconv.FormatFloat(float64(t)/10, 'f', -1, 64))
