@@ -133,6 +133,11 @@ var scenarios = map[string]Scenario{
 	// storm-cost is the same with refusals that cost a tenth of an answer.
 	"storm-cost": {Name: "storm-cost", Clients: 2000, Down: 100, Rate: 50, Cost: 10, Horizon: 600,
 		MaxRequests: 40 * 2000, Limits: stormLimits},
+	// outage is a trigger that outlasts the run: the service stays down for the whole minute. A
+	// client that keeps to its context stops when the run ends and, backing off, sends a dozen
+	// requests; the course's policy sends 13 to 14 (TestLimits).
+	"outage": {Name: "outage", Clients: 2000, Down: 600, Rate: 50, Cost: 0, Horizon: 600,
+		MaxRequests: 40 * 2000, Limits: []Limit{{RequestsPerClient, 20}, {Stuck, 0}}},
 }
 
 // stormLimits: the course's jittered policy (referenceClient) stays within them on every seed
