@@ -26,7 +26,7 @@ type client struct {
 	rnd *rand.Rand
 }
 
-// NewClient се вика веднъж за всеки клиент.
+// NewClient се извиква веднъж за всеки клиент.
 func NewClient(rnd *rand.Rand) scenario.Client { return &client{rnd: rnd} }
 
 // Do повтаря опита call, докато той успее или ctx свърши.
