@@ -8,8 +8,14 @@ package main
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 
 	"github.com/workbook-course/workbook/checker/scenario"
+)
+
+const (
+	firstWindow = 100 * time.Millisecond // окно после первого отказа
+	maxWindow   = 20 * time.Second       // потолок окна
 )
 
 func main() { scenario.Main(NewClient) }
@@ -26,4 +32,16 @@ func NewClient(rnd *rand.Rand) scenario.Client { return &client{rnd: rnd} }
 // Сейчас попытка одна: допишите повторы.
 func (c *client) Do(ctx context.Context, call func(context.Context) error) error {
 	return call(ctx)
+}
+
+// sleep ждёт d и сообщает false, если ctx кончился раньше.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
 }

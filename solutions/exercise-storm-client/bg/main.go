@@ -1,5 +1,5 @@
 // Програмата stormclient е клиентът, когото курсът пуска две хиляди пъти в бурята от повторения
-// от урока: сървърът мълчи десет секунди, после отговаря петдесет пъти на такт от 100 ms.
+// от урока: сървърът мълчи десет секунди, после отговаря петдесет пъти на тик от 100 мс.
 // Клиентът повтаря заявката с експоненциална пауза и пълен джитър: след всеки отказ прозорецът
 // се удвоява (не над тавана), а паузата се избира случайно от нула до прозореца.
 //
@@ -31,18 +31,12 @@ func NewClient(rnd *rand.Rand) scenario.Client { return &client{rnd: rnd} }
 
 // Do повтаря опита call, докато той успее или ctx свърши.
 func (c *client) Do(ctx context.Context, call func(context.Context) error) error {
-	window := firstWindow
-	for {
-		err := call(ctx)
-		if err == nil {
-			return nil
+	for window := firstWindow; call(ctx) != nil; window = min(2*window, maxWindow) {
+		if !sleep(ctx, time.Duration(c.rnd.Int64N(int64(window)))) {
+			return context.Cause(ctx)
 		}
-		pause := time.Duration(c.rnd.Int64N(int64(window)))
-		if !sleep(ctx, pause) {
-			return ctx.Err()
-		}
-		window = min(2*window, maxWindow)
 	}
+	return nil
 }
 
 // sleep чака d и връща false, ако ctx свърши по-рано.

@@ -31,18 +31,12 @@ func NewClient(rnd *rand.Rand) scenario.Client { return &client{rnd: rnd} }
 
 // Do повторяет попытку call, пока она не удастся или не кончится ctx.
 func (c *client) Do(ctx context.Context, call func(context.Context) error) error {
-	window := firstWindow
-	for {
-		err := call(ctx)
-		if err == nil {
-			return nil
+	for window := firstWindow; call(ctx) != nil; window = min(2*window, maxWindow) {
+		if !sleep(ctx, time.Duration(c.rnd.Int64N(int64(window)))) {
+			return context.Cause(ctx)
 		}
-		pause := time.Duration(c.rnd.Int64N(int64(window)))
-		if !sleep(ctx, pause) {
-			return ctx.Err()
-		}
-		window = min(2*window, maxWindow)
 	}
+	return nil
 }
 
 // sleep ждёт d и сообщает false, если ctx кончился раньше.
