@@ -98,7 +98,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			fmt.Fprintln(w, "    "+EscapeLine(l))
 		}
 		switch res.Message {
-		case "go_version", "go_mod", "module", "cgo", "build_time", "build_size", "build_memory", "vtime_import":
+		case "go_version", "go_mod", "module", "cgo", "build_time", "build_size", "build_memory", "vtime_import", "scenario_import":
 			fmt.Fprintln(w, "  "+c.bold("! ")+pr.T("build_"+res.Message))
 		}
 		return
