@@ -148,6 +148,8 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 			}
 			return text
 		},
+		// scenario is a scenario case's figures against their limits and its chart (report.ScenarioLines).
+		"scenario":  func(c checker.CaseResult) string { return strings.Join(report.ScenarioLines(pr, c), "\n") },
 		"href":      func(name string) string { return FeedbackDir + "/" + (&url.URL{Path: name}).EscapedPath() },
 		"feedback":  func(student string) string { return rep.Feedback[student] },
 		"pct":       pct,
@@ -316,7 +318,7 @@ details.student{border-bottom:1px solid #eee;padding:.2rem 0}.src{max-height:30r
 <div><p>{{T "grade_html_failures"}}</p>{{if .Result.BuildLog}}<pre>{{.Result.BuildLog}}</pre>{{end}}
 {{range $j, $c := .Result.Cases}}{{if failed $c}}<div id="st-{{$i}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
 {{if $c.Diff}}<pre>{{T "want_label"}} {{visible $c.Diff.Want}}
-{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
+{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Metrics}}<pre>{{scenario $c}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
 {{end}}{{end}}</div></div>
 </details>
 {{end}}
