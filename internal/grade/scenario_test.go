@@ -14,7 +14,7 @@ import (
 // figures.
 func TestScenarioInReport(t *testing.T) {
 	cs := checker.CaseResult{Name: "01-storm", Visible: true, Status: checker.Fail, Message: checker.MsgMetricLimit,
-		Got: "scenario storm seed 1\nload 2000 2000\nmetric peak_load 2000 100\n",
+		Got:     "scenario storm seed 1\nload 2000 2000\nmetric peak_load 2000 100\n",
 		Metrics: []checker.Metric{{Name: "peak_load", Value: 2000, Reached: true, Limit: 100}},
 		Scenario: &checker.ScenarioRun{Name: "storm", Seed: 1, TickMs: 100, Down: 100, Load: []int{2000, 2000},
 			FirstOver: -1, Stopped: -1}}
