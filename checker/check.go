@@ -212,9 +212,10 @@ func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"run":    cmdRun,
-			"expect": cmdExpect,
-			"status": cmdStatus,
+			"run":     cmdRun,
+			"expect":  cmdExpect,
+			"status":  cmdStatus,
+			"metrics": cmdMetrics,
 		},
 	}
 	if err := os.MkdirAll(params.WorkdirRoot, 0o755); err != nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// Most cases are a few lines of run, expect, status, stdout and stderr. Such a case needs none of
+// Most cases are a few lines of run, expect, status, metrics, stdout and stderr. Such a case needs none of
 // testscript's machinery (a work folder with the archive unpacked into it, an environment, a log):
 // it runs straight from memory, each run still in a fresh, empty folder of its own with only the
 // input files its arguments name. A case that uses anything else (another command, a condition, a
@@ -31,7 +31,7 @@ type directCase struct {
 type directLine struct {
 	num  int // line number in the case file
 	neg  bool
-	name string // run, expect, status, stdout or stderr
+	name string // run, expect, status, metrics, stdout or stderr
 	args []string
 	re   *regexp.Regexp // stdout and stderr: the pattern, compiled as testscript compiles it
 }
@@ -68,6 +68,10 @@ func parseDirect(script []byte) (*directCase, bool) {
 		case "run":
 		case "expect":
 			if l.neg || len(l.args) != 1 {
+				return nil, false
+			}
+		case "metrics":
+			if l.neg || len(l.args) != 0 {
 				return nil, false
 			}
 		case "status":
@@ -161,6 +165,8 @@ func (st *caseState) runDirect(dc *directCase) (failed bool, failure string) {
 			}
 		case "expect":
 			fail = st.expect(l.args[0])
+		case "metrics":
+			fail = st.metrics()
 		case "status":
 			n, _ := strconv.Atoi(l.args[0])
 			fail = st.status(n)

@@ -15,6 +15,8 @@
 //	! run [ARGS...] the program must exit non-zero
 //	expect NAME     the last run's stdout equals file NAME.<lang>, or NAME when there is none
 //	status N        the last run exited with code N
+//	metrics         the last run's figures are each within its limit (a scenario exercise: see
+//	                metrics.go and package checker/scenario)
 //
 // A case of those lines and testscript's stdout and stderr (with one pattern, no -count=) alone, with
 // no condition and no $VARIABLE, runs straight from memory, without testscript (see parseDirect):
@@ -399,6 +401,13 @@
 //	                       stderr_match, stderr_no_match for a failed stdout or stderr line; or, for
 //	                       a case only testscript runs, its words, naming the case and line)
 //	  pattern     string   the failed stdout or stderr line's regular expression
+//	  metrics     array    a scenario case's figures (the metrics command): name (peak_load,
+//	                       requests_per_client, all_served_s, clients_stuck), value, reached (false:
+//	                       never reached within the horizon), limit, ok (value ≤ limit)
+//	  scenario    object   the scenario run: name, seed, clients, rate, cost, down, tick_ms, load,
+//	                       served and reference (numbers a tick), first_over (the first tick past a
+//	                       limit, -1 for none), stopped (the tick after which a storm was stopped
+//	                       for the requests sent, -1 for none)
 //	isolation  object   the protections of the runs: level (namespaces, landlock, rlimits or
 //	                    basic), applied and missing (lists of codes; see Isolation), and cgroup,
 //	                    the cgroup v2 folder the runs' cgroups are made in, when there is one,

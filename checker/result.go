@@ -71,6 +71,10 @@ type CaseResult struct {
 	// Blocked is the goroutine a virtual-time run left blocked (Message ReasonDeadlock or ReasonLeak):
 	// a place in the learner's own code, kept in a redacted report.
 	Blocked *Blocked `json:"blocked,omitempty"`
+	// Metrics are a scenario run's figures, each against its limit (the metrics command), and
+	// Scenario the run's series for a chart; kept in a redacted report: they are the learner's own.
+	Metrics  []Metric     `json:"metrics,omitempty"`
+	Scenario *ScenarioRun `json:"scenario,omitempty"`
 }
 
 // Diff locates the first difference between the expected and the actual output.

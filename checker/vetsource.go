@@ -50,6 +50,9 @@ func ReadSource(dir string) (files []SourceFile, skipped []string, err error) {
 // virtual-time program may import: tools that type-check a learner's program read it from here.
 func FlakySource() []byte { return flakySource }
 
+// ScenarioSource is the source of the harness of scenario exercises (package ScenarioImport).
+func ScenarioSource() []byte { return scenarioSource }
+
 // ToolEnv is the whole environment the checker gives a go command it runs under scratch (a folder
 // of the caller's, which it may fill): the installed toolchain only, offline, no user settings.
 func ToolEnv(goBin, scratch string) []string { return buildEnv(goBin, scratch) }

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -53,6 +54,9 @@ import (
 //go:embed flaky/flaky.go
 var flakySource []byte
 
+//go:embed scenario/scenario.go
+var scenarioSource []byte
+
 const (
 	// vtimeHarness is the harness's file in the scratch copy.
 	vtimeHarness = "zz_workbook_vtime_test.go"
@@ -65,7 +69,10 @@ const (
 	vtimeLeakCode = 86
 	// FlakyImport is the import path of the course's flaky service in a virtual-time program.
 	FlakyImport = "github.com/workbook-course/workbook/checker/flaky"
-	// courseModule is the module that holds FlakyImport.
+	// ScenarioImport is the import path of the harness of scenario exercises (package
+	// checker/scenario) in a virtual-time program.
+	ScenarioImport = "github.com/workbook-course/workbook/checker/scenario"
+	// courseModule is the module that holds FlakyImport and ScenarioImport.
 	courseModule = "github.com/workbook-course/workbook"
 )
 
@@ -98,19 +105,42 @@ var refusedInVirtual = map[string]string{
 	"net/rpc":   "it needs a real network",
 }
 
+// allowedInScenario are the imports of a scenario program (one that imports ScenarioImport): the
+// harness alone writes its stdout, which the checker reads the figures from, so the learner's code
+// may not reach a file, the process or the runtime's memory.
+var allowedInScenario = map[string]bool{
+	"context": true, "errors": true, "math": true, "math/rand/v2": true, "sync": true,
+	"sync/atomic": true, "time": true, ScenarioImport: true,
+}
+
 // checkVirtualImports returns a BuildFailure (Reason vtime_import) when a Go file of src imports a
-// package a virtual-time program may not use.
+// package a virtual-time program may not use, and (Reason scenario_import) when a scenario
+// program imports one beyond allowedInScenario or draws from math/rand/v2's shared generator.
 func checkVirtualImports(src string) error {
 	files, _ := filepath.Glob(filepath.Join(src, "*.go"))
 	fset := token.NewFileSet()
+	var parsed []*ast.File
+	scenario := false
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
 		}
-		af, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+		af, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
 		if err != nil {
 			return nil // the compiler reports it in its own words
 		}
+		parsed = append(parsed, af)
+		for _, imp := range af.Imports {
+			if path, _ := strconv.Unquote(imp.Path.Value); path == ScenarioImport {
+				scenario = true
+			}
+		}
+	}
+	if scenario {
+		return checkScenarioFiles(fset, parsed)
+	}
+	for _, af := range parsed {
+		f := fset.Position(af.Pos()).Filename
 		for _, imp := range af.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			why, bad := refusedInVirtual[path]
@@ -122,6 +152,63 @@ func checkVirtualImports(src string) error {
 				return &BuildFailure{Verdict: BuildError, Reason: "vtime_import",
 					Log: fmt.Sprintf("%s:%d: import %q: not allowed in virtual time: %s", filepath.Base(f), pos.Line, path, why)}
 			}
+		}
+	}
+	return nil
+}
+
+// sharedRand are the functions of math/rand/v2 that draw from the process's shared generator,
+// seeded afresh in every run: a scenario's figures would change from run to run.
+var sharedRand = map[string]bool{
+	"ExpFloat64": true, "Float32": true, "Float64": true, "Int": true, "Int32": true, "Int32N": true,
+	"Int64": true, "Int64N": true, "IntN": true, "N": true, "NormFloat64": true, "Perm": true,
+	"Shuffle": true, "Uint": true, "Uint32": true, "Uint32N": true, "Uint64": true, "Uint64N": true,
+	"UintN": true,
+}
+
+// checkScenarioFiles refuses, in the files of a scenario program, an import beyond
+// allowedInScenario (the harness alone must write stdout, which the checker reads the figures
+// from) and a draw from math/rand/v2's shared generator (the same seed must give the same figures):
+// a BuildFailure with Reason scenario_import naming the file and line.
+func checkScenarioFiles(fset *token.FileSet, files []*ast.File) error {
+	refuse := func(pos token.Pos, what string) error {
+		p := fset.Position(pos)
+		return &BuildFailure{Verdict: BuildError, Reason: "scenario_import",
+			Log: fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, what)}
+	}
+	for _, af := range files {
+		randName := ""
+		for _, imp := range af.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if !allowedInScenario[path] {
+				return refuse(imp.Pos(), fmt.Sprintf("import %q: a scenario program may import only context, errors, math, math/rand/v2, sync, sync/atomic, time and the scenario package", path))
+			}
+			if path == "math/rand/v2" {
+				randName = "rand"
+				if imp.Name != nil {
+					randName = imp.Name.Name
+				}
+			}
+		}
+		if randName == "" || randName == "_" {
+			continue
+		}
+		var bad error
+		ast.Inspect(af, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || bad != nil {
+				return bad == nil
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && (id.Name == randName || randName == ".") && sharedRand[sel.Sel.Name] {
+				bad = refuse(sel.Pos(), fmt.Sprintf("rand.%s draws from the process's shared generator: draw from the client's own *rand.Rand, so that the same seed gives the same figures", sel.Sel.Name))
+			}
+			return bad == nil
+		})
+		if bad != nil {
+			return bad
+		}
+		if randName == "." {
+			return refuse(af.Pos(), `import . "math/rand/v2": name the package, so that its shared generator is not used`)
 		}
 	}
 	return nil
@@ -150,6 +237,12 @@ func addVirtual(srcCopy string) error {
 	if err := os.WriteFile(filepath.Join(world, "checker", "flaky", "flaky.go"), flakySource, 0o644); err != nil {
 		return err
 	}
+	if err := os.MkdirAll(filepath.Join(world, "checker", "scenario"), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(world, "checker", "scenario", "scenario.go"), scenarioSource, 0o644); err != nil {
+		return err
+	}
 	mod := filepath.Join(srcCopy, "go.mod")
 	data, err := os.ReadFile(mod)
 	if errors.Is(err, os.ErrNotExist) {
@@ -168,6 +261,7 @@ func VirtualFingerprint() string {
 	h := sha256.New()
 	h.Write([]byte(harnessSource))
 	h.Write(flakySource)
+	h.Write(scenarioSource)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -178,9 +272,10 @@ func VirtualFingerprint() string {
 // them: a snapshot leaves go.work and dot-folders out, and builds with GOWORK=off.
 func LocalWorld() map[string][]byte {
 	return map[string][]byte{
-		"go.work":                       []byte("go " + GoVersion() + "\n\nuse (\n\t.\n\t./.flaky\n)\n"),
-		".flaky/go.mod":                 []byte("module " + courseModule + "\n\ngo " + GoVersion() + "\n"),
-		".flaky/checker/flaky/flaky.go": flakySource,
+		"go.work":                             []byte("go " + GoVersion() + "\n\nuse (\n\t.\n\t./.flaky\n)\n"),
+		".flaky/go.mod":                       []byte("module " + courseModule + "\n\ngo " + GoVersion() + "\n"),
+		".flaky/checker/flaky/flaky.go":       flakySource,
+		".flaky/checker/scenario/scenario.go": scenarioSource,
 	}
 }
 

@@ -143,7 +143,7 @@ func stdImports(srcs []string, virtual bool) []string {
 				if _, refused := refusedInVirtual[p]; virtual && refused {
 					continue
 				}
-				if isStd(p) || (virtual && p == courseModule+"/checker/flaky") {
+				if isStd(p) || (virtual && (p == FlakyImport || p == ScenarioImport)) {
 					set[p] = true
 				}
 			}

@@ -46,6 +46,9 @@ type Spec struct {
 	Count int   `yaml:"count"`
 	Args  []Arg `yaml:"args"`
 	Rest  *Rest `yaml:"rest"`
+	// Metrics makes every drawn case a scenario case (`run ARGS` then `metrics`): it judges the
+	// program's figures against the limits the scenario states, so no reference is run.
+	Metrics bool `yaml:"metrics"`
 }
 
 // Arg is one flag and how its value is drawn: from Range (two integers, both included) or from
@@ -193,12 +196,18 @@ func Cases(ctx context.Context, spec *Spec, seed uint64, ref Runner, lang string
 	var drawn []Drawn
 	for i := 1; i <= spec.count(); i++ {
 		args := spec.Draw(r)
-		stdout, code, err := ref.Output(ctx, lang, args)
-		if err != nil {
-			return nil, nil, fmt.Errorf("the reference solution with %s: %w", strings.Join(args, " "), err)
-		}
 		name := fmt.Sprintf("drawn-%d", i)
-		c := checker.Case{Name: name, Drawn: true, Titles: titles(i), Script: script(i, args, stdout, code, lang), Source: "drawn:" + name}
+		var text []byte
+		if spec.Metrics {
+			text = metricsScript(i, args)
+		} else {
+			stdout, code, err := ref.Output(ctx, lang, args)
+			if err != nil {
+				return nil, nil, fmt.Errorf("the reference solution with %s: %w", strings.Join(args, " "), err)
+			}
+			text = script(i, args, stdout, code, lang)
+		}
+		c := checker.Case{Name: name, Drawn: true, Titles: titles(i), Script: text, Source: "drawn:" + name}
 		cases = append(cases, c)
 		drawn = append(drawn, Drawn{Name: name, Args: args})
 	}
@@ -208,15 +217,7 @@ func Cases(ctx context.Context, spec *Spec, seed uint64, ref Runner, lang string
 // script writes the case as a testscript.
 func script(n int, args []string, stdout string, code int, lang string) []byte {
 	var b strings.Builder
-	t := titles(n)
-	for _, l := range []string{"bg", "ru", "en"} {
-		fmt.Fprintf(&b, "# %s: %s\n", l, t[l])
-	}
-	quoted := make([]string, len(args))
-	for i, a := range args {
-		quoted[i] = quote(a)
-	}
-	line := strings.TrimSpace("run " + strings.Join(quoted, " "))
+	line := header(&b, n, args)
 	if code != 0 {
 		fmt.Fprintf(&b, "! %s\nstatus %d\n", line, code)
 	} else {
@@ -228,6 +229,27 @@ func script(n int, args []string, stdout string, code int, lang string) []byte {
 		// txtar ends every file with a newline: a transcript without one cannot be told apart.
 		b.WriteString("\n")
 	}
+	return []byte(b.String())
+}
+
+// header writes the case's titles into b and returns its run line.
+func header(b *strings.Builder, n int, args []string) string {
+	t := titles(n)
+	for _, l := range []string{"bg", "ru", "en"} {
+		fmt.Fprintf(b, "# %s: %s\n", l, t[l])
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = quote(a)
+	}
+	return strings.TrimSpace("run " + strings.Join(quoted, " "))
+}
+
+// metricsScript writes a scenario case: the run, then its figures against their limits.
+func metricsScript(n int, args []string) []byte {
+	var b strings.Builder
+	line := header(&b, n, args)
+	b.WriteString(line + "\nmetrics\n")
 	return []byte(b.String())
 }
 

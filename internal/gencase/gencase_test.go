@@ -145,6 +145,21 @@ func TestCases(t *testing.T) {
 	}
 }
 
+// TestMetricsCases: a scenario exercise's drawn cases judge the figures, with no reference run.
+func TestMetricsCases(t *testing.T) {
+	spec := &Spec{Count: 3, Metrics: true, Args: []Arg{{Flag: "-seed", Range: []int{0, 1 << 30}}}}
+	cases, drawn, err := Cases(context.Background(), spec, 7, nil, "ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		want := "run -seed " + drawn[i].Args[1] + "\nmetrics\n"
+		if !strings.HasSuffix(string(c.Script), want) || strings.Contains(string(c.Script), "expect") {
+			t.Errorf("drawn as\n%s\nwant it to end %q", c.Script, want)
+		}
+	}
+}
+
 // TestReference builds a small reference solution once, runs it, and finds it in the cache the
 // second time.
 func TestReference(t *testing.T) {

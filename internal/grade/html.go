@@ -155,6 +155,8 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 			}
 			return text
 		},
+		// scenario is a scenario case's figures against their limits and its chart (report.ScenarioLines).
+		"scenario":  func(c checker.CaseResult) string { return strings.Join(report.ScenarioLines(pr, c), "\n") },
 		"href":      func(name string) string { return FeedbackDir + "/" + (&url.URL{Path: name}).EscapedPath() },
 		"feedback":  func(student string) string { return rep.Feedback[student] },
 		"pct":       pct,

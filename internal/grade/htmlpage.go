@@ -164,6 +164,6 @@ const detailPage = `<h2 id="st-{{.I}}">{{.St.Name}} — <span class="{{status_cl
 <div><p>{{T "grade_html_failures"}}</p>{{if .St.Result.BuildLog}}<pre>{{.St.Result.BuildLog}}</pre>{{end}}
 {{range $j, $c := .St.Result.Cases}}{{if failed $c}}<div id="st-{{$.I}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
 {{if $c.Diff}}<pre>{{T "want_label"}} {{visible $c.Diff.Want}}
-{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
+{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Metrics}}<pre>{{scenario $c}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
 {{end}}{{end}}</div></div>
 `

@@ -64,6 +64,10 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			status = exited[i]
 		}
 		fmt.Fprintf(w, "%s\n", MarkdownEscape(status))
+		if lines := ScenarioLines(pr, cs); len(lines) > 0 {
+			fmt.Fprintln(w)
+			writeFence(w, "text", strings.Join(lines, "\n"))
+		}
 		if !cs.Visible {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this student alone: the arguments say how to run it again.
@@ -122,7 +126,8 @@ func markdownDetail(w io.Writer, pr *i18n.Printer, cs checker.CaseResult) {
 			fmt.Fprintf(w, "\n%s\n\n", MarkdownEscape(pr.T("stdout_label")))
 			writeFence(w, "text", strings.Join(firstLines(s, 12), "\n"))
 		}
-	case "":
+	case "", checker.MsgMetricLimit, checker.MsgNoMetrics:
+		// said with the status (ScenarioLines)
 	default:
 		// A known cause (a limit of the sandbox and the like) has a message of its own.
 		if text, ok := MessageText(pr, cs.Message); ok {

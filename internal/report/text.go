@@ -98,7 +98,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			fmt.Fprintln(w, "    "+EscapeLine(l))
 		}
 		switch res.Message {
-		case "go_version", "go_mod", "module", "cgo", "build_time", "build_size", "build_memory", "vtime_import":
+		case "go_version", "go_mod", "module", "cgo", "build_time", "build_size", "build_memory", "vtime_import", "scenario_import":
 			fmt.Fprintln(w, "  "+c.bold("! ")+pr.T("build_"+res.Message))
 		}
 		return
@@ -137,6 +137,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			same[kind] = -1
 		}
 		writeVirtual(w, pr, cs, "    ")
+		writeScenario(w, pr, cs, "    ")
 		if !cs.Visible {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this check alone: its arguments say how to run it again, and give nothing away.
@@ -208,6 +209,9 @@ func statusText(pr *i18n.Printer, s checker.Verdict) string {
 // happened, when the checker knows (status_timeout_cpu_limit: it used up its CPU time;
 // status_timeout_blocked: it slept or waited).
 func CaseStatus(pr *i18n.Printer, cs checker.CaseResult) string {
+	if cs.Status == checker.Fail && len(cs.Metrics) > 0 {
+		return pr.T("status_fail_metrics")
+	}
 	if cs.Status == checker.Timeout && cs.Message != "" {
 		if id := "status_timeout_" + cs.Message; i18n.Has(pr.Lang(), id) {
 			return pr.T(id)
@@ -261,6 +265,8 @@ func caseDetail(w io.Writer, pr *i18n.Printer, c painter, cs checker.CaseResult)
 		}
 	case "", checker.ReasonDeadlock, checker.ReasonLeak, checker.ReasonNotDurable:
 		// said with the status (writeVirtual)
+	case checker.MsgMetricLimit, checker.MsgNoMetrics:
+		// said with the status (writeScenario)
 	default:
 		// A known cause (a limit of the sandbox and the like) has words of its own; anything else
 		// is the words of a case only testscript runs.

@@ -32,7 +32,7 @@ const (
 )
 
 // ErrImport means the program imports a package other than the standard library and the course's
-// flaky service: vet has no types for it, and fetches nothing.
+// own (the flaky service, the scenario harness): vet has no types for it, and fetches nothing.
 var ErrImport = errors.New("imports a package vet cannot read")
 
 // ErrTooLarge means the program is larger than vet reads (maxFiles, maxBytes).
@@ -135,37 +135,41 @@ func Load(ctx context.Context, files []checker.SourceFile) (*Package, error) {
 	return pkg, nil
 }
 
-// progImporter gives the standard library from export data and the flaky service from source.
+// progImporter gives the standard library from export data and the course's packages (the flaky
+// service, the scenario harness) from source.
 type progImporter struct {
 	ctx     context.Context
 	fset    *token.FileSet
 	exports map[string]string // import path -> export data file
 	gc      types.Importer
-	flaky   *types.Package
-	err     error // the first import that failed for a reason of the tool's
+	course  map[string]*types.Package // the course's own packages, type-checked from source
+	err     error                     // the first import that failed for a reason of the tool's
 }
 
 // newImporter lists the export data of every standard package the files (and the flaky service,
 // when imported) import, with one go command.
 func newImporter(ctx context.Context, fset *token.FileSet, files []*ast.File) (*progImporter, error) {
-	imp := &progImporter{ctx: ctx, fset: fset, exports: map[string]string{}}
+	imp := &progImporter{ctx: ctx, fset: fset, exports: map[string]string{}, course: map[string]*types.Package{}}
 	want := map[string]bool{}
-	var flakyFile *ast.File
+	courseFiles := map[string]*ast.File{}
 	for _, f := range files {
 		for _, spec := range f.Imports {
 			p := strings.Trim(spec.Path.Value, "`\"")
-			if p == checker.FlakyImport && flakyFile == nil {
-				ff, err := parser.ParseFile(fset, "$COURSE/checker/flaky/flaky.go", checker.FlakySource(), parser.SkipObjectResolution)
+			if src, ok := courseSources[p]; ok {
+				if courseFiles[p] != nil {
+					continue
+				}
+				ff, err := parser.ParseFile(fset, "$COURSE/"+strings.TrimPrefix(p, courseModule+"/")+"/"+path.Base(p)+".go", src(), parser.SkipObjectResolution)
 				if err != nil {
 					return nil, err
 				}
-				flakyFile = ff
+				courseFiles[p] = ff
 				for _, s := range ff.Imports {
 					want[strings.Trim(s.Path.Value, "`\"")] = true
 				}
 				continue
 			}
-			if p == "unsafe" || p == checker.FlakyImport {
+			if p == "unsafe" {
 				continue
 			}
 			if p == "C" || !stdPath.MatchString(p) || strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
@@ -189,20 +193,30 @@ func newImporter(ctx context.Context, fset *token.FileSet, files []*ast.File) (*
 		}
 		return os.Open(file)
 	})
-	if flakyFile != nil {
+	for p, f := range courseFiles {
 		conf := types.Config{Importer: imp.gc}
-		pkg, err := conf.Check(checker.FlakyImport, fset, []*ast.File{flakyFile}, nil)
+		pkg, err := conf.Check(p, fset, []*ast.File{f}, nil)
 		if err != nil {
-			return nil, fmt.Errorf("the course's flaky service: %w", err)
+			return nil, fmt.Errorf("the course's package %s: %w", p, err)
 		}
-		imp.flaky = pkg
+		imp.course[p] = pkg
 	}
 	return imp, nil
 }
 
+// courseModule is the module of the course's own packages.
+const courseModule = "github.com/workbook-course/workbook"
+
+// courseSources are the course's packages a program may import (the flaky service, the harness of
+// scenario exercises), by import path.
+var courseSources = map[string]func() []byte{
+	checker.FlakyImport:    checker.FlakySource,
+	checker.ScenarioImport: checker.ScenarioSource,
+}
+
 func (imp *progImporter) Import(p string) (*types.Package, error) {
-	if p == checker.FlakyImport && imp.flaky != nil {
-		return imp.flaky, nil
+	if pkg, ok := imp.course[p]; ok {
+		return pkg, nil
 	}
 	if p == "unsafe" {
 		return types.Unsafe, nil

@@ -156,7 +156,7 @@ func Run(pkg *Package, analyzers []*analysis.Analyzer) (findings []Finding, err 
 	return findings, nil
 }
 
-// isCourseFile is whether p is in the course's own flaky service rather than the learner's code.
+// isCourseFile is whether p is in the course's own packages rather than the learner's code.
 func isCourseFile(p token.Position) bool { return p.Filename == "" || p.Filename[0] == '$' }
 
 type factKey struct {

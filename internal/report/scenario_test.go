@@ -1,0 +1,69 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/i18n"
+)
+
+// TestScenarioLines: a scenario case says each figure against its limit, the first moment past
+// one and a chart of what the run measured, in every language; the text and Markdown reports carry
+// them for visible and hidden cases alike, and no case of another kind gets any.
+func TestScenarioLines(t *testing.T) {
+	load := make([]int, 300)
+	load[0], load[1] = 2000, 2000
+	load[127], load[255] = 2000, 1950 // a wave at 12.7 s and at 25.5 s
+	cs := checker.CaseResult{Name: "01-storm", Title: "storm", Visible: true, Status: checker.Fail,
+		Message: checker.MsgMetricLimit, Args: []string{"-scenario", "storm", "-seed", "1"},
+		Metrics: []checker.Metric{
+			{Name: "peak_load", Value: 2000, Reached: true, Limit: 100},
+			{Name: "all_served_s", Limit: 32},
+			{Name: "requests_per_client", Value: 9.9, Reached: true, Limit: 12, OK: true},
+			{Name: "clients_stuck", Value: 0, Reached: true, Limit: 0, OK: true},
+		},
+		Scenario: &checker.ScenarioRun{Name: "storm", Seed: 1, Rate: 50, Down: 100, TickMs: 100, Load: load,
+			Reference: []int{2000, 2000, 90, 40}, FirstOver: 127, Stopped: -1}}
+	tests := []struct {
+		lang string
+		want []string
+	}{
+		{"ru", []string{"Цифры вышли за пределы.", "✗ пик после подъёма сервера: 2000 запросов за такт (предел 100)",
+			"✗ обслужены не все клиенты (предел 32\u00a0с)", "✓ запросов на клиента: 9,9 (предел 12)",
+			"Первый выход за предел: 12,7\u00a0с от начала.", "ваш клиент      ▲           ▲            ▲",
+			"политика курса  ▲\n", "предел 100      ··········▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄"}},
+		{"bg", []string{"Цифрите са извън границите.", "✗ връх след вдигането на сървъра: 2000 заявки на тик (граница 100)",
+			"✓ заявки на клиент: 9,9 (граница 12)", "Първо излизане извън граница: 12,7\u00a0с от началото."}},
+		{"en", []string{"Figures past their limits.", "✗ every client served", "not every client was served (limit 32\u00a0s)",
+			"✓ requests per client: 9.9 (limit 12)", "First past a limit: 12.7\u00a0s from the start."}},
+	}
+	for _, tt := range tests {
+		pr := i18n.New(tt.lang)
+		for _, visible := range []bool{true, false} {
+			c := cs
+			c.Visible = visible
+			res := (&checker.Result{Verdict: checker.Fail, Total: 1, Cases: []checker.CaseResult{c}}).Redacted()
+			var text, md strings.Builder
+			Text(&text, res, pr, Options{})
+			Markdown(&md, res, pr, Options{})
+			for _, want := range tt.want {
+				if want == "✗ every client served" {
+					continue
+				}
+				if !strings.Contains(text.String(), want) {
+					t.Errorf("%s visible %v: text report lacks %q:\n%s", tt.lang, visible, want, text.String())
+				}
+				if !strings.Contains(md.String(), want) {
+					t.Errorf("%s visible %v: Markdown report lacks %q:\n%s", tt.lang, visible, want, md.String())
+				}
+			}
+			if strings.Contains(text.String(), "metric_limit") {
+				t.Errorf("%s: the message code reached the report:\n%s", tt.lang, text.String())
+			}
+		}
+	}
+	if got := ScenarioLines(i18n.New("ru"), checker.CaseResult{Status: checker.Fail, Diff: &checker.Diff{Line: 1}}); got != nil {
+		t.Errorf("a transcript case got scenario lines %q", got)
+	}
+}

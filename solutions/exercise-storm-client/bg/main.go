@@ -1,0 +1,52 @@
+// Програмата stormclient е клиентът, когото курсът пуска две хиляди пъти в бурята от повторения
+// от урока: сървърът мълчи десет секунди, после отговаря петдесет пъти на тик от 100 мс.
+// Клиентът повтаря заявката с експоненциална пауза и пълен джитър: след всеки отказ прозорецът
+// се удвоява (не над тавана), а паузата се избира случайно от нула до прозореца.
+//
+// Пускане (във виртуално време): workbook run exercise-storm-client -- -scenario storm -seed 7
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"github.com/workbook-course/workbook/checker/scenario"
+)
+
+const (
+	firstWindow = 100 * time.Millisecond // прозорецът след първия отказ
+	maxWindow   = 20 * time.Second       // таванът на прозореца
+)
+
+func main() { scenario.Main(NewClient) }
+
+// client е един от клиентите в бурята, със собствен генератор на случайни числа.
+type client struct {
+	rnd *rand.Rand
+}
+
+// NewClient се извиква веднъж за всеки клиент.
+func NewClient(rnd *rand.Rand) scenario.Client { return &client{rnd: rnd} }
+
+// Do повтаря опита call, докато той успее или ctx свърши.
+func (c *client) Do(ctx context.Context, call func(context.Context) error) error {
+	for window := firstWindow; call(ctx) != nil; window = min(2*window, maxWindow) {
+		if !sleep(ctx, time.Duration(c.rnd.Int64N(int64(window)))) {
+			return context.Cause(ctx)
+		}
+	}
+	return nil
+}
+
+// sleep чака d и връща false, ако ctx свърши по-рано.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
