@@ -103,6 +103,13 @@ func (p *Program) RunCases(ctx context.Context, cases []Case, opt Options) []Cas
 	return p.runCases(ctx, cases, opt, true)
 }
 
+// idleWords say what a run stopped for idling was doing, by its Reason.
+var idleWords = map[string]string{
+	ReasonBlocked: "it sleeps or waits",
+	ReasonSlept:   "it sleeps (its threads were blocked with a timeout: a sleep, a timer)",
+	ReasonWaited:  "it waits for something that never comes (its threads were blocked with no timeout: a channel, a lock, a read)",
+}
+
 // runCases is RunCases; with direct false, every case goes through testscript (for the test that
 // compares the two ways).
 func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direct bool) []CaseResult {
@@ -434,8 +441,8 @@ func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutpu
 	switch out.Status {
 	case Timeout:
 		rec.Status, rec.Message = Timeout, out.Reason
-		if out.Reason == ReasonBlocked {
-			return &out, fmt.Sprintf("the program was stopped after %s with no thread on a CPU or waiting for one: it sleeps or waits", max(out.Idle, rl.Idle).Round(time.Millisecond))
+		if doing, ok := idleWords[out.Reason]; ok {
+			return &out, fmt.Sprintf("the program was stopped after %s with no thread on a CPU or waiting for one: %s", max(out.Idle, rl.Idle).Round(time.Millisecond), doing)
 		}
 		return &out, fmt.Sprintf("the program did not finish within %s of CPU time", rl.CPU)
 	case OutputLimit:

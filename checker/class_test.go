@@ -246,8 +246,8 @@ func TestClassBesideAttacks(t *testing.T) {
 	}
 	if i := attack["sleeper"]; errs[i] != nil {
 		t.Errorf("sleeper: %v", errs[i])
-	} else if out := progs[i].Run(ctx, "", nil, ""); out.Status != Timeout || out.Reason != ReasonBlocked {
-		t.Errorf("sleeper: %s %q, want timeout, blocked", out.Status, out.Reason)
+	} else if out := progs[i].Run(ctx, "", nil, ""); out.Status != Timeout || out.Reason != idleReason(ReasonSlept) {
+		t.Errorf("sleeper: %s %q, want timeout, %s", out.Status, out.Reason, idleReason(ReasonSlept))
 	}
 	// Every honest verdict is the one the program gets alone.
 	for k := 0; k < honest; k++ {

@@ -129,8 +129,14 @@
 // sleeps or waits (time.Sleep for ever, a channel nobody sends on, a lock never released, a child
 // that never ends) is judged on a scale of its own: a run is stopped once it has spent
 // Limits.IdleTime (half of RunTime, at least 250 ms: 1 s by default) with no thread on a CPU or
-// waiting for one (schedstat's run-queue time), message blocked, so a program that a busy machine
-// keeps waiting for a CPU is never stopped for it. That idle time is added up between readings,
+// waiting for one (schedstat's run-queue time), so a program that a busy machine keeps waiting for a
+// CPU is never stopped for it. Before it is killed, the system calls its threads are blocked in are
+// read (/proc/PID/task/TID/syscall, by the watcher or the sandbox init; see package waits) and name
+// what it did: message slept when they carry a timeout (time.Sleep, a ticker, time.After: the Go
+// runtime's poller waits for the next timer), waited when they carry none (a channel nobody sends
+// on, a lock, a read that never returns), blocked (either) where they cannot be read. The
+// classification is of the whole program, from outside: a goroutine that waits on a channel while
+// another sleeps for an hour is a sleeper, as its threads would wake by themselves. That idle time is added up between readings,
 // every 50 ms (a quarter of the idle limit when that is shorter, at least every 10 ms): a stretch
 // counts only if no thread of the run was runnable (state R) or in an uninterruptible wait (state D:
 // a page fault or a disk read, which a loaded or thrashing machine makes long) at either end and the
@@ -395,8 +401,8 @@
 //	                       trailing_space, tab, missing_newline, extra_newline, latin_lookalike,
 //	                       cyrillic_in_word, missing_lines, extra_lines, invisible_char)
 //	  message     string   why the case failed when it is not a difference in stdout (exit_zero,
-//	                       exit_nonzero, exit_code, cpu_limit, blocked, budget, memory_limit, process_limit,
-//	                       process,
+//	                       exit_nonzero, exit_code, cpu_limit, slept, waited, blocked, budget,
+//	                       memory_limit, process_limit, process,
 //	                       network, file_access, sandbox; stdout_match, stdout_no_match,
 //	                       stderr_match, stderr_no_match for a failed stdout or stderr line; or, for
 //	                       a case only testscript runs, its words, naming the case and line)

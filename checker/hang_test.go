@@ -127,16 +127,18 @@ var hangTests = []hangTest{
 	// Three of nine hang (0, 3 and 6): the six others keep their points, though the third hang
 	// comes after the budget is spent.
 	{"hangs in some cases", hangCases("third"), Timeout, 2, 6, true, ReasonCPULimit, false},
-	{"sleeps", hangCases("sleep"), Timeout, 2, 0, true, ReasonBlocked, false},
-	{"waits on a channel", hangCases("wait"), Timeout, 2, 0, true, ReasonBlocked, false},
-	{"waits for a lock", hangCases("lock"), Timeout, 2, 0, true, ReasonBlocked, false},
-	{"waits for a child that sleeps", hangCases("childsleep"), Timeout, 2, 0, true, ReasonBlocked, true},
+	{"sleeps", hangCases("sleep"), Timeout, 2, 0, true, ReasonSlept, false},
+	{"waits on a channel", hangCases("wait"), Timeout, 2, 0, true, ReasonWaited, false},
+	{"waits for a lock", hangCases("lock"), Timeout, 2, 0, true, ReasonWaited, false},
+	// Slept or waited by level: the sandbox init reads the child's threads too (it sleeps), the
+	// watcher the program's own (it waits for its child).
+	{"waits for a child that sleeps", hangCases("childsleep"), Timeout, 2, 0, true, "", true},
 	// Half the CPU limit in every case, 2.7 s in all: more than twice the budget.
 	{"slow but within the limit", hangCases("slow", "slow 300"), Pass, 0, hangCount, false, "", false},
 	// Sleeps 2 s, past the idle limit (300 ms), in every case: stopped as a sleeper.
-	{"naps past the idle limit", hangCases("nap", "nap 2000"), Timeout, 2, 0, true, ReasonBlocked, false},
+	{"naps past the idle limit", hangCases("nap", "nap 2000"), Timeout, 2, 0, true, ReasonSlept, false},
 	// Naps shorter than the short limit's idle time cost nothing.
-	{"naps briefly", hangCases("nap", "nap 20"), Pass, 0, hangCount, false, ReasonBlocked, false},
+	{"naps briefly", hangCases("nap", "nap 20"), Pass, 0, hangCount, false, ReasonSlept, false},
 }
 
 // hangTestsAt are the hangTests a level runs. The best level runs them all. A weaker level runs
@@ -154,7 +156,7 @@ func hangTestsAt(weaker, full bool) []hangTest {
 			tests = append(tests, tt)
 			continue
 		}
-		if tt.verdict == Pass || tt.message == ReasonBlocked && tt.name != "waits for a child that sleeps" {
+		if tt.verdict == Pass || tt.message == ReasonSlept || tt.message == ReasonWaited {
 			continue // judged by the program's own threads, the same at every level
 		}
 		if !full {
@@ -301,8 +303,10 @@ func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
 		switch c.Status {
 		case Timeout:
 			full++
-			if tt.message != "" && c.Message != tt.message {
-				t.Errorf("%s: timeout with message %q, want %q", c.Name, c.Message, tt.message)
+			if want := idleReason(tt.message); tt.message != "" && c.Message != want {
+				t.Errorf("%s: timeout with message %q, want %q", c.Name, c.Message, want)
+			} else if tt.message == "" && tt.name == "waits for a child that sleeps" && c.Message != ReasonSlept && c.Message != idleReason(ReasonWaited) {
+				t.Errorf("%s: timeout with message %q, want slept or waited", c.Name, c.Message)
 			}
 		case NotRun:
 			notRun++
@@ -337,6 +341,37 @@ func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
 		t.Errorf("%d case results, want one per case", len(res.Cases))
 	}
 	return statuses
+}
+
+// idleReason is the message a run stopped for idling gets where it was doing what says: the
+// same where a program's threads can be read, blocked elsewhere.
+func idleReason(doing string) string {
+	if !canWatchCPU && (doing == ReasonSlept || doing == ReasonWaited) {
+		return ReasonBlocked
+	}
+	return doing
+}
+
+// TestNameWait checks that a run judged blocked is named by what its threads were blocked in, and
+// that nothing else is renamed.
+func TestNameWait(t *testing.T) {
+	for _, tt := range []struct {
+		reason, wait, want string
+	}{
+		{ReasonBlocked, "slept", ReasonSlept},
+		{ReasonBlocked, "waited", ReasonWaited},
+		{ReasonBlocked, "", ReasonBlocked},
+		{ReasonCPULimit, "slept", ReasonCPULimit},
+		{ReasonCPULimit, "waited", ReasonCPULimit},
+		{"", "waited", ""},
+		{ReasonMemoryLimit, "slept", ReasonMemoryLimit},
+	} {
+		out := RunOutput{Status: Timeout, Reason: tt.reason}
+		nameWait(&out, tt.wait)
+		if out.Reason != tt.want {
+			t.Errorf("%q read as %q: %q, want %q", tt.reason, tt.wait, out.Reason, tt.want)
+		}
+	}
 }
 
 // TestJudgeTime checks how a run's time verdict is read from how it was stopped.

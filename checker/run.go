@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/workbook-course/workbook/checker/internal/waits"
 )
 
 // RunOutput is what one run of a program produced.
@@ -116,6 +118,21 @@ func judgeTime(out *RunOutput, rl runLimit, stopped string) {
 	}
 }
 
+// nameWait names what a run judged blocked was doing when it was stopped, where its threads could
+// be read (wait, from package waits): it slept (ReasonSlept) or it waited (ReasonWaited); elsewhere
+// it stays blocked, which says either.
+func nameWait(out *RunOutput, wait string) {
+	if out.Reason != ReasonBlocked {
+		return
+	}
+	switch wait {
+	case waits.Slept:
+		out.Reason = ReasonSlept
+	case waits.Waited:
+		out.Reason = ReasonWaited
+	}
+}
+
 // Run runs the built program once with args, in dir (the program's own scratch folder when dir is
 // ""), under the program's limits and in the sandbox this system allows (see Isolation). Its
 // environment is scrubbed; on timeout or when the output cap is reached everything it started is
@@ -182,11 +199,12 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	sb.started()
 	var watchStop atomic.Value // the limit the watcher stopped the run at
 	var idle atomic.Int64      // the run's time neither on a CPU nor waiting for one
+	var wait atomic.Value      // what its threads were blocked in when the watcher stopped it
 	if err == nil {
 		watched := make(chan struct{})
 		var watching sync.WaitGroup
 		if canWatchCPU {
-			watching.Go(func() { watchCPU(cmd.Process.Pid, rl, &watchStop, &idle, cancel, watched) })
+			watching.Go(func() { watchCPU(cmd.Process.Pid, rl, &watchStop, &idle, &wait, cancel, watched) })
 		}
 		err = cmd.Wait()
 		close(watched)
@@ -239,6 +257,8 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	}
 	if !full && ctx.Err() == nil {
 		judgeTime(&out, rl, stopped)
+		named, _ := wait.Load().(string)
+		nameWait(&out, named)
 	}
 	classify(&out, p.limits, out.CPU, exitSignal(cmd.ProcessState), full || timedOut || ctx.Err() != nil)
 	if !full && sb.outOfMemory() {
@@ -254,7 +274,9 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 // and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or waiting, and as
 // "wall" once it has spent rl.ownWall() of wall-clock time with no thread running or waiting for a
 // CPU: a program a busy machine keeps waiting for a CPU is never stopped for that (but at lastStop).
-func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, stop func(), done <-chan struct{}) {
+// Before it stops a run for its wall-clock or idle time, it stores whether the process's
+// threads slept or waited in blockedIn (see package waits).
+func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, blockedIn *atomic.Value, stop func(), done <-chan struct{}) {
 	start := time.Now()
 	wait := time.Millisecond
 	var last time.Time // when the time runnable was last read
@@ -297,6 +319,9 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, s
 			limit = "wall"
 		}
 		if limit != "" {
+			if limit != "cpu" {
+				blockedIn.Store(waits.ReadProcess(pid))
+			}
 			stopped.Store(limit)
 			stop()
 			return

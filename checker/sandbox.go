@@ -114,7 +114,9 @@ func (p *Program) Isolation() *Isolation { return SandboxIsolation() }
 // exit_code.
 const (
 	ReasonCPULimit     = "cpu_limit"     // stopped at its CPU-time limit (Status Timeout)
-	ReasonBlocked      = "blocked"       // stopped at its idle limit (or the wall clock) using little CPU: it slept or waited (Status Timeout)
+	ReasonBlocked      = "blocked"       // stopped at its idle limit (or the wall clock) using little CPU: it slept or waited, which one not known (Status Timeout)
+	ReasonSlept        = "slept"         // as blocked, and its threads were blocked with a timeout: a sleep, a timer (Status Timeout)
+	ReasonWaited       = "waited"        // as blocked, and its threads were blocked with none: a channel, a lock, a read (Status Timeout)
 	ReasonBudget       = "budget"        // a case not run to its end: the cases before it used up the program's budget (Status NotRun)
 	ReasonMemoryLimit  = "memory_limit"  // ran out of its memory limit (Status MemoryLimit)
 	ReasonProcessLimit = "process_limit" // could not start another process or thread (Status Crash)

@@ -52,6 +52,12 @@ const (
 //go:embed internal/sandboxinit/main.go
 var initSource []byte
 
+// waitsSource is package waits, which the init imports to tell a sleeper from a waiter: it is built
+// beside the init's source, under the same import path.
+//
+//go:embed internal/waits/waits.go
+var waitsSource []byte
+
 // level is one way of sandboxing a run, from the strongest the system may allow down to none.
 type level struct {
 	name       string // namespaces, landlock, rlimits or basic
@@ -237,7 +243,7 @@ func initPath() (string, error) {
 }
 
 func buildInit() (string, error) {
-	sum := sha256.Sum256(append(append([]byte{}, initSource...), runtime.GOARCH...))
+	sum := sha256.Sum256(append(append(append([]byte{}, initSource...), waitsSource...), runtime.GOARCH...))
 	name := "sandbox-init-" + hex.EncodeToString(sum[:8])
 	var dirs []string
 	// Beside the Go build cache when it has the usual name (~/.cache/go-build), so that runs with
@@ -307,22 +313,27 @@ func compileInit(dir, p string) error {
 		return err
 	}
 	defer os.RemoveAll(work)
+	// The init and package waits, under the import paths they have in this module.
 	src := filepath.Join(work, "src")
-	for _, d := range []string{src, filepath.Join(work, "home"), filepath.Join(work, "tmp"), filepath.Join(work, "gopath")} {
+	for _, d := range []string{filepath.Join(src, "checker/internal/sandboxinit"), filepath.Join(src, "checker/internal/waits"),
+		filepath.Join(work, "home"), filepath.Join(work, "tmp"), filepath.Join(work, "gopath")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte("module sandboxinit\n\ngo 1.22\n"), 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(src, "main.go"), initSource, 0o644); err != nil {
-		return err
+	for name, data := range map[string][]byte{
+		"go.mod":                               []byte("module github.com/workbook-course/workbook\n\ngo 1.22\n"),
+		"checker/internal/sandboxinit/main.go": initSource,
+		"checker/internal/waits/waits.go":      waitsSource,
+	} {
+		if err := os.WriteFile(filepath.Join(src, name), data, 0o644); err != nil {
+			return err
+		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	tmp := filepath.Join(work, "init")
-	cmd, out := goCommand(ctx, goBin, src, buildEnv(goBin, work), 1<<20, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, ".")
+	cmd, out := goCommand(ctx, goBin, src, buildEnv(goBin, work), 1<<20, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, "./checker/internal/sandboxinit")
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("building the sandbox init: %v: %s", err, out.String())
 	}

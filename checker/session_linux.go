@@ -80,6 +80,9 @@ type sessionReply struct {
 	// Limit is "cpu", "blocked" or "wall" when the init stopped the run at that limit of the request.
 	Limit string `json:"limit"`
 	Idle  int64  `json:"idle_ns"` // time neither on a CPU nor waiting for one (see RunOutput.Idle)
+	// Wait is what the run's threads were blocked in when the init stopped it at its idle or
+	// wall-clock limit: "slept", "waited" (see package waits) or "" when not known.
+	Wait string `json:"wait"`
 }
 
 // runInSession runs the program as Run does, in a session, when this system's sandbox has PID
@@ -478,6 +481,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	}
 	if !full && ctx.Err() == nil {
 		judgeTime(&out, rl, r.Limit)
+		nameWait(&out, r.Wait)
 	}
 	classify(&out, p.limits, out.CPU, signalName(syscall.WaitStatus(r.Status)), full || r.Limit != "" || ctx.Err() != nil)
 	return out, healthy, true

@@ -303,7 +303,7 @@ func buildEach(ctx context.Context, srcs []string, lim Limits) ([]*Program, []er
 // limit, which virtual time never reaches by itself, waited on something outside the bubble.
 func virtualOutcome(out *RunOutput) *Blocked {
 	switch {
-	case out.Status == Timeout && (out.Reason == "" || out.Reason == ReasonBlocked):
+	case out.Status == Timeout && (out.Reason == "" || out.Reason == ReasonBlocked || out.Reason == ReasonSlept || out.Reason == ReasonWaited):
 		// In a bubble a program that only sleeps or waits on its own goroutines never blocks the
 		// wall clock (virtual time moves on): stopped as blocked, it waited on something outside.
 		out.Reason = ReasonNotDurable

@@ -14,7 +14,7 @@ import (
 var (
 	caseStatuses = []checker.Verdict{checker.Pass, checker.Fail, checker.Timeout, checker.Crash,
 		checker.OutputLimit, checker.MemoryLimit, checker.NotRun}
-	messageCodes = []string{checker.ReasonCPULimit, checker.ReasonBlocked, checker.ReasonBudget,
+	messageCodes = []string{checker.ReasonCPULimit, checker.ReasonBlocked, checker.ReasonSlept, checker.ReasonWaited, checker.ReasonBudget,
 		checker.ReasonMemoryLimit, checker.ReasonProcessLimit, checker.ReasonNetwork,
 		checker.ReasonFileAccess, checker.ReasonSandbox, "exit_zero"}
 )
@@ -48,6 +48,8 @@ func TestCodesSaidInWords(t *testing.T) {
 		}{
 			{checker.Timeout, checker.ReasonCPULimit, "status_timeout_cpu_limit", ""},
 			{checker.Timeout, checker.ReasonBlocked, "status_timeout_blocked", ""},
+			{checker.Timeout, checker.ReasonSlept, "status_timeout_slept", ""},
+			{checker.Timeout, checker.ReasonWaited, "status_timeout_waited", ""},
 			{checker.Timeout, "", "status_timeout", ""},
 			{checker.Crash, checker.ReasonProcessLimit, "status_crash", ""},
 			{checker.Crash, checker.ReasonNetwork, "status_crash", ""},
@@ -61,9 +63,13 @@ func TestCodesSaidInWords(t *testing.T) {
 			if got, want := CaseStatus(pr, cs), pr.T(tc.id); got != want {
 				t.Errorf("%s: %s/%s: headline %q, want %q", lang, tc.status, tc.message, got, want)
 			}
-			if tc.message == checker.ReasonBlocked && (strings.Contains(CaseStatus(pr, cs), "цикъл") ||
+			idle := tc.message == checker.ReasonBlocked || tc.message == checker.ReasonSlept || tc.message == checker.ReasonWaited
+			if idle && (strings.Contains(CaseStatus(pr, cs), "цикъл") ||
 				strings.Contains(CaseStatus(pr, cs), "цикл") || strings.Contains(CaseStatus(pr, cs), "loop")) {
 				t.Errorf("%s: a sleeper is asked about a loop: %q", lang, CaseStatus(pr, cs))
+			}
+			if tc.message == checker.ReasonWaited && strings.Contains(CaseStatus(pr, cs), "Sleep") {
+				t.Errorf("%s: a waiter is said to sleep: %q", lang, CaseStatus(pr, cs))
 			}
 			res := &checker.Result{Verdict: tc.status, Total: 1, Cases: []checker.CaseResult{cs}}
 			var text, md strings.Builder

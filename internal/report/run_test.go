@@ -21,7 +21,9 @@ func TestRunLines(t *testing.T) {
 		{"crashed", checker.RunOutput{Status: checker.Crash, ExitCode: 1}, nil},
 		{"time limit", checker.RunOutput{Status: checker.Timeout}, []string{ui.T("status_timeout"), ui.T("time_limit", "Seconds", "2,5", "Idle", "1,25")}},
 		{"spun", checker.RunOutput{Status: checker.Timeout, Reason: checker.ReasonCPULimit}, []string{ui.T("status_timeout_cpu_limit"), ui.T("time_limit", "Seconds", "2,5", "Idle", "1,25")}},
-		{"slept", checker.RunOutput{Status: checker.Timeout, Reason: checker.ReasonBlocked}, []string{ui.T("status_timeout_blocked"), ui.T("time_limit", "Seconds", "2,5", "Idle", "1,25")}},
+		{"slept or waited", checker.RunOutput{Status: checker.Timeout, Reason: checker.ReasonBlocked}, []string{ui.T("status_timeout_blocked"), ui.T("time_limit", "Seconds", "2,5", "Idle", "1,25")}},
+		{"slept", checker.RunOutput{Status: checker.Timeout, Reason: checker.ReasonSlept}, []string{ui.T("status_timeout_slept"), ui.T("time_limit", "Seconds", "2,5", "Idle", "1,25")}},
+		{"waited", checker.RunOutput{Status: checker.Timeout, Reason: checker.ReasonWaited}, []string{ui.T("status_timeout_waited"), ui.T("time_limit", "Seconds", "2,5", "Idle", "1,25")}},
 		{"output limit", checker.RunOutput{Status: checker.OutputLimit}, []string{ui.T("status_output_limit")}},
 		{"not durable", checker.RunOutput{Status: checker.Crash, Reason: checker.ReasonNotDurable}, []string{ui.T("msg_vtime_not_durable")}},
 	} {

@@ -207,7 +207,8 @@ func statusText(pr *i18n.Printer, s checker.Verdict) string {
 
 // CaseStatus is the headline of a case in pr's language: its status, and for a timeout what
 // happened, when the checker knows (status_timeout_cpu_limit: it used up its CPU time;
-// status_timeout_blocked: it slept or waited).
+// status_timeout_slept or status_timeout_waited: it slept, or waited for what never came;
+// status_timeout_blocked: one of the two, where its threads could not be read).
 func CaseStatus(pr *i18n.Printer, cs checker.CaseResult) string {
 	if cs.Status == checker.Fail && len(cs.Metrics) > 0 {
 		return pr.T("status_fail_metrics")

@@ -46,6 +46,8 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"github.com/workbook-course/workbook/checker/internal/waits"
 )
 
 const (
@@ -366,6 +368,10 @@ type reply struct {
 	// Idle is how long the run spent neither on a CPU nor waiting for one (sleeping, blocked), as
 	// last added up (every 50 ms), where the namespace has a /proc of its own; 0 elsewhere.
 	Idle int64 `json:"idle_ns,omitempty"`
+	// Wait says what the run's threads were blocked in when it was stopped at its idle or
+	// wall-clock limit: "slept" (with a timeout) or "waited" (with none), or "" when not known (see
+	// package waits).
+	Wait string `json:"wait,omitempty"`
 }
 
 // serve answers requests on the socket until it is closed.
@@ -558,12 +564,12 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 		}
 	}
 	close(done)
-	limit := w.stop()
+	limit, wait := w.stop()
 	killAll()
 	cleanTmp(cfg)
 	dropNewKeys(cfg)
 	cpu := max(ru.Utime.Nano()+ru.Stime.Nano()-int64(s.base), 0)
-	return reply{Status: uint32(ws), CPU: cpu, Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime())}
+	return reply{Status: uint32(ws), CPU: cpu, Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime()), Wait: wait}
 }
 
 // startStage starts the program of a run through execStage (see runOnce) and waits until it has
@@ -632,6 +638,7 @@ type timeWatch struct {
 	mu                   sync.Mutex
 	finished             bool          // the program has been reaped: nothing more may be killed
 	limit                string        // the limit it was stopped at
+	wait                 string        // what its threads were blocked in then (package waits)
 	idle                 time.Duration // time neither on a CPU nor waiting for one, at the last adding up
 	tasks                tally         // the times of every thread seen, for the adding up
 	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
@@ -727,9 +734,14 @@ func (w *timeWatch) watch() {
 			limit = "blocked"
 		}
 		if limit != "" {
+			wait := ""
+			if limit != "cpu" && w.proc {
+				// Read before the kill, from the threads of the last adding up.
+				wait = waits.Read(w.tasks.now)
+			}
 			w.mu.Lock()
 			if !w.finished {
-				w.limit = limit
+				w.limit, w.wait = limit, wait
 				syscall.Kill(-1, syscall.SIGKILL)
 			}
 			w.mu.Unlock()
@@ -840,14 +852,15 @@ func taskState(path string) byte {
 	return 0
 }
 
-// stop ends the watch once the program is reaped and returns the limit it was stopped at, or "".
-func (w *timeWatch) stop() string {
+// stop ends the watch once the program is reaped and returns the limit it was stopped at, or "",
+// and what its threads were blocked in then (see package waits).
+func (w *timeWatch) stop() (limit, wait string) {
 	w.mu.Lock()
 	w.finished = true
 	w.mu.Unlock()
 	close(w.done)
 	w.ended.Wait()
-	return w.limit
+	return w.limit, w.wait
 }
 
 // processCPU is the CPU time so far of the process pid, all its threads together: the kernel's

@@ -1,0 +1,169 @@
+// Package waits tells, from outside and at the moment a program is stopped for idling, whether it
+// slept or waited: whether the system calls its threads are blocked in carry a timeout (a sleep, a
+// timer, time.After: it would have woken by itself) or not (a channel nobody sends on, a lock, a
+// read that never returns). Linux says it in /proc/PID/task/TID/syscall: the number of the call a
+// thread is blocked in and its arguments.
+//
+// A Go program shows it thus (read on real programs, Go 1.26, amd64): with a timer pending
+// (time.Sleep, even of a hundred years, a ticker read in a loop, a select with time.After), the
+// runtime's idle thread blocks in epoll_pwait with a timeout of the time to the next timer (at most
+// 1e9 ms); with no timer, it blocks there with no timeout (-1) when a file or a socket is waited on
+// through the netpoller (a FIFO opened read-write), and otherwise every thread blocks in a futex
+// with no timeout but the runtime's monitor thread (sysmon), whose futex always has one (at most a
+// minute) or which naps in nanosleep. A thread blocked in another call (open of a FIFO with no
+// writer, a read, wait4) has no timeout. So, in this order: a poll of any kind (epoll, poll,
+// select) with a timeout is a sleep; else any wait without a timeout is a wait; else a futex with a
+// timeout or a nanosleep (a program of one thread that sleeps) is a sleep; else nothing is known.
+package waits
+
+import (
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// What a stopped program was doing: Slept (blocked with a timeout) or Waited (with none); "" when
+// it cannot be told.
+const (
+	Slept  = "slept"
+	Waited = "waited"
+)
+
+// Read classifies the threads whose /proc folders (/proc/PID/task/TID) are dirs, on this machine's
+// architecture: Slept, Waited or "" (a thread's syscall file unreadable is left out).
+func Read(dirs []string) string {
+	lines := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		if data, err := os.ReadFile(d + "/syscall"); err == nil {
+			lines = append(lines, string(data))
+		}
+	}
+	return Classify(runtime.GOARCH, lines)
+}
+
+// ReadProcess is Read of every thread of the process pid.
+func ReadProcess(pid int) string {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	dirs := make([]string, len(tasks))
+	for i, t := range tasks {
+		dirs[i] = dir + "/" + t.Name()
+	}
+	return Read(dirs)
+}
+
+// kind is how a thread is blocked.
+type kind int
+
+const (
+	notBlocked kind = iota // running, not in a system call, or a call this package does not know
+	timedPoll              // epoll, poll or select with a timeout
+	untimed                // any wait with no timeout
+	timedNap               // a futex wait with a timeout, nanosleep, clock_nanosleep
+)
+
+// Classify is Read of the contents of threads' syscall files (lines: "NR A0 A1 A2 A3 A4 A5 SP PC",
+// "-1 SP PC" or "running") on the architecture arch (runtime.GOARCH).
+func Classify(arch string, lines []string) string {
+	calls, ok := syscalls[arch]
+	if !ok {
+		return ""
+	}
+	seen := map[kind]bool{}
+	for _, l := range lines {
+		seen[thread(calls, l)] = true
+	}
+	switch {
+	case seen[timedPoll]:
+		return Slept
+	case seen[untimed]:
+		return Waited
+	case seen[timedNap]:
+		return Slept
+	}
+	return ""
+}
+
+// call is a system call a blocked thread may sit in.
+type call int
+
+const (
+	other call = iota
+	futex
+	epollWait // timeout in ms, argument 3
+	epollPwait2
+	poll  // timeout in ms, argument 2
+	ppoll // timespec pointer, argument 2
+	selectCall
+	pselect6 // timeval/timespec pointer, argument 4
+	nanosleep
+)
+
+// syscalls are the numbers of the calls that matter, by architecture.
+var syscalls = map[string]map[int64]call{
+	"amd64": {202: futex, 232: epollWait, 281: epollWait, 441: epollPwait2, 7: poll, 271: ppoll,
+		23: selectCall, 270: pselect6, 35: nanosleep, 230: nanosleep},
+	"arm64": {98: futex, 22: epollWait, 441: epollPwait2, 73: ppoll, 72: pselect6, 101: nanosleep,
+		115: nanosleep},
+	"riscv64": {98: futex, 22: epollWait, 441: epollPwait2, 73: ppoll, 72: pselect6, 101: nanosleep,
+		115: nanosleep},
+}
+
+// thread is how the thread whose syscall file reads line is blocked.
+func thread(calls map[int64]call, line string) kind {
+	f := strings.Fields(line)
+	if len(f) < 7 {
+		return notBlocked // "running", or "-1 SP PC": not in a system call
+	}
+	nr, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil {
+		return notBlocked
+	}
+	var arg [6]int64
+	for i := range arg {
+		v, err := strconv.ParseUint(strings.TrimPrefix(f[i+1], "0x"), 16, 64)
+		if err != nil {
+			return notBlocked
+		}
+		arg[i] = int64(v)
+	}
+	switch calls[nr] {
+	case futex:
+		switch arg[1] &^ (128 | 256) { // FUTEX_PRIVATE_FLAG, FUTEX_CLOCK_REALTIME
+		case 0, 6, 9, 11, 13: // WAIT, LOCK_PI, WAIT_BITSET, WAIT_REQUEUE_PI, LOCK_PI2
+			if arg[3] != 0 {
+				return timedNap
+			}
+			return untimed
+		}
+		return notBlocked
+	case epollWait:
+		if int32(arg[3]) >= 0 {
+			return timedPoll
+		}
+		return untimed
+	case poll:
+		if int32(arg[2]) >= 0 {
+			return timedPoll
+		}
+		return untimed
+	case epollPwait2, selectCall, pselect6, ppoll:
+		i := 3
+		if calls[nr] == ppoll {
+			i = 2
+		} else if calls[nr] != epollPwait2 {
+			i = 4
+		}
+		if arg[i] != 0 {
+			return timedPoll
+		}
+		return untimed
+	case nanosleep:
+		return timedNap
+	}
+	return untimed // blocked in another call: open, read, accept, wait4, pause…
+}
