@@ -45,7 +45,7 @@ func TestWriteSwapsWhole(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := listTree(t, dir)
-			want := []string{LockFile, FeedbackDir, "feedback/Вера.md", GradesFile, JournalFile, "notes.txt", HTMLFile, ResultsFile}
+			want := []string{LockFile, DetailsDir, DetailFile(0), FeedbackDir, "feedback/Вера.md", GradesFile, JournalFile, "notes.txt", HTMLFile, ResultsFile}
 			slices.Sort(want)
 			if !slices.Equal(got, want) {
 				t.Errorf("report folder holds %q, want %q", got, want)
