@@ -74,7 +74,7 @@ type doubling struct {
 }
 
 // doubledVars are the variables that double in a loop of body: d *= 2, d = d * 2, d = 2 * d,
-// d <<= 1, d = d << 1, d += d.
+// d <<= 1, d = d << 1, d += d, d = d + d, and any of those inside min (d = min(2*d, ceiling)).
 func doubledVars(info *types.Info, body *ast.BlockStmt) map[types.Object]doubling {
 	vars := map[types.Object]doubling{}
 	var walk func(n ast.Node, loop ast.Stmt)
@@ -111,9 +111,21 @@ func doubledVars(info *types.Info, body *ast.BlockStmt) map[types.Object]doublin
 				case token.ADD_ASSIGN:
 					d = same(rhs)
 				case token.ASSIGN:
-					if b, ok := rhs.(*ast.BinaryExpr); ok {
-						d = (b.Op == token.MUL && (same(b.X) && two(b.Y) || two(b.X) && same(b.Y))) ||
-							(b.Op == token.SHL && same(b.X) && one(b.Y))
+					twice := func(e ast.Expr) bool {
+						b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+						return ok && ((b.Op == token.MUL && (same(b.X) && two(b.Y) || two(b.X) && same(b.Y))) ||
+							(b.Op == token.SHL && same(b.X) && one(b.Y)) || (b.Op == token.ADD && same(b.X) && same(b.Y)))
+					}
+					d = twice(rhs)
+					// d = min(2*d, ceiling): doubling up to a ceiling is still doubling.
+					if c, ok := rhs.(*ast.CallExpr); ok && !d {
+						if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "min" {
+							if _, ok := info.Uses[id].(*types.Builtin); ok {
+								for _, a := range c.Args {
+									d = d || twice(a)
+								}
+							}
+						}
 					}
 				}
 				if d {
@@ -189,7 +201,24 @@ func allBounded(info *types.Info, e ast.Expr, bounded map[types.Object]bool) boo
 // or whose condition compares nothing bounded.
 func unboundedLoop(info *types.Info, loop ast.Stmt, bounded map[types.Object]bool) bool {
 	f, ok := loop.(*ast.ForStmt)
-	return ok && f.Cond == nil
+	if !ok {
+		return false
+	}
+	if f.Cond == nil {
+		return true
+	}
+	// for call() != nil, for !done: no ordering comparison, so no count with a limit.
+	compares := false
+	ast.Inspect(f.Cond, func(m ast.Node) bool {
+		if b, ok := m.(*ast.BinaryExpr); ok {
+			switch b.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ:
+				compares = true
+			}
+		}
+		return !compares
+	})
+	return !compares
 }
 
 // exponential is whether the pause e grows exponentially: it holds a doubled variable, a shift

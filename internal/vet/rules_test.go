@@ -159,6 +159,16 @@ func main() {
 		time.Sleep(min(time.Duration(1<<i)*100*time.Millisecond, 5*time.Second))
 	}
 }`},
+		{"doubled up to a ceiling with min, nothing random", true, `
+import ("errors"; "time")
+func call() error { return errors.New("down") }
+func main() {
+	d := 100 * time.Millisecond
+	for i := 0; i < 5 && call() != nil; i++ {
+		time.Sleep(d)
+		d = min(2*d, 5*time.Second)
+	}
+}`},
 		{"full jitter under the ceiling", false, `
 import ("errors"; "math/rand/v2"; "time")
 func call() error { return errors.New("down") }
@@ -184,6 +194,16 @@ func main() {
 	d := 100 * time.Millisecond
 	for {
 		if call() == nil { return }
+		time.Sleep(rand.N(d))
+		d *= 2
+	}
+}`},
+		{"doubled while the call fails, no count", true, `
+import ("errors"; "math/rand/v2"; "time")
+func call() error { return errors.New("down") }
+func main() {
+	d := 100 * time.Millisecond
+	for call() != nil {
 		time.Sleep(rand.N(d))
 		d *= 2
 	}
