@@ -58,44 +58,7 @@ func TestReportInBrowser(t *testing.T) {
 	if err := Write(out, rep, "ru"); err != nil {
 		t.Fatal(err)
 	}
-	shots := os.Getenv("WORKBOOK_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	profile := t.TempDir()
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browsertest.Options(exe, profile)...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancelT()
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	do := func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return v
-	}
-	shot := func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, "grade-report-"+name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	do, eval, shot, shots := reportBrowser(t, exe, "grade-report-", 2*time.Minute)
 	visible := `String(Array.from(document.querySelectorAll('#class tbody tr')).filter(r => !r.hidden).length)`
 	firstName := `Array.from(document.querySelectorAll('#class tbody tr')).filter(r => !r.hidden)[0].cells[0].querySelector('a').textContent`
 	do(chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, HTMLFile))), chromedp.WaitVisible(chromedp.CSS("#class")))
@@ -168,4 +131,50 @@ func countStatus(rep *Report, status string) int {
 		}
 	}
 	return n
+}
+
+// reportBrowser starts Chromium (exe) for a report test, bounded by limit (a stuck browser only:
+// nothing is judged by how long it took), and gives the test three steps: do runs actions, eval
+// evaluates JavaScript to a string, shot saves a screenshot as prefix+name+".png" in shots
+// ($WORKBOOK_SCREENSHOTS, else the test's folder). Each step ends the test on an error.
+func reportBrowser(t *testing.T, exe, prefix string, limit time.Duration) (do func(...chromedp.Action[chromedp.Void]), eval func(string) string, shot func(string), shots string) {
+	t.Helper()
+	shots = os.Getenv("WORKBOOK_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browsertest.Options(exe, t.TempDir())...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, limit)
+	t.Cleanup(cancelT)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	do = func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval = func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	shot = func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(shots, prefix+name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return do, eval, shot, shots
 }

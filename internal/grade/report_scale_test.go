@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -125,41 +124,7 @@ func TestReportForThousands(t *testing.T) {
 // rule. Screenshots go to $WORKBOOK_SCREENSHOTS, else the test's folder.
 func reportForThousandsInBrowser(t *testing.T, out string, rep *Report) {
 	exe := browsertest.Chromium(t)
-	shots := os.Getenv("WORKBOOK_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browsertest.Options(exe, t.TempDir())...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	// A bound for a stuck browser only: nothing below is judged by how long it took.
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelT()
-	do := func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return v
-	}
-	shot := func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, "grade-thousands-"+name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	do, eval, shot, shots := reportBrowser(t, exe, "grade-thousands-", 5*time.Minute)
 	do(chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, HTMLFile))), chromedp.WaitVisible(chromedp.CSS("#grid")))
 	shot("page")
 	// For BENCHMARKS.md, never judged: how long this machine took to read and lay out the page.
