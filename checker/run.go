@@ -280,7 +280,7 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, b
 	start := time.Now()
 	wait := time.Millisecond
 	var last time.Time // when the time runnable was last read
-	var tally stretches
+	var tally waits.Stretches
 	for {
 		t := time.NewTimer(wait)
 		select {
@@ -302,8 +302,8 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, b
 			var busy, queued bool
 			read, last = true, time.Now()
 			if run, busy, queued, runOK = runnableTime(pid); runOK {
-				tally.add(elapsed, run, busy, queued)
-				idle.Store(int64(tally.idle))
+				tally.Add(elapsed, run, busy, queued, false)
+				idle.Store(int64(tally.Idle))
 			}
 		}
 		limit := ""
@@ -315,7 +315,7 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, b
 		case elapsed >= rl.Wall && read && !runOK:
 			// Its threads cannot be read: the wall clock judges it (judgeTime).
 			limit = "wall"
-		case read && runOK && tally.own >= rl.ownWall():
+		case read && runOK && tally.Own >= rl.ownWall():
 			limit = "wall"
 		}
 		if limit != "" {
@@ -329,33 +329,6 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, b
 		// The program cannot use more than the machine's CPUs in the time to the next reading.
 		wait = min(max((rl.CPU-cpu)/time.Duration(2*runtime.NumCPU()), time.Millisecond), 10*time.Millisecond)
 	}
-}
-
-// stretches adds up a run's time between readings of its threads (runnableTime): idle, the time
-// neither on a CPU nor waiting for one (sleeping, waiting for a channel, a lock, a child), and own,
-// the time with no thread running or waiting for a CPU (idle, or in a disk wait). A thread's wait for
-// a CPU enters its schedstat only once it gets one (see the sandbox init's timeWatch), so a stretch
-// counts only if no thread was runnable at either end, and for own also if the threads' time on a
-// CPU or waiting for one does not cover it all: the time a busy machine keeps a program waiting for
-// a CPU is never the program's.
-type stretches struct {
-	idle, own    time.Duration
-	elapsed, run time.Duration // the run's wall-clock time, and its threads' run time, at the last reading
-	busy, queued bool          // a thread was running, runnable or in a disk wait; running or runnable
-}
-
-// add records a reading at elapsed of the run's threads: run, their time on a CPU or waiting for one;
-// busy, whether one is running, runnable or in a disk wait; queued, whether one is running or
-// runnable.
-func (s *stretches) add(elapsed, run time.Duration, busy, queued bool) {
-	step, ran := elapsed-s.elapsed, run-s.run
-	if !busy && !s.busy {
-		s.idle += max(step-ran, 0)
-	}
-	if !queued && !s.queued && step-ran > 5*time.Millisecond {
-		s.own += step
-	}
-	s.elapsed, s.run, s.busy, s.queued = elapsed, run, busy, queued
 }
 
 // exited records the exit code of a program that ended by itself or from a signal it did not get

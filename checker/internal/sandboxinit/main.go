@@ -631,21 +631,18 @@ type timeWatch struct {
 	base                 time.Duration // the process's CPU time before the program (started.base)
 	cpu, idleLimit, wall time.Duration
 	ownLimit, lastStop   time.Duration
-	own                  time.Duration // the run's wall-clock time with no thread running or waiting for a CPU
 	proc                 bool
 	last                 time.Time     // when the run's processes were last added up
 	done                 chan struct{} // closed by stop
 	mu                   sync.Mutex
-	finished             bool          // the program has been reaped: nothing more may be killed
-	limit                string        // the limit it was stopped at
-	wait                 string        // what its threads were blocked in then (package waits)
-	idle                 time.Duration // time neither on a CPU nor waiting for one, at the last adding up
-	tasks                tally         // the times of every thread seen, for the adding up
+	finished             bool            // the program has been reaped: nothing more may be killed
+	limit                string          // the limit it was stopped at
+	wait                 string          // what its threads were blocked in then (package waits)
+	times                waits.Stretches // its idle and own time, at the last adding up
+	tasks                tally           // the times of every thread seen, for the adding up
 	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
 	// waiting for one at the last adding up.
 	lastElapsed, lastRun time.Duration
-	lastBusy             bool // a thread was runnable or in a disk wait at the last adding up
-	lastQueued           bool // a thread was running or runnable at the last adding up
 	ended                sync.WaitGroup
 }
 
@@ -654,14 +651,14 @@ type timeWatch struct {
 func (w *timeWatch) ownTime() time.Duration {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.own
+	return w.times.Own
 }
 
 // idleTime is the run's time neither on a CPU nor waiting for one, as last added up.
 func (w *timeWatch) idleTime() time.Duration {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.idle
+	return w.times.Idle
 }
 
 func (w *timeWatch) watch() {
@@ -697,12 +694,11 @@ func (w *timeWatch) watch() {
 				// along (on a machine busy with other groups of processes, hundreds of
 				// milliseconds; or it ended, runnable, at the stretch's end), so such a stretch is
 				// never idle. A sleeper is idle from one adding up to the next.
-				step, ran := elapsed-w.lastElapsed, run-w.lastRun
-				w.lastElapsed, w.lastRun = elapsed, run
 				// The threads' states are read only when the stretch is not all accounted for: a
 				// run that was runnable throughout is taken to be so still (the init's own CPU time
 				// is part of its budget, RetireCPU).
-				throughout := step-ran <= 5*time.Millisecond
+				throughout := elapsed-w.lastElapsed-(run-w.lastRun) <= 5*time.Millisecond
+				w.lastElapsed, w.lastRun = elapsed, run
 				var queued bool
 				busy, queued = throughout, throughout
 				if !throughout {
@@ -711,14 +707,7 @@ func (w *timeWatch) watch() {
 				w.mu.Lock()
 				// Once the program has exited (a zombie, or reaped), the time until the init reaps
 				// it is the init's, not the program's.
-				gone := ended(w.pid)
-				if !busy && !w.lastBusy && !gone {
-					w.idle += max(step-ran, 0)
-				}
-				if !queued && !w.lastQueued && !gone {
-					w.own += step
-				}
-				w.lastBusy, w.lastQueued = busy, queued
+				w.times.Add(elapsed, run, busy, queued, ended(w.pid))
 				w.mu.Unlock()
 			}
 		}

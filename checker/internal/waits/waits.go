@@ -14,6 +14,10 @@
 // writer, a read, wait4) has no timeout. So, in this order: a poll of any kind (epoll, poll,
 // select) with a timeout is a sleep; else any wait without a timeout is a wait; else a futex with a
 // timeout or a nanosleep (a program of one thread that sleeps) is a sleep; else nothing is known.
+//
+// Stretches adds up, from readings of a run's threads while it runs, how long it has idled and how
+// much of its wall-clock time was its own: the checker's watcher and the sandbox init judge a run's
+// time by the same rule.
 package waits
 
 import (
@@ -21,6 +25,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // What a stopped program was doing: Slept (blocked with a timeout) or Waited (with none); "" when
@@ -166,4 +171,31 @@ func thread(calls map[int64]call, line string) kind {
 		return timedNap
 	}
 	return untimed // blocked in another call: open, read, accept, wait4, pause…
+}
+
+// Stretches adds up a run's time between readings of its threads: Idle, the time neither on a CPU
+// nor waiting for one (sleeping, waiting for a channel, a lock, a child), and Own, the time with no
+// thread running or waiting for a CPU (idle, or in a disk wait). A thread's wait for a CPU enters
+// its schedstat only once it gets one, so a stretch counts only if no thread was runnable at either
+// end, and for Own also if the threads' time on a CPU or waiting for one does not cover it all: the
+// time a busy machine keeps a program waiting for a CPU is never the program's.
+type Stretches struct {
+	Idle, Own    time.Duration
+	elapsed, run time.Duration // the run's wall-clock time, and its threads' run time, at the last reading
+	busy, queued bool          // a thread was running, runnable or in a disk wait; running or runnable
+}
+
+// Add records a reading at elapsed of the run's threads: run, their time on a CPU or waiting for one
+// (schedstat); busy, whether one is running, runnable or in a disk wait; queued, whether one is
+// running or runnable; gone, whether the program has exited (the time until it is reaped is not
+// the program's).
+func (s *Stretches) Add(elapsed, run time.Duration, busy, queued, gone bool) {
+	step, ran := elapsed-s.elapsed, run-s.run
+	if !busy && !s.busy && !gone {
+		s.Idle += max(step-ran, 0)
+	}
+	if !queued && !s.queued && !gone && step-ran > 5*time.Millisecond {
+		s.Own += step
+	}
+	s.elapsed, s.run, s.busy, s.queued = elapsed, run, busy, queued
 }

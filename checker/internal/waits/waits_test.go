@@ -1,6 +1,9 @@
 package waits
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // Readings of /proc/PID/task/TID/syscall captured from real Go programs (Go 1.26, amd64, Linux 6)
 // stopped while idle, and from the calls a program of its own threads may sit in.
@@ -60,5 +63,45 @@ func TestClassify(t *testing.T) {
 		if got := Classify(tc.arch, tc.lines); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestStretches checks how a run's idle and own time are added up from readings of its threads: a
+// run a busy machine keeps waiting for a CPU has neither, however long it waits; a sleeper has both;
+// a run in a disk wait has its own time but no idle time.
+func TestStretches(t *testing.T) {
+	const ms = time.Millisecond
+	type reading struct {
+		at, run      time.Duration
+		busy, queued bool
+	}
+	tests := []struct {
+		name      string
+		readings  []reading
+		idle, own time.Duration
+	}{
+		{"waiting for a CPU throughout, seconds",
+			[]reading{{50 * ms, 5 * ms, true, true}, {1000 * ms, 10 * ms, true, true}, {5000 * ms, 15 * ms, true, true}}, 0, 0},
+		{"runnable at the readings, its wait accounted only later",
+			[]reading{{50 * ms, 0, true, true}, {100 * ms, 0, true, true}, {150 * ms, 150 * ms, true, true}}, 0, 0},
+		{"sleeping between readings",
+			[]reading{{50 * ms, 10 * ms, false, false}, {100 * ms, 10 * ms, false, false}, {150 * ms, 10 * ms, false, false}}, 140 * ms, 150 * ms},
+		{"in a disk wait",
+			[]reading{{50 * ms, 10 * ms, true, false}, {100 * ms, 10 * ms, true, false}, {150 * ms, 12 * ms, true, false}}, 0, 150 * ms},
+		{"asleep, then runnable: the stretch that ends runnable is not counted",
+			[]reading{{50 * ms, 0, false, false}, {100 * ms, 0, false, false}, {150 * ms, 0, true, true}}, 100 * ms, 100 * ms},
+		{"neither runnable at the readings nor idle between them: its schedstat covers the stretch",
+			[]reading{{50 * ms, 48 * ms, false, false}, {100 * ms, 97 * ms, false, false}}, 3 * ms, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s Stretches
+			for _, r := range tt.readings {
+				s.Add(r.at, r.run, r.busy, r.queued, false)
+			}
+			if s.Idle != tt.idle || s.Own != tt.own {
+				t.Errorf("idle %v, own %v; want idle %v, own %v", s.Idle, s.Own, tt.idle, tt.own)
+			}
+		})
 	}
 }
