@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/report"
 )
@@ -24,17 +23,7 @@ func scoreNote(w *bytes.Buffer, pr *i18n.Printer, rep *Report, st Student) {
 	}
 	fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_score", "Score", i18n.Score(lang, st.Score))))
 	if !alike {
-		passed, all := 0.0, 0.0
-		for _, c := range st.Result.Cases {
-			wt, ok := weights[c.Name]
-			if !ok {
-				wt = 1
-			}
-			all += wt
-			if c.Status == checker.Pass {
-				passed += wt
-			}
-		}
+		passed, all := weightsPassed(st.Result.Cases, weights)
 		fmt.Fprintf(w, "\n- %s\n", report.MarkdownEscape(pr.T("grade_fb_score_weights", "Passed", i18n.Score(lang, passed), "All", i18n.Score(lang, all))))
 	}
 	if st.Penalty > 0 {

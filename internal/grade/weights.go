@@ -56,10 +56,18 @@ func weightsOf(cases []CaseInfo) map[string]float64 {
 	return w
 }
 
-// weightedScore is the percent of the weight of cases passed, two decimals; a case of no known weight
-// (a drawn one) counts 1.
+// weightedScore is the percent of the weight of cases passed, two decimals (see weightsPassed).
 func weightedScore(results []checker.CaseResult, weights map[string]float64) float64 {
-	all, passed := 0.0, 0.0
+	passed, all := weightsPassed(results, weights)
+	if all == 0 {
+		return 0
+	}
+	return math.Round(passed*10000/all) / 100
+}
+
+// weightsPassed is the weight of the cases passed and of all of them; a case of no known weight (a
+// drawn one) counts 1.
+func weightsPassed(results []checker.CaseResult, weights map[string]float64) (passed, all float64) {
 	for _, c := range results {
 		w, ok := weights[c.Name]
 		if !ok {
@@ -70,8 +78,5 @@ func weightedScore(results []checker.CaseResult, weights map[string]float64) flo
 			passed += w
 		}
 	}
-	if all == 0 {
-		return 0
-	}
-	return math.Round(passed*10000/all) / 100
+	return passed, all
 }
