@@ -65,7 +65,7 @@ details{margin:.3rem 0}summary{cursor:pointer}
 #class{table-layout:fixed}#class th,#class td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #class thead th{position:sticky;top:0;z-index:1;cursor:pointer}#class th[data-dir=asc]::after{content:" ▲"}#class th[data-dir=desc]::after{content:" ▼"}
 .v-bad{color:#b00020}.mark{background:#b00020;color:#fff;border-radius:.2rem;padding:0 .3rem;font-size:.85em;font-weight:600}
-.gridwrap{overflow:auto;max-height:75vh;border:1px solid #ddd}
+.gridwrap{overflow:auto;max-height:75vh;border:1px solid #ddd;content-visibility:auto;contain-intrinsic-size:auto 75vh}
 .grid{width:auto;border-collapse:separate;border-spacing:0}.grid td,.grid th{padding:0 .3rem;text-align:center;font-size:13px;line-height:1.5rem;white-space:nowrap;border-bottom:1px solid #eee}
 .grid thead th{position:sticky;top:0;z-index:2;background:#f6f6f6}.grid tbody th{position:sticky;left:0;z-index:1;background:#fff;text-align:left;font-weight:normal;max-width:16rem;overflow:hidden;text-overflow:ellipsis}
 .grid thead th:first-child{left:0;z-index:3}
