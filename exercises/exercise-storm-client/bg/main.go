@@ -3,6 +3,7 @@
 // Do така, че всички клиенти да бъдат обслужени бързо, без да затрупат сървъра с повторения.
 //
 // Пускане (във виртуално време): workbook run exercise-storm-client -- -scenario storm -seed 7
+// (в клонирано хранилище: go run ./cmd/workbook run exercise-storm-client -- -scenario storm -seed 7)
 package main
 
 import (

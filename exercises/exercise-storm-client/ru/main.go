@@ -3,6 +3,7 @@
 // так, чтобы все клиенты были обслужены быстро и не завалили сервер повторами.
 //
 // Запуск (в виртуальном времени): workbook run exercise-storm-client -- -scenario storm -seed 7
+// (в клоне репозитория: go run ./cmd/workbook run exercise-storm-client -- -scenario storm -seed 7)
 package main
 
 import (
