@@ -59,7 +59,7 @@ func runInit(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(w, e.runnable(e.ui.N("init_done", added, "Dir", dir, "Lang", e.langName(s.Content))))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, e.runnable(e.ui.T("init_next", "Dir", dir)))
+	fmt.Fprintln(w, e.messageIn(abs, "init_next", "Dir", dir))
 	return nil
 }
 

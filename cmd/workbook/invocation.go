@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
@@ -22,4 +24,16 @@ func (e *env) printer(lang string) *i18n.Printer { return i18n.New(lang).Rewriti
 // works where the learner stands (workspace.Runnable).
 func (e *env) runnable(msg string) string {
 	return workspace.Runnable(e.invocation(), commandNames(), msg)
+}
+
+// messageIn is the message id in the tool's language, every command it suggests written as it runs
+// for a learner who stands in dir (init's next step: "cd DIR, then run …"), which is not where the
+// tool was started.
+func (e *env) messageIn(dir, id string, kv ...any) string {
+	inv := "workbook"
+	if exe, err := os.Executable(); err == nil {
+		inv = workspace.Invocation(exe, dir)
+	}
+	p := i18n.New(e.ui.Lang()).Rewriting(func(msg string) string { return workspace.Runnable(inv, commandNames(), msg) })
+	return p.T(id, kv...)
 }

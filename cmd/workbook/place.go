@@ -21,10 +21,10 @@ import (
 )
 
 // decideLangs sets the message and content languages from the flags, the environment and the
-// workspace the working directory is in (found, not made).
+// workspace the learner stands in (workspace.Here; found, not made).
 func (e *env) decideLangs(flagLang, flagMessages string) error {
 	e.langFlag, e.flagMessages = flagLang, flagMessages
-	if wd, err := os.Getwd(); err == nil {
+	if wd, err := workspace.Here(); err == nil {
 		e.ws = workspace.Find(wd)
 	}
 	var stored workspace.Settings
@@ -86,7 +86,7 @@ func (e *env) enter(ws *workspace.Workspace) {
 		return
 	}
 	e.entered = ws.Root
-	wd, err := os.Getwd()
+	wd, err := workspace.Here()
 	if err != nil {
 		wd = ""
 	}

@@ -15,14 +15,40 @@ import (
 // runs through `go run` in a clone, `go run ./cmd/workbook` at the clone's root and
 // `go -C REL run ./cmd/workbook` below it (a plain `go run ../../cmd/workbook` fails in an exercise
 // folder, which is a module of its own: "outside main module").
+//
+// A learner who stands outside the clone (in a workspace `workbook init DIR` made elsewhere) runs
+// the clone's workbook with `go -C CLONE run ./cmd/workbook`, CLONE the clone's absolute path:
+// cwd, the folder the go command started the tool in, tells which clone (InvocationFrom).
 func Invocation(exe, wd string) string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		cwd = wd
+	}
+	return InvocationFrom(exe, wd, cwd)
+}
+
+// InvocationFrom is Invocation for a tool started in the folder cwd.
+func InvocationFrom(exe, wd, cwd string) string {
 	if !viaGoRun(exe) {
 		return "workbook"
 	}
 	if root := CloneRoot(wd); root != "" {
 		return goRunFrom(wd, root)
 	}
+	if root := CloneRoot(cwd); root != "" {
+		return "go -C " + shellWord(root) + " run ./cmd/workbook"
+	}
 	return "workbook"
+}
+
+// shellWord is path as one word of a shell command line: quoted when it holds anything but
+// letters, digits and / . _ - (a space in a home folder's name, say).
+func shellWord(path string) string {
+	p := filepath.ToSlash(path)
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-:") == "" {
+		return p
+	}
+	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
 }
 
 // InvocationHere is Invocation for the running executable and the folder the learner stands in
@@ -39,19 +65,30 @@ func InvocationHere() string {
 	return Invocation(exe, wd)
 }
 
-// Here is the folder the learner stands in: the working folder, or, when `go -C ../../.. run
-// ./cmd/workbook` started the tool in a folder above it (the clone's root), the folder the shell
-// was in, which the go command leaves in PWD. The commands the tool suggests are pasted there, the
-// exercise whose folder it is is the one meant, and the paths it shows are read from there.
+// Here is the folder the learner stands in: the working folder, or, when `go -C DIR run
+// ./cmd/workbook` started the tool in the clone (DIR: ../../.. from an exercise's folder, or the
+// clone's path from a workspace `workbook init` made elsewhere), the folder the shell was in, which
+// the go command leaves in PWD: a folder below the working folder, or one inside a workspace of its
+// own (never a folder PWD names for some other reason). The commands the tool suggests are pasted
+// there, the exercise whose folder it is is the one meant, and the paths it shows are read from
+// there.
 func Here() (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
-	if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) && pwd != wd && paths.Under(wd, pwd) {
-		if info, err := os.Stat(pwd); err == nil && info.IsDir() {
-			return pwd, nil
-		}
+	pwd := os.Getenv("PWD")
+	if !filepath.IsAbs(pwd) || pwd == wd {
+		return wd, nil
+	}
+	if info, err := os.Stat(pwd); err != nil || !info.IsDir() {
+		return wd, nil
+	}
+	if paths.Under(wd, pwd) {
+		return pwd, nil
+	}
+	if ws := Find(pwd); ws != nil && ws.Clone == "" && ws.Exists() && CloneRoot(wd) != "" {
+		return pwd, nil
 	}
 	return wd, nil
 }

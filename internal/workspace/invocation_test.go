@@ -78,3 +78,86 @@ func TestHere(t *testing.T) {
 		}
 	}
 }
+
+// TestHereOutsideTheClone: a learner in a workspace `workbook init` made elsewhere runs the clone's
+// workbook with `go -C CLONE run ./cmd/workbook`; the tool then stands in the shell's folder (PWD)
+// when that folder is inside such a workspace, and nowhere else outside the clone.
+func TestHereOutsideTheClone(t *testing.T) {
+	clone, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(clone, "go.mod"), []byte(modulePath+"\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(clone, "exercises"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	exDir := filepath.Join(ws, "ru", "exercise-deadline")
+	if err := os.MkdirAll(exDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, ".workbook.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := t.TempDir() // a folder that is no workspace
+	tests := []struct{ pwd, want string }{
+		{ws, ws},       // go -C CLONE from the workspace's root
+		{exDir, exDir}, // from an exercise's folder in it
+		{plain, clone}, // a PWD left over from somewhere else
+	}
+	t.Chdir(clone)
+	for _, tt := range tests {
+		t.Setenv("PWD", tt.pwd)
+		got, err := Here()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("PWD=%q: Here() = %q, want %q", tt.pwd, got, tt.want)
+		}
+	}
+}
+
+// TestInvocationFrom: the command that runs the clone's workbook from where the learner stands.
+func TestInvocationFrom(t *testing.T) {
+	clone, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(clone, "go.mod"), []byte(modulePath+"\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(clone, "exercises"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	spaced := filepath.Join(t.TempDir(), "my clone")
+	if err := os.MkdirAll(filepath.Join(spaced, "exercises"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(spaced, "go.mod"), []byte(modulePath+"\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goRun := filepath.Join(string(filepath.Separator), "home", "me", ".cache", "go-build", "64", "645ff3e0dc5425fc81073a9700bd73c5ba5f5b1f0f7529697a73c4b6e58ca20b-d", "workbook")
+	installed := filepath.Join(string(filepath.Separator), "usr", "local", "bin", "workbook")
+	elsewhere := t.TempDir()
+	tests := []struct {
+		name, exe, wd, cwd, want string
+	}{
+		{"installed", installed, elsewhere, clone, "workbook"},
+		{"at the clone's root", goRun, clone, clone, "go run ./cmd/workbook"},
+		{"in the clone's exercise folder", goRun, filepath.Join(clone, "my", "ru", "x"), clone, "go -C ../../.. run ./cmd/workbook"},
+		{"in a workspace elsewhere", goRun, elsewhere, clone, "go -C " + filepath.ToSlash(clone) + " run ./cmd/workbook"},
+		{"a clone whose path has a space", goRun, elsewhere, spaced, "go -C '" + filepath.ToSlash(spaced) + "' run ./cmd/workbook"},
+		{"no clone at all", goRun, elsewhere, elsewhere, "workbook"},
+	}
+	for _, tt := range tests {
+		if got := InvocationFrom(tt.exe, tt.wd, tt.cwd); got != tt.want {
+			t.Errorf("%s: InvocationFrom = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
