@@ -8,6 +8,7 @@ import (
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/verify"
 )
 
 // TestExercises proves, for every exercise in both languages, that the reference solution passes
@@ -39,11 +40,11 @@ func TestExercises(t *testing.T) {
 	// verify's cache under a key of the module's source and the exercises' files, as TestMutation
 	// keeps its measures: a second run, or a fresh clone of the same commit on the same machine,
 	// takes them from there, and WORKBOOK_NOCACHE=1 runs everything again.
-	code, err := course.SourceHash(".")
+	code, err := verify.SourceHash(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	probs, cached, err := course.VerifyAll(context.Background(), list, checker.Limits{}, course.OpenCacheFor(false, code))
+	probs, cached, err := verify.Exercises(context.Background(), list, checker.Limits{}, verify.OpenCacheFor(false, code))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,12 +14,12 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/workbook-course/workbook/checker"
-	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/grade"
 	"github.com/workbook-course/workbook/internal/testcache"
+	"github.com/workbook-course/workbook/internal/verify"
 )
 
-// sourceEnv hands the scripts' workbook commands the hash of the module's source (course.SourceHash),
+// sourceEnv hands the scripts' workbook commands the hash of the module's source (verify.SourceHash),
 // which keys verify's cache in the tests.
 const sourceEnv = "WORKBOOK_TEST_SOURCE"
 
@@ -32,7 +32,7 @@ var moduleSource = sync.OnceValues(func() (string, error) {
 	if inScript {
 		return "", errors.New(sourceEnv + " is not set")
 	}
-	return course.SourceHash(repoRoot)
+	return verify.SourceHash(repoRoot)
 })
 
 var (
@@ -46,18 +46,18 @@ var (
 // which the script answers with its stdin command.
 //
 // verify's cache is keyed here by the module's source instead of the running executable, as
-// internal/course's TestMutation keys it: a test binary's bytes differ from clone to clone (it holds
+// internal/verify's TestMutation keys it: a test binary's bytes differ from clone to clone (it holds
 // the clone's paths), while the source of one commit is the same in every clone, so a fresh clone of
 // unchanged content finds what a former clone's tests stored, and any change to a Go file of the
 // module misses. (verify_cache.txtar gives itself a cache folder of its own.)
 func TestMain(m *testing.M) {
 	repoRoot, _ = filepath.Abs(filepath.Join("..", ".."))
-	openCache = func(refresh bool) *course.Cache {
+	openCache = func(refresh bool) *verify.Cache {
 		code, err := moduleSource()
 		if err != nil {
-			return course.OpenCache(refresh) // keyed by the executable, as outside the tests
+			return verify.OpenCache(refresh) // keyed by the executable, as outside the tests
 		}
-		return course.OpenCacheFor(refresh, code)
+		return verify.OpenCacheFor(refresh, code)
 	}
 	testscript.Main(m, map[string]func(){
 		"workbook": func() {

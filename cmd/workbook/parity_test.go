@@ -24,7 +24,9 @@ import (
 // same scripted learner, each in a workspace of their own, solves, fails, asks for a hint, passes,
 // hands in the other language's program and is told what comes next, once with `workbook` commands
 // and once with the browser's HTTP API as the page's script calls it; what each is told must be the
-// same, sentence for sentence (the report, what is kept, what comes next, the hints given).
+// same, sentence for sentence (the report, what is kept, what comes next, the hints given); then
+// each puts the starter back and brings their program back again, which must say and do the same
+// (the same words, the same file, the same kept versions).
 
 const parityAddr = "127.0.0.1:8080"
 
@@ -34,6 +36,10 @@ type parityLearner interface {
 	check(t *testing.T, ex, code string) told
 	// hint asks for one more hint and says how many are given of how many.
 	hint(t *testing.T, ex string) (given, total int)
+	// reset puts the starter of ex back, the question before answered yes, and says what it said.
+	reset(t *testing.T, ex string) string
+	// restore brings the newest kept version of ex back, as reset, and says what it said.
+	restore(t *testing.T, ex string) string
 }
 
 // told is what a check tells the learner: the report as text, then what follows it.
@@ -105,6 +111,18 @@ func (l *terminalLearner) hint(t *testing.T, ex string) (given, total int) {
 	return atoi(t, m[1]), atoi(t, m[2])
 }
 
+func (l *terminalLearner) reset(t *testing.T, ex string) string {
+	t.Helper()
+	out, _ := l.run(t, "reset", ex, "--yes")
+	return out
+}
+
+func (l *terminalLearner) restore(t *testing.T, ex string) string {
+	t.Helper()
+	out, _ := l.run(t, "restore", ex, "last", "--yes")
+	return out
+}
+
 type browserLearner struct{ srv *web.Server }
 
 func (l *browserLearner) post(t *testing.T, target string, body any, reply any) {
@@ -155,6 +173,51 @@ func (l *browserLearner) check(t *testing.T, ex, code string) told {
 }
 
 var tagRE = regexp.MustCompile(`<[^>]*>`)
+
+// replace presses the page's Reset or Restore button as its script does: what the editor holds
+// (the file it read) goes along with the hash it read it with, and, for Restore, the version the
+// button names.
+func (l *browserLearner) replace(t *testing.T, target, ex string) string {
+	t.Helper()
+	var page struct {
+		HTML string `json:"html"`
+	}
+	l.post(t, "/api/page", map[string]any{"lang": "ru", "path": "/ru/exercises/" + ex}, &page)
+	hash, button := hashRE.FindStringSubmatch(page.HTML), "reset-starter"
+	body := map[string]any{"lang": "ru", "exercise": ex, "base": hash[1]}
+	if target == "/api/restore" {
+		button = "restore"
+		m := versionRE.FindStringSubmatch(page.HTML)
+		if m == nil {
+			t.Fatalf("the page of %s offers no version to restore", ex)
+		}
+		body["version"] = atoi(t, m[1])
+	}
+	if !strings.Contains(page.HTML, `class="button `+button+`"`) {
+		t.Fatalf("the page of %s has no %s button", ex, button)
+	}
+	m := editorRE.FindStringSubmatch(page.HTML)
+	if m == nil {
+		t.Fatalf("the page of %s has no editor", ex)
+	}
+	body["code"] = html.UnescapeString(m[1])
+	var reply struct {
+		Message string `json:"message"`
+	}
+	l.post(t, target, body, &reply)
+	return reply.Message + "\n"
+}
+
+var (
+	versionRE = regexp.MustCompile(`class="button restore" data-n="(\d+)"`)
+	editorRE  = regexp.MustCompile(`(?s)<textarea[^>]*>(.*?)</textarea>`)
+)
+
+func (l *browserLearner) reset(t *testing.T, ex string) string { return l.replace(t, "/api/reset", ex) }
+
+func (l *browserLearner) restore(t *testing.T, ex string) string {
+	return l.replace(t, "/api/restore", ex)
+}
 
 func (l *browserLearner) hint(t *testing.T, ex string) (given, total int) {
 	t.Helper()
@@ -289,6 +352,56 @@ func TestTerminalAndBrowserAgree(t *testing.T) {
 		}
 		if !strings.Contains(tm.report, st.report) {
 			t.Errorf("%s: the report does not say %q:\n%s", st.name, st.report, tm.report)
+		}
+	}
+	replaceAgree(t, learners, roots, norm, starter, solution)
+}
+
+// replaceAgree puts the starter back through each front end, then brings the learner's program
+// back: each must say the same, leave the same file and keep the same versions.
+func replaceAgree(t *testing.T, learners []parityLearner, roots []string, norm func(s, root string) string, starter, solution string) {
+	t.Helper()
+	const name = "exercise-timeout"
+	ex, err := course.New(workbook.Content()).Exercise(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []struct {
+		name string
+		do   func(l parityLearner) string
+		file string // what the learner's main.go holds afterwards
+		says string // in what the learner is told
+		kept int    // versions kept afterwards
+	}{
+		{"reset", func(l parityLearner) string { return l.reset(t, name) }, starter, "is kept as version 1", 1},
+		{"restore", func(l parityLearner) string { return l.restore(t, name) }, solution, "Version 1 of " + name + " is back", 1},
+	} {
+		var said, files [2]string
+		var kept [2]int
+		for i, l := range learners {
+			said[i] = norm(st.do(l), roots[i])
+			data, err := os.ReadFile(filepath.Join(exerciseDir(t, roots[i], name), "main.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[i] = string(data)
+			list, err := workspace.Find(roots[i]).Versions(ex, "ru")
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept[i] = len(list)
+		}
+		if said[0] != said[1] {
+			t.Errorf("%s: the terminal says %q, the browser %q", st.name, said[0], said[1])
+		}
+		if !strings.Contains(said[0], st.says) {
+			t.Errorf("%s: the terminal says %q, want %q in it", st.name, said[0], st.says)
+		}
+		if files[0] != st.file || files[1] != st.file {
+			t.Errorf("%s: the terminal left the file right: %v, the browser: %v", st.name, files[0] == st.file, files[1] == st.file)
+		}
+		if kept[0] != st.kept || kept[1] != st.kept {
+			t.Errorf("%s: %d versions kept by the terminal, %d by the browser, want %d", st.name, kept[0], kept[1], st.kept)
 		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/learn"
-	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 // runReset puts the pristine starter of an exercise back, from the course the binary carries. When
@@ -41,21 +40,14 @@ func runReset(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	kept, err := s.Reset(ex, checker.GoVersion())
-	var be *workspace.BackupError
 	var re *learn.RecordError
 	switch {
 	case errors.As(err, &re):
 		return e.stateErr(p.StatePath(), re.Err)
-	case errors.As(err, &be):
-		return e.usageErr("err_reset_backup", "Dir", dir, "Err", be.Err.Error())
 	case err != nil:
-		return e.usageErr("err_reset_write", "Dir", dir, "Err", err.Error(), "Backup", kept.Dir)
+		return &cli.ExitError{Code: 2, Msg: e.runnable(s.ResetFailed(ex, kept, err, e.place))}
 	}
-	if kept.N == 0 {
-		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("reset_done_fresh", "Dir", e.place(dir))))
-	} else {
-		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("reset_done", "Dir", e.place(dir), "Backup", e.rel(kept.Dir), "Name", ex.Name, "N", kept.N)))
-	}
+	fmt.Fprintln(e.stdout, e.runnable(s.ResetSays(ex, kept, e.place)))
 	return nil
 }
 

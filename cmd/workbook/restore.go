@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/cli"
 	"github.com/workbook-course/workbook/internal/workspace"
 )
 
@@ -57,21 +57,10 @@ func runRestore(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	kept, err := s.Restore(ex, n)
-	var nv *workspace.NoVersionError
-	var be *workspace.BackupError
-	switch {
-	case errors.As(err, &nv):
-		return e.usageErr("err_restore_no_version", "Name", ex.Name, "N", n, "Last", list[len(list)-1].N)
-	case errors.As(err, &be):
-		return e.usageErr("err_reset_backup", "Dir", e.place(dir), "Err", be.Err.Error())
-	case err != nil:
-		return e.usageErr("err_restore_write", "Dir", e.place(dir), "Err", err.Error())
+	if err != nil {
+		return &cli.ExitError{Code: 2, Msg: e.runnable(s.RestoreFailed(ex, n, list[len(list)-1].N, err, e.place))}
 	}
-	if kept.N != 0 {
-		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_done_kept", "Dir", e.place(dir), "N", n, "Kept", kept.N, "Name", ex.Name)))
-	} else {
-		fmt.Fprintln(e.stdout, e.runnable(e.ui.T("restore_done", "Dir", e.place(dir), "N", n, "Name", ex.Name)))
-	}
+	fmt.Fprintln(e.stdout, e.runnable(s.RestoreSays(ex, n, kept, e.place)))
 	return nil
 }
 

@@ -8,12 +8,13 @@ import (
 
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/tty"
+	"github.com/workbook-course/workbook/internal/verify"
 )
 
-// openCache opens verify's cache (course.OpenCache: keyed by the running executable among the rest).
-// The tests key it by the module's source instead (main_test.go), as internal/course's TestMutation
+// openCache opens verify's cache (verify.OpenCache: keyed by the running executable among the rest).
+// The tests key it by the module's source instead (main_test.go), as internal/verify's TestMutation
 // does: a test binary differs from clone to clone, its source does not.
-var openCache = course.OpenCache
+var openCache = verify.OpenCache
 
 // runVerify checks lessons and exercises as an author needs them checked.
 func runVerify(ctx context.Context, e *env, args []string) error {
@@ -43,18 +44,18 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// verifyTargets finds what verify checks (course.FindTargets): what the paths name, or with none
+// verifyTargets finds what verify checks (verify.FindTargets): what the paths name, or with none
 // the whole course (the clone's when the command runs in one, so that an author sees their edits,
 // else the embedded one).
-func (e *env) verifyTargets(paths []string) (*course.Targets, error) {
+func (e *env) verifyTargets(paths []string) (*verify.Targets, error) {
 	fsys := e.course.FS()
 	if len(paths) == 0 {
 		if root := findClone(); root != "" {
 			fsys = os.DirFS(root)
 		}
 	}
-	t, err := course.FindTargets(fsys, paths)
-	var te *course.TargetError
+	t, err := verify.FindTargets(fsys, paths)
+	var te *verify.TargetError
 	switch {
 	case !errors.As(err, &te):
 		return t, err
@@ -64,8 +65,8 @@ func (e *env) verifyTargets(paths []string) (*course.Targets, error) {
 	return nil, e.usageErr("err_verify_"+te.Code, "Path", te.Path)
 }
 
-// verify runs course.Verify, telling a person at a terminal which exercise it audits.
-func (e *env) verify(ctx context.Context, t *course.Targets, cache *course.Cache) (*course.Report, error) {
+// verify runs verify.Run, telling a person at a terminal which exercise it audits.
+func (e *env) verify(ctx context.Context, t *verify.Targets, cache *verify.Cache) (*verify.Report, error) {
 	var progress func(name string, n, total int)
 	if tty.IsTerminal(e.stderr) {
 		progress = func(name string, n, total int) {
@@ -76,7 +77,7 @@ func (e *env) verify(ctx context.Context, t *course.Targets, cache *course.Cache
 			fmt.Fprintf(e.stderr, "\r\x1b[K%s", e.ui.T("verify_progress", "Name", name, "N", n, "Total", total))
 		}
 	}
-	v, err := course.Verify(ctx, t, cache, e.ui, progress)
+	v, err := verify.Run(ctx, t, cache, e.ui, progress)
 	if progress != nil && len(t.Exercises) > 0 {
 		fmt.Fprint(e.stderr, "\r\x1b[K")
 	}

@@ -17,30 +17,6 @@ func repo(b *testing.B) *Course {
 	return New(os.DirFS("../.."))
 }
 
-// BenchmarkMutation runs the mutation testing of every exercise of the course, one after another:
-// go test ./internal/course -run '^$' -bench Mutation -benchtime 1x
-func BenchmarkMutation(b *testing.B) {
-	c := repo(b)
-	list, err := c.Exercises()
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	for b.Loop() {
-		mutants, survivors := 0, 0
-		for _, ex := range list {
-			m, _, err := ex.Mutate(ctx, checker.Limits{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			mutants += m.Mutants
-			survivors += len(m.Survivors)
-		}
-		b.ReportMetric(float64(mutants), "mutants")
-		b.ReportMetric(float64(survivors), "survivors")
-	}
-}
-
 // BenchmarkCheck checks exercise-storm's reference solution as `workbook check` does, with the
 // cases drawn afresh and without them:
 // go test ./internal/course -run '^$' -bench Check -count 6

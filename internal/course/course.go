@@ -7,6 +7,11 @@
 //
 // The files are laid out as exercises/README.md describes; course.New works on any fs.FS with that
 // layout, the embedded one or a folder on disk.
+//
+// course is the content model and what a learner's commands do with it (check one program, build it
+// to run by hand, draw cases, plan the course, show it); the author's verification of the content
+// (workbook verify: every program's verdict, the mutation analysis of the cases, its cache) is
+// package verify.
 package course
 
 import (
@@ -116,6 +121,9 @@ func (c *Course) Names() []string {
 	}
 	return names
 }
+
+// Course is the course the exercise belongs to.
+func (e *Exercise) Course() *Course { return e.course }
 
 // Dir is the exercise's folder in the course file system.
 func (e *Exercise) Dir() string { return path.Join("exercises", e.Name) }

@@ -3,6 +3,8 @@ package course
 import (
 	"errors"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -37,3 +39,29 @@ func (e *Exercise) Solution(lang string) ([]SourceFile, error) {
 	}
 	return files, err
 }
+
+// extract copies the folder dir of fsys to dst on disk.
+func extract(fsys fs.FS, dir, dst string) error {
+	if _, err := fs.Stat(fsys, dir); err != nil {
+		return err
+	}
+	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
+		target := filepath.Join(dst, filepath.FromSlash(rel))
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
+
+// Extract copies the folder dir of the course to dst on disk (a starter into a workspace, a
+// solution to show).
+func (c *Course) Extract(dir, dst string) error { return extract(c.fsys, dir, dst) }

@@ -7,8 +7,8 @@ import (
 	"path"
 	"testing"
 
-	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
+	"github.com/workbook-course/workbook/internal/verify"
 )
 
 // TestLessons verifies every lesson of the repository, both languages: every program builds and
@@ -16,12 +16,12 @@ import (
 // the embedded copy, so an author sees a change at once. Each distinct program is built once (most
 // of them together, see lesson.Runner).
 //
-// It verifies them as `workbook verify` does (course.VerifyLessons): the problems of a lesson folder
+// It verifies them as `workbook verify` does (verify.Lessons): the problems of a lesson folder
 // are kept in verify's cache, keyed by the folder's files and by the module's source
-// (course.SourceHash) among the rest, so a second run, or a fresh clone of the same commit on the
+// (verify.SourceHash) among the rest, so a second run, or a fresh clone of the same commit on the
 // same machine, takes them from there; a change to a lesson, or to any Go file of the module, checks
 // that folder again, and WORKBOOK_NOCACHE=1 checks everything. What comes from the cache is reported
-// exactly as a fresh check reported it. (A test in package lesson could not import course, which
+// exactly as a fresh check reported it. (A test in package lesson could not import verify, which
 // imports lesson; this one is in lesson_test.)
 func TestLessons(t *testing.T) {
 	if testing.Short() {
@@ -48,11 +48,11 @@ func TestLessons(t *testing.T) {
 		}
 		files = append(files, f...)
 	}
-	code, err := course.SourceHash("../..")
+	code, err := verify.SourceHash("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	errs, cached, err := course.VerifyLessons(context.Background(), files, course.OpenCacheFor(false, code))
+	errs, cached, err := verify.Lessons(context.Background(), files, verify.OpenCacheFor(false, code))
 	if err != nil {
 		t.Fatal(err)
 	}

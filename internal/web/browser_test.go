@@ -95,7 +95,6 @@ type browserEnv struct {
 // newBrowserEnv starts the server and a tab; messages, when given, is the server's message language
 // (Config.Messages), as `serve --messages` sets it.
 func newBrowserEnv(t *testing.T, messages ...string) *browserEnv {
-	exe := browsertest.Chromium(t)
 	root := t.TempDir()
 	place := &Place{
 		Root:      root,
@@ -105,6 +104,12 @@ func newBrowserEnv(t *testing.T, messages ...string) *browserEnv {
 		},
 		Fresh: func() *progress.State { return progress.New("", time.Now()) },
 	}
+	return newBrowserEnvAt(t, place, messages...)
+}
+
+// newBrowserEnvAt is newBrowserEnv with the learner's place given.
+func newBrowserEnvAt(t *testing.T, place *Place, messages ...string) *browserEnv {
+	exe := browsertest.Chromium(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

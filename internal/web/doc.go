@@ -9,19 +9,21 @@
 // Code runs through the same engine as the command line: a snippet's program is assembled by
 // lesson.Assemble with the learner's edits in place, its imports fixed by lesson.FixImports, then
 // built by checker.Build and run by Program.Run under the checker's limits and sandbox. The
-// learner's use cases (a check recorded and what comes next, hints, lessons opened, quiz scores)
-// go through the same learn.Session as the command line's, so a check's report, what is kept and
-// the next step are the terminal's, word for word, and progress lives in the same state file.
+// learner's use cases (a check recorded and what comes next, hints, lessons opened, quiz scores,
+// the starter put back and a kept version restored) go through the same learn.Session as the
+// command line's, so a check's report, what is kept and the next step are the terminal's, word for
+// word, and progress lives in the same state file.
 // Quiz answers are judged on the server against the parsed lesson, as `workbook quiz` judges them.
 // A lesson's charts are drawn from the JSON its programs print into verified hidden output blocks,
 // with the vendored Chart.js (see charts.go): no number in them is computed on the page.
 //
 // The API is a handful of JSON POSTs: /api/page (a page's content), /api/run, /api/quiz,
-// /api/save, /api/check, /api/hint and /api/open. Each must carry the session token in the
-// X-Workbook-Token header, name the server itself in Host (against DNS rebinding) and, when the
-// browser says where it comes from, come from the server's own origin, its port included. A page's
-// address (a GET, which cannot carry a header) answers with the page's shell, which holds nothing
-// of the learner's; the page's script asks /api/page for the content (shell.go). See guard.go.
+// /api/save, /api/check, /api/hint, /api/reset, /api/restore and /api/open. Each must carry the
+// session token in the X-Workbook-Token header, name the server itself in Host (against DNS
+// rebinding) and, when the browser says where it comes from, come from the server's own origin, its
+// port included. A page's address (a GET, which cannot carry a header) answers with the page's
+// shell, which holds nothing of the learner's; the page's script asks /api/page for the content
+// (shell.go). See guard.go.
 //
 // # Other users of the machine
 //

@@ -223,7 +223,9 @@ type exerciseBody struct {
 	LangNote   string
 	Hints      []template.HTML
 	HintTotal  int
-	Draft      string // localStorage key of the draft, outside a place
+	Draft      string        // localStorage key of the draft, outside a place
+	Reset      string        // what the Reset button asks first; "" outside a workspace (no button)
+	Restore    *restoreOffer // the kept version the Restore button brings back; nil when none is kept
 }
 
 // exercise shows an exercise: the statement, the learner's program in an editor, Check, hints.
@@ -260,6 +262,7 @@ func (s *Server) exercise(name string, d *pageData) (string, error) {
 			body.FileShown = filepath.ToSlash(rel)
 		}
 	}
+	s.replaceButtons(body, ex, p)
 	var ed strings.Builder
 	writeEditor(&ed, strings.TrimSuffix(code, "\n"), p.T("web_editor_exercise", "Name", ex.Name))
 	body.Editor = template.HTML(ed.String())

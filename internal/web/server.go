@@ -125,6 +125,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/save", s.api(s.apiSave))
 	s.mux.HandleFunc("POST /api/check", s.api(s.apiCheck))
 	s.mux.HandleFunc("POST /api/hint", s.api(s.apiHint))
+	s.mux.HandleFunc("POST /api/reset", s.api(s.apiReset))
+	s.mux.HandleFunc("POST /api/restore", s.api(s.apiRestore))
 	s.mux.HandleFunc("POST /api/open", s.api(s.apiOpen))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -332,6 +334,8 @@ type request struct {
 	Base     string            `json:"base"`  // hash of the file the editor started from
 	Shown    int               `json:"shown"` // hints shown so far (outside a place)
 	Path     string            `json:"path"`  // the address of a page, as the browser has it
+
+	Version int `json:"version"` // the kept version to bring back (restore)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

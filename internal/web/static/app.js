@@ -515,6 +515,48 @@
       });
     }
 
+    // Back to the starter, and a kept version back: `workbook reset` and `workbook restore`, with
+    // the question they ask first. What the editor holds is sent along and saved before, so that
+    // the version kept is what the learner sees.
+    var resetBtn = root.querySelector('.reset-starter');
+    var restoreBtn = root.querySelector('.restore');
+
+    function offer(o) {
+      if (!restoreBtn) return;
+      restoreBtn.hidden = !o;
+      if (!o) return;
+      restoreBtn.textContent = o.label;
+      restoreBtn.setAttribute('data-n', o.n);
+      restoreBtn.setAttribute('data-confirm', o.confirm);
+    }
+
+    function replace(url, btn, body) {
+      if (btn.disabled || !window.confirm(btn.getAttribute('data-confirm'))) return;
+      btn.disabled = true;
+      body.exercise = name;
+      body.code = editor.value();
+      body.base = hash;
+      post(url, body).then(function (r) {
+        editor.set(r.code);
+        saved = r.code;
+        hash = r.hash;
+        dirty();
+        say(r.message);
+        offer(r.restore);
+      }, function (err) {
+        say(err.message, true);
+      }).then(function () {
+        btn.disabled = false;
+      });
+    }
+
+    if (resetBtn) resetBtn.addEventListener('click', function () { replace('/api/reset', resetBtn, {}); });
+    if (restoreBtn) {
+      restoreBtn.addEventListener('click', function () {
+        replace('/api/restore', restoreBtn, { version: parseInt(restoreBtn.getAttribute('data-n'), 10) });
+      });
+    }
+
     if (saveBtn) saveBtn.addEventListener('click', save);
     checkBtn.addEventListener('click', check);
     editor.ta.addEventListener('keydown', function (e) {

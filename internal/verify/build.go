@@ -1,14 +1,15 @@
-package course
+package verify
 
 import (
 	"context"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 )
 
 // buildMany builds the programs of verifyMany (their copies in dirs), those of virtual-time
 // exercises apart from the others: a program runs in virtual time when its exercise does.
-func buildMany(ctx context.Context, list []*Exercise, progs []*program, dirs []string, lim checker.Limits) ([]*checker.Program, []error) {
+func buildMany(ctx context.Context, list []*course.Exercise, progs []*program, dirs []string, lim checker.Limits) ([]*checker.Program, []error) {
 	virtual := map[string]bool{}
 	for _, e := range list {
 		if e.Virtual() {

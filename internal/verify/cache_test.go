@@ -1,4 +1,4 @@
-package course
+package verify
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 )
 
 // tinyFS is a course of one small exercise, "tiny": its program prints how many arguments it got,
@@ -91,15 +92,15 @@ func TestCacheKey(t *testing.T) {
 	c := &Cache{code: "c0de"}
 	keys := func(fsys fstest.MapFS) (programs, mutants string) {
 		t.Helper()
-		ex, err := New(fsys).Exercise("tiny")
+		ex, err := course.New(fsys).Exercise("tiny")
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := ex.key(kindPrograms, c, checker.Limits{})
+		p, err := cacheKey(ex, kindPrograms, c, checker.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := ex.key(kindMutants, c, checker.Limits{})
+		m, err := cacheKey(ex, kindMutants, c, checker.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,7 +259,7 @@ func TestMutateCached(t *testing.T) {
 		t.Skip("builds mutants")
 	}
 	fsys := tinyFS()
-	ex, err := New(fsys).Exercise("tiny")
+	ex, err := course.New(fsys).Exercise("tiny")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +267,7 @@ func TestMutateCached(t *testing.T) {
 	ctx := context.Background()
 	measure := func(wantCached bool) *Mutation {
 		t.Helper()
-		m, probs, cached, err := ex.MutateCached(ctx, checker.Limits{}, c)
+		m, probs, cached, err := MutateCached(ctx, ex, checker.Limits{}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -286,7 +287,7 @@ func TestMutateCached(t *testing.T) {
 	if !reflect.DeepEqual(again, first) {
 		t.Errorf("from the cache: %+v\nmeasured: %+v", again, first)
 	}
-	key, err := ex.key(kindMutants, c, checker.Limits{})
+	key, err := cacheKey(ex, kindMutants, c, checker.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

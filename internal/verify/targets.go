@@ -1,4 +1,4 @@
-package course
+package verify
 
 import (
 	"errors"
@@ -8,13 +8,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/lesson"
 )
 
 // Targets is what one `workbook verify` checks: lesson files (some read only to compare the other
 // language with) and exercises, each with the folder its files are shown from.
 //
-//	t := course.NewTargets()
+//	t := verify.NewTargets()
 //	err := t.AddPath("lessons/slow-neighbour") // or t.AddCourse(fsys) for the whole course
 //	errs := t.CheckRefs()
 type Targets struct {
@@ -30,7 +31,7 @@ type Targets struct {
 // TargetExercise is an exercise to verify and the course root its files are shown from ("" for the
 // working directory's own course or the embedded one).
 type TargetExercise struct {
-	Ex      *Exercise
+	Ex      *course.Exercise
 	Display string
 }
 
@@ -80,7 +81,7 @@ func (t *Targets) AddCourse(fsys fs.FS) error {
 	if err := t.addLessons(fsys, "lessons", "lessons"); err != nil {
 		return err
 	}
-	return t.addExercises(New(fsys), "")
+	return t.addExercises(course.New(fsys), "")
 }
 
 // addLessons adds every lesson folder under dir of fsys.
@@ -126,7 +127,7 @@ func (t *Targets) addFile(f lesson.File) {
 }
 
 // addExercises adds every exercise of c.
-func (t *Targets) addExercises(c *Course, display string) error {
+func (t *Targets) addExercises(c *course.Course, display string) error {
 	list, err := c.Exercises()
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -161,7 +162,7 @@ func (t *Targets) AddPath(p string) error {
 		if err := t.addLessons(fsys, "lessons", path.Join(display, "lessons")); err != nil {
 			return err
 		}
-		if err := t.addExercises(New(fsys), display); err != nil {
+		if err := t.addExercises(course.New(fsys), display); err != nil {
 			return err
 		}
 		if len(t.Files)+len(t.Exercises) == before {
@@ -174,7 +175,7 @@ func (t *Targets) AddPath(p string) error {
 			return err
 		}
 		root := filepath.Dir(abs)
-		return t.addExercises(New(os.DirFS(root)), relDisplay(root))
+		return t.addExercises(course.New(os.DirFS(root)), relDisplay(root))
 	}
 	before := len(t.Files)
 	if err := t.addLessons(fsys, ".", display); err != nil {
@@ -215,7 +216,7 @@ func (t *Targets) addExerciseDir(p string) error {
 		return &TargetError{Code: "exercise_place", Path: p}
 	}
 	root := filepath.Dir(filepath.Dir(abs))
-	ex, err := New(os.DirFS(root)).Exercise(filepath.Base(abs))
+	ex, err := course.New(os.DirFS(root)).Exercise(filepath.Base(abs))
 	if err != nil {
 		return &TargetError{Code: "tool", Path: p, Err: err}
 	}
@@ -251,7 +252,7 @@ func (t *Targets) CheckRefs() lesson.Errors {
 	for key, files := range groups {
 		fsys := courses[key]
 		topics, _ := lesson.Topics(fsys, "lessons")
-		errs = append(errs, lesson.CheckRefs(files, New(fsys).Names(), topics)...)
+		errs = append(errs, lesson.CheckRefs(files, course.New(fsys).Names(), topics)...)
 	}
 	return errs
 }

@@ -1,4 +1,4 @@
-package course
+package verify
 
 import (
 	"context"
@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 )
 
 // TestMutation measures the cases of every exercise of the repository by mutation testing: every
 // mutant in a deterministic sample of the mutants of every exercise's reference solution (about one
-// in mutationEvery, see Exercise.MutateSample), in one of its languages (Bulgarian for the first
+// in mutationEvery, see MutateSample), in one of its languages (Bulgarian for the first
 // exercise Exercises lists, Russian for the second, and so on: the two solutions have one shape),
 // must be killed by a case or listed in the exercise's equivalent.txt. A survivor fails the test, named as `workbook verify` names it. The full analysis,
 // every mutant, is `workbook verify` (CI runs it as a step of its own), or this test with
@@ -28,7 +29,7 @@ func TestMutation(t *testing.T) {
 	if _, err := os.Stat("../../exercises"); err != nil {
 		t.Skip("no exercises/ beside the package")
 	}
-	list, err := New(os.DirFS("../..")).Exercises()
+	list, err := course.New(os.DirFS("../..")).Exercises()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,11 +46,11 @@ func TestMutation(t *testing.T) {
 	for i, ex := range list {
 		var langs []string
 		if !full {
-			langs = []string{Langs[i%len(Langs)]}
+			langs = []string{course.Langs[i%len(course.Langs)]}
 		}
 		t.Run(ex.Name, func(t *testing.T) {
 			t.Parallel()
-			m, probs, cached, err := ex.MutateSampleCached(context.Background(), checker.Limits{}, cache, every, langs...)
+			m, probs, cached, err := MutateSampleCached(context.Background(), ex, checker.Limits{}, cache, every, langs...)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package course
+package verify
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 )
 
 // The verdicts of verify's costly steps are kept between runs, the way Go's test cache keeps test
@@ -89,50 +90,15 @@ func OpenCacheFor(refresh bool, code string) *Cache {
 
 // SourceHash hashes the code that decides an exercise's verdicts and measures, for a module whose
 // root is root: go.mod, go.sum, and every file (Go source, embedded files, test data) in the folder
-// of each package of the module that this package (course) is built from, the checker's among them,
-// and their subfolders, with their paths, in the order of their paths. The learner's workspace (my/)
-// and hidden folders are left out. A change elsewhere in the module (the grader, the browser, the
-// commands) leaves it as it is, so the results stay in the cache; the list of packages comes from
-// the go command (go list -deps), so a new dependency is in it the moment it is imported.
+// of each package of the module that this package (verify) is built from, course and the checker
+// among them, and their subfolders, with their paths, in the order of their paths. The learner's
+// workspace (my/) and hidden folders are left out. A change elsewhere in the module (the grader, the
+// browser, the commands) leaves it as it is, so the results stay in the cache; the list of packages
+// comes from the go command (go list -deps), so a new dependency is in it the moment it is imported.
 func SourceHash(root string) (string, error) {
-	goBin, err := checker.GoTool()
+	tops, err := sourceDirs(root)
 	if err != nil {
 		return "", err
-	}
-	cmd := exec.Command(goBin, "list", "-deps", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}", "github.com/workbook-course/workbook/internal/course")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOWORK=off")
-	out, err := cmd.Output()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(ee.Stderr))
-		}
-		return "", fmt.Errorf("go list: %w", err)
-	}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return "", err
-	}
-	var dirs []string
-	for _, d := range strings.Fields(string(out)) {
-		rel, err := filepath.Rel(abs, d)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			continue
-		}
-		dirs = append(dirs, filepath.ToSlash(rel))
-	}
-	if len(dirs) == 0 {
-		return "", fmt.Errorf("go list named no package of the module in %s", root)
-	}
-	// A folder whose parent is listed too is hashed with its parent.
-	sort.Strings(dirs)
-	var tops []string
-	for _, d := range dirs {
-		if len(tops) > 0 && (tops[len(tops)-1] == "." || strings.HasPrefix(d, tops[len(tops)-1]+"/")) {
-			continue
-		}
-		tops = append(tops, d)
 	}
 	h := sha256.New()
 	hashFile := func(rel string) error {
@@ -175,6 +141,51 @@ func SourceHash(root string) (string, error) {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// sourceDirs is the folders SourceHash hashes, relative to root with forward slashes, in order: the
+// folder of each package of the module that verify is built from (go list -deps), but a folder
+// whose parent is listed too, which is hashed with its parent.
+func sourceDirs(root string) ([]string, error) {
+	goBin, err := checker.GoTool()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(goBin, "list", "-deps", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}", "github.com/workbook-course/workbook/internal/verify")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			err = fmt.Errorf("%w: %s", err, bytes.TrimSpace(ee.Stderr))
+		}
+		return nil, fmt.Errorf("go list: %w", err)
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	var dirs []string
+	for _, d := range strings.Fields(string(out)) {
+		rel, err := filepath.Rel(abs, d)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		dirs = append(dirs, filepath.ToSlash(rel))
+	}
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("go list named no package of the module in %s", root)
+	}
+	sort.Strings(dirs)
+	var tops []string
+	for _, d := range dirs {
+		if len(tops) > 0 && (tops[len(tops)-1] == "." || strings.HasPrefix(d, tops[len(tops)-1]+"/")) {
+			continue
+		}
+		tops = append(tops, d)
+	}
+	return tops, nil
 }
 
 // Enabled reports whether the cache stores anything.
@@ -270,12 +281,12 @@ func (k keyInput) sum() string {
 
 // The kinds of results kept.
 const (
-	kindPrograms = "programs" // Verify: the files and the programs' verdicts
+	kindPrograms = "programs" // Exercises: the files and the programs' verdicts
 	kindMutants  = "mutants"  // Mutate: the mutation analysis
 )
 
-// keyInput gathers what the result of kind for the exercise depends on.
-func (e *Exercise) keyInput(kind string, c *Cache, lim checker.Limits) (keyInput, error) {
+// keyInputOf gathers what the result of kind for the exercise depends on.
+func keyInputOf(e *course.Exercise, kind string, c *Cache, lim checker.Limits) (keyInput, error) {
 	k := keyInput{Kind: kind, Toolchain: toolchain(), Target: runtime.GOOS + "/" + runtime.GOARCH,
 		Sandbox: sandboxLevel(), Code: c.code, Limits: lim}
 	var roots []string
@@ -288,7 +299,7 @@ func (e *Exercise) keyInput(kind string, c *Cache, lim checker.Limits) (keyInput
 	default:
 		return k, fmt.Errorf("no such kind of result: %s", kind)
 	}
-	fsys := e.course.fsys
+	fsys := e.Course().FS()
 	for _, root := range roots {
 		err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {

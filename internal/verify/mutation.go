@@ -1,4 +1,4 @@
-package course
+package verify
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/mutate"
 )
 
@@ -67,9 +68,9 @@ func ParseEquivalents(name string, data []byte) ([]Equivalent, error) {
 }
 
 // Equivalents returns the exercise's list of equivalent mutants (none when it has no list).
-func (e *Exercise) Equivalents() ([]Equivalent, error) {
+func Equivalents(e *course.Exercise) ([]Equivalent, error) {
 	name := path.Join(e.Dir(), EquivalentFile)
-	data, err := fs.ReadFile(e.course.fsys, name)
+	data, err := fs.ReadFile(e.Course().FS(), name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -110,8 +111,8 @@ func (m *Mutation) Score() float64 {
 // Mutate measures the exercise's cases: every mutant of each reference solution (see package
 // mutate) is built and run against the cases. The problems are the survivors not listed as
 // equivalent, the entries of the list that name no surviving mutant, and a list that cannot be read.
-func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, []Problem, error) {
-	return e.MutateSample(ctx, lim, 1)
+func Mutate(ctx context.Context, e *course.Exercise, lim checker.Limits) (*Mutation, []Problem, error) {
+	return MutateSample(ctx, e, lim, 1)
 }
 
 // MutateSample is Mutate on a deterministic part of the mutants: those whose key (file, line and
@@ -126,110 +127,133 @@ func (e *Exercise) Mutate(ctx context.Context, lim checker.Limits) (*Mutation, [
 // so their entries in the list are not stale, but none is run): the solutions in every language
 // have one shape (verify checks their parity), so one language's mutants measure the cases as both
 // do.
-func (e *Exercise) MutateSample(ctx context.Context, lim checker.Limits, every int, langs ...string) (*Mutation, []Problem, error) {
+func MutateSample(ctx context.Context, e *course.Exercise, lim checker.Limits, every int, langs ...string) (*Mutation, []Problem, error) {
 	start := time.Now()
-	var probs []Problem
-	listFile := path.Join(e.Dir(), EquivalentFile)
-	equiv, err := e.Equivalents()
+	a := &analysis{e: e, lim: lim, listFile: path.Join(e.Dir(), EquivalentFile),
+		listed: map[string]*Equivalent{}, used: map[string]bool{}, m: &Mutation{}}
+	equiv, err := Equivalents(e)
 	if err != nil {
-		return nil, []Problem{{File: listFile, Code: "equivalent_format", Args: []any{"Err", err.Error()}, Msg: err.Error()}}, nil
+		return nil, []Problem{{File: a.listFile, Code: "equivalent_format", Args: []any{"Err", err.Error()}, Msg: err.Error()}}, nil
 	}
-	listed := map[string]*Equivalent{}
-	used := map[string]bool{}
 	for i := range equiv {
-		listed[equiv[i].key()] = &equiv[i]
+		a.listed[equiv[i].key()] = &equiv[i]
 	}
-	cases, err := e.Cases()
-	if err != nil {
+	if a.cases, err = e.Cases(); err != nil {
 		return nil, nil, err
 	}
-	m := &Mutation{}
-	for _, lang := range Langs {
-		file := path.Join(e.SolutionDir(lang), "main.go")
-		src, err := fs.ReadFile(e.course.fsys, file)
-		if err != nil {
-			continue // Verify reports a missing solution
-		}
-		mutants, err := mutate.Generate(file, src)
-		if err != nil {
-			probs = append(probs, Problem{File: file, Code: "mutate", Args: []any{"Err", err.Error()}, Msg: err.Error()})
-			continue
-		}
-		rel := lang + "/main.go"
-		all := mutants
-		mutants = sample(rel, mutants, every)
-		if len(langs) > 0 && !slices.Contains(langs, lang) {
-			mutants = nil
-		}
-		run := map[string]bool{}
-		for _, mu := range mutants {
-			run[mu.Key()] = true
-		}
-		for _, mu := range all {
-			if key := rel + ":" + mu.Key(); listed[key] != nil {
-				if run[mu.Key()] {
-					m.Listed++
-				} else {
-					used[key] = true // generated, so not stale; outside the sample, so not run
-				}
-			}
-		}
-		if len(mutants) == 0 {
-			continue
-		}
-		base, err := mutate.Base(file, src)
-		if err != nil {
+	for _, lang := range course.Langs {
+		if err := a.solution(ctx, lang, every, len(langs) > 0 && !slices.Contains(langs, lang)); err != nil {
 			return nil, nil, err
-		}
-		set, err := mutate.Build(ctx, base, mutants, mutationLimits(e.Limits(lim)))
-		if err != nil {
-			return nil, nil, err
-		}
-		outcomes, err := set.Run(ctx, cases, checker.Options{Exercise: e.Name, Lang: lang, Limits: mutationLimits(e.Limits(lim))})
-		set.Close()
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", file, err)
-		}
-		m.Mutants += len(outcomes)
-		for _, o := range outcomes {
-			key := rel + ":" + o.Mutant.Key()
-			q := listed[key]
-			switch {
-			case o.KilledBy != "" && q != nil && o.Status == checker.Timeout:
-				// A listed mutant that ran out of time on a busy machine: no proof it is not
-				// equivalent, and no survivor either.
-				m.Equivalent++
-				used[key] = true
-			case o.KilledBy != "" && q != nil:
-				m.Killed++
-				used[key] = true
-				probs = append(probs, Problem{File: listFile, Line: q.At, Code: "equivalent_killed",
-					Args: []any{"Mutant", key, "Case", o.KilledBy},
-					Msg:  fmt.Sprintf("%s is listed as equivalent, but case %s kills it", key, o.KilledBy)})
-			case o.KilledBy != "":
-				m.Killed++
-			case q != nil:
-				m.Equivalent++
-				used[key] = true
-			default:
-				s := Survivor{File: file, Line: o.Mutant.Line, What: o.Mutant.What}
-				m.Survivors = append(m.Survivors, s)
-				probs = append(probs, Problem{File: file, Line: s.Line, Code: "mutant_survived",
-					Args: []any{"What", s.What},
-					Msg:  fmt.Sprintf("%s: the mutant passes every case: add a case that kills it, or list it in %s with the reason it is equivalent", s.What, listFile)})
-			}
 		}
 	}
 	for _, q := range equiv {
-		if !used[q.key()] {
-			probs = append(probs, Problem{File: listFile, Line: q.At, Code: "equivalent_stale",
+		if !a.used[q.key()] {
+			a.probs = append(a.probs, Problem{File: a.listFile, Line: q.At, Code: "equivalent_stale",
 				Args: []any{"Mutant", q.key()},
 				Msg:  fmt.Sprintf("%s is listed as equivalent, but there is no such mutant", q.key())})
 		}
 	}
-	m.Elapsed = time.Since(start)
-	m.Every = max(every, 1)
-	return m, probs, nil
+	a.m.Elapsed = time.Since(start)
+	a.m.Every = max(every, 1)
+	return a.m, a.probs, nil
+}
+
+// analysis is one MutateSample under way.
+type analysis struct {
+	e        *course.Exercise
+	lim      checker.Limits
+	cases    []checker.Case
+	listFile string                 // the exercise's list of equivalent mutants
+	listed   map[string]*Equivalent // its entries by key
+	used     map[string]bool        // the keys of the entries that name a mutant generated
+	m        *Mutation
+	probs    []Problem
+}
+
+// solution measures the cases on the sample for every of the mutants of the solution in lang (none
+// of them run when skip, but each still marks the entry of the list that names it as used).
+func (a *analysis) solution(ctx context.Context, lang string, every int, skip bool) error {
+	file := path.Join(a.e.SolutionDir(lang), "main.go")
+	src, err := fs.ReadFile(a.e.Course().FS(), file)
+	if err != nil {
+		return nil // Exercises reports a missing solution
+	}
+	mutants, err := mutate.Generate(file, src)
+	if err != nil {
+		a.probs = append(a.probs, Problem{File: file, Code: "mutate", Args: []any{"Err", err.Error()}, Msg: err.Error()})
+		return nil
+	}
+	rel := lang + "/main.go"
+	all := mutants
+	mutants = sample(rel, mutants, every)
+	if skip {
+		mutants = nil
+	}
+	run := map[string]bool{}
+	for _, mu := range mutants {
+		run[mu.Key()] = true
+	}
+	for _, mu := range all {
+		if key := rel + ":" + mu.Key(); a.listed[key] != nil {
+			if run[mu.Key()] {
+				a.m.Listed++
+			} else {
+				a.used[key] = true // generated, so not stale; outside the sample, so not run
+			}
+		}
+	}
+	if len(mutants) == 0 {
+		return nil
+	}
+	base, err := mutate.Base(file, src)
+	if err != nil {
+		return err
+	}
+	lim := mutationLimits(a.e.Limits(a.lim))
+	set, err := mutate.Build(ctx, base, mutants, lim)
+	if err != nil {
+		return err
+	}
+	outcomes, err := set.Run(ctx, a.cases, checker.Options{Exercise: a.e.Name, Lang: lang, Limits: lim})
+	set.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	a.m.Mutants += len(outcomes)
+	for _, o := range outcomes {
+		a.judge(o, file, rel)
+	}
+	return nil
+}
+
+// judge counts the outcome of a mutant of the solution file (rel within the solutions' folder).
+func (a *analysis) judge(o mutate.Outcome, file, rel string) {
+	key := rel + ":" + o.Mutant.Key()
+	q := a.listed[key]
+	switch {
+	case o.KilledBy != "" && q != nil && o.Status == checker.Timeout:
+		// A listed mutant that ran out of time on a busy machine: no proof it is not
+		// equivalent, and no survivor either.
+		a.m.Equivalent++
+		a.used[key] = true
+	case o.KilledBy != "" && q != nil:
+		a.m.Killed++
+		a.used[key] = true
+		a.probs = append(a.probs, Problem{File: a.listFile, Line: q.At, Code: "equivalent_killed",
+			Args: []any{"Mutant", key, "Case", o.KilledBy},
+			Msg:  fmt.Sprintf("%s is listed as equivalent, but case %s kills it", key, o.KilledBy)})
+	case o.KilledBy != "":
+		a.m.Killed++
+	case q != nil:
+		a.m.Equivalent++
+		a.used[key] = true
+	default:
+		s := Survivor{File: file, Line: o.Mutant.Line, What: o.Mutant.What}
+		a.m.Survivors = append(a.m.Survivors, s)
+		a.probs = append(a.probs, Problem{File: file, Line: s.Line, Code: "mutant_survived",
+			Args: []any{"What", s.What},
+			Msg:  fmt.Sprintf("%s: the mutant passes every case: add a case that kills it, or list it in %s with the reason it is equivalent", s.What, a.listFile)})
+	}
 }
 
 // sample keeps the part of the mutants of the solution file rel that MutateSample takes for every:
@@ -280,23 +304,23 @@ func sample(rel string, mutants []mutate.Mutant, every int) []mutate.Mutant {
 // has changed since it was stored there (see Cache), and the fresh result stored otherwise. cached
 // reports which it was. A result taken from the cache holds the same survivors, equivalents and
 // problems as the run that stored it.
-func (e *Exercise) MutateCached(ctx context.Context, lim checker.Limits, cache *Cache) (m *Mutation, probs []Problem, cached bool, err error) {
-	return e.MutateSampleCached(ctx, lim, cache, 1)
+func MutateCached(ctx context.Context, e *course.Exercise, lim checker.Limits, cache *Cache) (m *Mutation, probs []Problem, cached bool, err error) {
+	return MutateSampleCached(ctx, e, lim, cache, 1)
 }
 
 // MutateSampleCached is MutateSample with the cache of MutateCached; a sample is kept apart from the
 // full analysis and from other samples.
-func (e *Exercise) MutateSampleCached(ctx context.Context, lim checker.Limits, cache *Cache, every int, langs ...string) (m *Mutation, probs []Problem, cached bool, err error) {
+func MutateSampleCached(ctx context.Context, e *course.Exercise, lim checker.Limits, cache *Cache, every int, langs ...string) (m *Mutation, probs []Problem, cached bool, err error) {
 	key := ""
 	if cache.Enabled() {
-		if key, err = e.sampleKey(cache, lim, every, langs); err != nil {
+		if key, err = sampleKey(e, cache, lim, every, langs); err != nil {
 			return nil, nil, false, err
 		}
 	}
 	if en := cache.get(key); en != nil && en.Exercise == e.Name {
 		return en.Mutation, en.Problems, true, nil
 	}
-	m, probs, err = e.MutateSample(ctx, lim, every, langs...)
+	m, probs, err = MutateSample(ctx, e, lim, every, langs...)
 	if err == nil {
 		cache.put(key, &entry{Exercise: e.Name, Problems: probs, Mutation: m})
 	}
@@ -304,8 +328,8 @@ func (e *Exercise) MutateSampleCached(ctx context.Context, lim checker.Limits, c
 }
 
 // sampleKey is the cache key of the mutation analysis on the sample for every (all mutants for 1).
-func (e *Exercise) sampleKey(cache *Cache, lim checker.Limits, every int, langs []string) (string, error) {
-	k, err := e.keyInput(kindMutants, cache, lim)
+func sampleKey(e *course.Exercise, cache *Cache, lim checker.Limits, every int, langs []string) (string, error) {
+	k, err := keyInputOf(e, kindMutants, cache, lim)
 	if err != nil {
 		return "", err
 	}

@@ -1,4 +1,4 @@
-package course
+package verify
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/lesson"
 )
@@ -47,12 +48,12 @@ type Report struct {
 	Targets       *Targets
 }
 
-// Verify checks the lessons and exercises of t as an author needs them checked (VerifyLessons,
-// CheckRefs, AuditAll), taking from cache what has not changed, with messages in ui's language.
-// progress, when not nil, hears which exercise is audited. A failure of the tooling, not of the
-// course, is a *ToolError; an interrupted verify, ctx's error.
-func Verify(ctx context.Context, t *Targets, cache *Cache, ui *i18n.Printer, progress func(name string, n, total int)) (*Report, error) {
-	lessonErrs, lessonsCached, err := VerifyLessons(ctx, t.Files, cache)
+// Run checks the lessons and exercises of t as an author needs them checked (Lessons, CheckRefs,
+// AuditAll), taking from cache what has not changed, with messages in ui's language. progress,
+// when not nil, hears which exercise is audited. A failure of the tooling, not of the course, is a
+// *course.ToolError; an interrupted verify, ctx's error.
+func Run(ctx context.Context, t *Targets, cache *Cache, ui *i18n.Printer, progress func(name string, n, total int)) (*Report, error) {
+	lessonErrs, lessonsCached, err := Lessons(ctx, t.Files, cache)
 	if err != nil {
 		return nil, toolErr(err)
 	}
@@ -63,7 +64,7 @@ func Verify(ctx context.Context, t *Targets, cache *Cache, ui *i18n.Printer, pro
 	for _, le := range all {
 		r.Problems = append(r.Problems, LessonProblem(ui, le))
 	}
-	exs := make([]*Exercise, len(t.Exercises))
+	exs := make([]*course.Exercise, len(t.Exercises))
 	for i, xa := range t.Exercises {
 		exs[i] = xa.Ex
 	}
@@ -81,7 +82,7 @@ func toolErr(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	return &ToolError{err}
+	return &course.ToolError{Err: err}
 }
 
 // addAudit adds an exercise's problems and mutation score to the report.

@@ -1,4 +1,4 @@
-package course
+package verify
 
 import (
 	"os"
@@ -7,11 +7,13 @@ import (
 )
 
 // TestSourceHash checks what the key of the tests' results covers, on a module laid out as this
-// one: the folders of the packages course is built from (with their subfolders and embedded files),
-// go.mod and go.sum change it; a package course does not import does not.
+// one: the folders of the packages verify is built from (verify itself, course and the checker, with
+// their subfolders and embedded files), go.mod and go.sum change it; a package verify does not import
+// does not.
 func TestSourceHash(t *testing.T) {
 	files := map[string]string{
 		"go.mod":                      "module github.com/workbook-course/workbook\n\ngo 1.22\n",
+		"internal/verify/verify.go":   "package verify\n\nimport _ \"github.com/workbook-course/workbook/internal/course\"\n",
 		"internal/course/course.go":   "package course\n\nimport _ \"github.com/workbook-course/workbook/checker\"\n",
 		"checker/checker.go":          "package checker\n",
 		"checker/internal/init/x.txt": "embedded\n",
@@ -57,13 +59,16 @@ func TestSourceHash(t *testing.T) {
 		changes bool
 	}{
 		{"the same files", nil, false},
-		{"a package course does not import", map[string]string{"internal/grade/grade.go": "package grade\n\nvar X = 1\n"}, false},
+		{"a package verify does not import", map[string]string{"internal/grade/grade.go": "package grade\n\nvar X = 1\n"}, false},
 		{"the command", map[string]string{"cmd/workbook/main.go": "package main\n\nfunc main() { println() }\n"}, false},
 		{"the checker", map[string]string{"checker/checker.go": "package checker\n\nvar X = 1\n"}, true},
 		{"a file the checker embeds", map[string]string{"checker/internal/init/x.txt": "changed\n"}, true},
 		{"a new file in the checker's folder", map[string]string{"checker/testdata/case.txtar": "x\n"}, true},
 		{"course itself", map[string]string{"internal/course/course.go": "package course\n\nimport _ \"github.com/workbook-course/workbook/checker\"\n\nvar X = 1\n"}, true},
-		{"a new dependency", map[string]string{"internal/course/course.go": "package course\n\nimport (\n\t_ \"github.com/workbook-course/workbook/checker\"\n\t_ \"github.com/workbook-course/workbook/internal/grade\"\n)\n"}, true},
+		{"verify itself", map[string]string{"internal/verify/verify.go": "package verify\n\nimport _ \"github.com/workbook-course/workbook/internal/course\"\n\nvar X = 1\n"}, true},
+		{"a new file in verify's folder", map[string]string{"internal/verify/testdata/x.txt": "x\n"}, true},
+		{"a new dependency of verify", map[string]string{"internal/verify/verify.go": "package verify\n\nimport (\n\t_ \"github.com/workbook-course/workbook/internal/course\"\n\t_ \"github.com/workbook-course/workbook/internal/grade\"\n)\n"}, true},
+		{"a new dependency of course", map[string]string{"internal/course/course.go": "package course\n\nimport (\n\t_ \"github.com/workbook-course/workbook/checker\"\n\t_ \"github.com/workbook-course/workbook/internal/grade\"\n)\n"}, true},
 		{"go.mod", map[string]string{"go.mod": "module github.com/workbook-course/workbook\n\ngo 1.23\n"}, true},
 		{"go.sum", map[string]string{"go.sum": "example.com/x v1.0.0 h1:x\n"}, true},
 	}
@@ -71,5 +76,14 @@ func TestSourceHash(t *testing.T) {
 		if got := hash(tt.over) != base; got != tt.changes {
 			t.Errorf("%s: the hash changed: %v, want %v", tt.name, got, tt.changes)
 		}
+	}
+	// Once verify imports a package, a change there changes the hash too.
+	dep := map[string]string{"internal/verify/verify.go": "package verify\n\nimport (\n\t_ \"github.com/workbook-course/workbook/internal/course\"\n\t_ \"github.com/workbook-course/workbook/internal/grade\"\n)\n"}
+	changed := map[string]string{"internal/grade/grade.go": "package grade\n\nvar X = 1\n"}
+	for k, v := range dep {
+		changed[k] = v
+	}
+	if hash(dep) == hash(changed) {
+		t.Error("a change in a package verify has come to import leaves the hash as it was")
 	}
 }
