@@ -34,7 +34,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "7" // 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "8" // 8: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -526,6 +526,9 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it.st.FromText = fileExists(filepath.Join(root, textProgram))
 	recoded := recodeTree(root)
 	g.findProgram(it, root, prefix)
+	if it.st.Result != nil && it.st.Result.Verdict == checker.NoProgram {
+		it.st.Found = foundIn(root, s)
+	}
 	if rel, err := filepath.Rel(root, it.dir); it.dir != "" && err == nil {
 		it.st.Recoded = recodedIn(recoded, filepath.ToSlash(rel))
 	}
