@@ -52,7 +52,7 @@ type Job struct {
 	Late      Late   // the penalty for a late submission, if any
 	Jobs      int    // programs run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
 	Only      string // grade this student alone (the report still lists everyone graded before)
-	Force     bool   // grade into a report folder that holds the report of another exercise
+	Force     bool   // grade into a report folder that holds the report of another exercise, and a class that seems to have solved another exercise (checkExercise)
 	Shard     Shard  // grade one slice of the class
 	// BatchSize is how many programs one go command builds (default: see defaultBatch).
 	BatchSize int
@@ -77,6 +77,9 @@ type Job struct {
 	CopyThreshold float64
 	// Read bounds what is read of one submission (zero fields: DefaultReadLimits).
 	Read ReadLimits
+	// Others are the first visible cases of the course's other exercises: a class whose sample
+	// fails this exercise's and passes one of those is not graded (checkExercise, wrongex.go).
+	Others []OtherCase
 }
 
 // Progress is how far a run has come.
@@ -171,6 +174,13 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	times, err := trustTimes(job, subs, subsDir, classZip)
 	if err != nil {
 		return nil, nil, err
+	}
+	// A class that seems to have solved another exercise: stopped before anything is written (a
+	// report of this exercise already in outDir was checked when it was begun).
+	if reportExercise(outDir) != job.Exercise {
+		if err := checkExercise(ctx, job, selected); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := PrepareOut(outDir); err != nil {
 		return nil, nil, err
