@@ -34,7 +34,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "7" // 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "8" // 8: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -52,7 +52,7 @@ type Job struct {
 	Late      Late   // the penalty for a late submission, if any
 	Jobs      int    // programs run at once (default: runtime.GOMAXPROCS, the CPUs the process may use)
 	Only      string // grade this student alone (the report still lists everyone graded before)
-	Force     bool   // grade into a report folder that holds the report of another exercise
+	Force     bool   // grade into a report folder that holds the report of another exercise, and a class that seems to have solved another exercise (checkExercise)
 	Shard     Shard  // grade one slice of the class
 	// BatchSize is how many programs one go command builds (default: see defaultBatch).
 	BatchSize int
@@ -77,6 +77,9 @@ type Job struct {
 	CopyThreshold float64
 	// Read bounds what is read of one submission (zero fields: DefaultReadLimits).
 	Read ReadLimits
+	// Others are the first visible cases of the course's other exercises: a class whose sample
+	// fails this exercise's and passes one of those is not graded (checkExercise, wrongex.go).
+	Others []OtherCase
 }
 
 // Progress is how far a run has come.
@@ -171,6 +174,13 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	times, err := trustTimes(job, subs, subsDir, classZip)
 	if err != nil {
 		return nil, nil, err
+	}
+	// A class that seems to have solved another exercise: stopped before anything is written (a
+	// report of this exercise already in outDir was checked when it was begun).
+	if reportExercise(outDir) != job.Exercise {
+		if err := checkExercise(ctx, job, selected); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := PrepareOut(outDir); err != nil {
 		return nil, nil, err
@@ -526,6 +536,9 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it.st.FromText = fileExists(filepath.Join(root, textProgram))
 	recoded := recodeTree(root)
 	g.findProgram(it, root, prefix)
+	if it.st.Result != nil && it.st.Result.Verdict == checker.NoProgram {
+		it.st.Found = foundIn(root, s)
+	}
 	if rel, err := filepath.Rel(root, it.dir); it.dir != "" && err == nil {
 		it.st.Recoded = recodedIn(recoded, filepath.ToSlash(rel))
 	}

@@ -320,7 +320,7 @@ func hashInner(h io.Writer, dir string) error {
 			fmt.Fprintf(h, "unreadable\x00")
 			continue
 		}
-		_, err = io.Copy(h, io.LimitReader(f, maxZipArchive+1))
+		_, err = io.Copy(h, io.LimitReader(f, maxListedArchive+1))
 		f.Close()
 		if err != nil {
 			return err
@@ -353,14 +353,10 @@ func hashGroup(h io.Writer, s Submission) error {
 // student holds: the build files of folders, the files a student handed in flat, and, when these
 // hold no Go at all, the archive the student uploaded, unpacked, or the program of an online text.
 // An *ArchiveError or a *tooBigError is the student's verdict.
-func gather(s Submission, root string, lim ReadLimits) ([]SkippedEntry, error) {
+func gather(s Submission, root string, lim ReadLimits, exercise string) ([]SkippedEntry, error) {
 	switch s.Kind {
-	case KindTar:
-		return untarLim(s.Path, root, lim)
-	case Kind7z:
-		return un7z(s.Path, root, lim)
-	case KindArchive:
-		return nil, &ArchiveError{Code: ArchiveFormat, Entry: filepath.Base(s.Path)}
+	case KindZip, KindTar, Kind7z, KindArchive:
+		return unpackArchive(s.Kind, s.Path, root, lim, exercise)
 	case KindDir:
 		skipped, err := copyFolderLim(s.Path, root, lim)
 		if err != nil {
@@ -369,7 +365,7 @@ func gather(s Submission, root string, lim ReadLimits) ([]SkippedEntry, error) {
 		if err := textsInto(root, topHTML(s.Path)); err != nil {
 			return skipped, err
 		}
-		return unpackInner(skipped, root, innerArchives(s.Path), lim)
+		return unpackInner(skipped, root, innerArchives(s.Path), lim, exercise)
 	}
 	var skipped []SkippedEntry
 	var archives, texts []string
@@ -403,7 +399,7 @@ func gather(s Submission, root string, lim ReadLimits) ([]SkippedEntry, error) {
 	if err := textsInto(root, texts); err != nil {
 		return skipped, err
 	}
-	return unpackInner(skipped, root, archives, lim)
+	return unpackInner(skipped, root, archives, lim, exercise)
 }
 
 // topHTML lists the HTML files at the top of a folder (Moodle's onlinetext.html).
@@ -435,34 +431,22 @@ func textsInto(root string, texts []string) error {
 }
 
 // unpackInner unpacks, when root holds no Go yet, the first archive among archives that can be read
-// into a folder of root named after it; when none can be read, the first one is refused with
-// ArchiveFormat.
-func unpackInner(skipped []SkippedEntry, root string, archives []string, lim ReadLimits) ([]SkippedEntry, error) {
+// into a folder of root named after it (from the exercise's folder alone when it holds more than a
+// program, see pickFolders); when none can be read, the first one is refused with ArchiveFormat.
+func unpackInner(skipped []SkippedEntry, root string, archives []string, lim ReadLimits, exercise string) ([]SkippedEntry, error) {
 	if len(archives) == 0 || hasGoFiles(root) {
 		return skipped, nil
 	}
 	for _, p := range archives {
-		lower := strings.ToLower(filepath.Base(p))
-		kind := archiveKind(lower)
+		kind := archiveKind(strings.ToLower(filepath.Base(p)))
 		if kind == KindArchive {
 			continue
 		}
-		name := filepath.Base(p)
-		name = safeFileName(strings.TrimSuffix(name, name[len(name)-len(archiveExt(lower)):]))
-		dst := filepath.Join(root, name)
+		dst := unpackedName(root, p)
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return skipped, err
 		}
-		var sk []SkippedEntry
-		var err error
-		switch kind {
-		case KindZip:
-			sk, err = unzipLim(p, dst, lim, "")
-		case Kind7z:
-			sk, err = un7z(p, dst, lim)
-		default:
-			sk, err = untarLim(p, dst, lim)
-		}
+		sk, err := unpackArchive(kind, p, dst, lim, exercise)
 		for _, e := range sk {
 			skipped = append(skipped, SkippedEntry{Path: filepath.Base(p) + "/" + e.Path, Kind: e.Kind})
 		}

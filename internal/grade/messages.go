@@ -63,7 +63,11 @@ func RunMessage(err error, out, subs, only string, shard Shard) Message {
 	var re *RosterError
 	var ce *ClassError
 	var te *TimesError
+	var we *WrongExerciseError
 	switch {
+	case errors.As(err, &we):
+		return Message{"grade_err_wrong_exercise", []any{"Dir", report.EscapeLine(shellArg(subs)), "Out", report.EscapeLine(shellArg(out)), "Exercise", we.Exercise, "Case", we.Case,
+			"Other", we.Other, "OtherCase", we.OtherCase, "Of", we.Sampled, "N", we.Matched}}
 	case errors.As(err, &te):
 		return Message{"grade_err_times_" + te.Code, []any{"Dir", subs, "Detail", te.Detail, "N", te.Students}}
 	case errors.As(err, &ce):

@@ -64,6 +64,8 @@ type Student struct {
 	// Skipped lists the entries of a folder submission left out because they are not regular files
 	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
 	Skipped []SkippedEntry `json:"skipped,omitempty"`
+	// Found is what a submission without a program holds, named in the feedback (found.go).
+	Found *Found `json:"found,omitempty"`
 	// Source is the program's own files as graded (at most maxSource bytes in all), for the
 	// report's source view.
 	Source []SourceFile `json:"source,omitempty"`

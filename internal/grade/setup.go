@@ -91,6 +91,7 @@ func NewJob(ctx context.Context, o Options) (*Job, error) {
 	job.Cases = append(cases, extra...)
 	job.setDraw(ex, o.Seed)
 	job.readCourse(ex, o.Course)
+	job.Others = otherCases(o.Course, ex)
 	if o.Roster != "" {
 		titles := []string{ex.Name}
 		for _, t := range ex.Titles {

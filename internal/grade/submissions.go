@@ -244,7 +244,7 @@ func SourceHash(s Submission) (string, error) {
 		}
 		defer f.Close()
 		io.WriteString(h, s.Kind+"\x00")
-		if _, err := io.Copy(h, io.LimitReader(f, maxZipArchive+1)); err != nil {
+		if _, err := io.Copy(h, io.LimitReader(f, maxListedArchive+1)); err != nil {
 			return "", err
 		}
 	default:

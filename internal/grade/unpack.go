@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -17,8 +16,9 @@ import (
 )
 
 // unpack copies into root what is graded of s under the job's limits: a folder's build files, an
-// archive's files, the files of an LMS group. A clone of the course or a learner's workspace handed in
-// whole, however large, is read from the exercise's own folder in it (locateExercise).
+// archive's files, the files of an LMS group, and archives inside archives (openNested). A clone of
+// the course or a learner's workspace handed in whole, however large, folder or archive, is read
+// from the exercise's own folder in it (locateExercise, pickFolders).
 func (g *grader) unpack(s Submission, root string) (skipped []SkippedEntry, prefix string, err error) {
 	lim := g.job.Read.orDefault()
 	switch s.Kind {
@@ -28,14 +28,14 @@ func (g *grader) unpack(s Submission, root string) (skipped []SkippedEntry, pref
 			skipped, err = copyFolderLim(sub, root, lim)
 			return skipped, filepath.ToSlash(rel), err
 		}
-	case KindZip:
-		only := zipExerciseFolder(s.Path, g.job.Exercise)
-		skipped, err = unzipLim(s.Path, root, lim, only)
-		return skipped, only, err
 	case KindGo:
 		return nil, "", copyOne(s.Path, filepath.Join(root, "main.go"))
 	}
-	skipped, err = gather(s, root, lim)
+	skipped, err = gather(s, root, lim, g.job.Exercise)
+	if err != nil {
+		return skipped, "", err
+	}
+	skipped, err = openNested(skipped, root, lim, g.job.Exercise)
 	return skipped, "", err
 }
 
@@ -103,46 +103,38 @@ func hasGoFilesHere(dir string) bool {
 	return false
 }
 
-// zipExerciseFolder is the folder of the exercise inside a zip that holds a clone of the course or
-// a workspace ("" when it holds none, or when the zip's .go files are all in that folder anyway):
-// what unzipLim unpacks alone, so that the clone's size does not count.
-func zipExerciseFolder(src, exercise string) string {
-	zr, err := zip.OpenReader(src)
-	if err != nil {
-		return ""
-	}
-	defer zr.Close()
-	var dirs []string
-	seen := map[string]bool{}
-	outside := false
-	for _, f := range zr.File {
-		rel, err := safeRel(entryName(f))
-		if err != nil || rel == "" || !goFile(path.Base(rel)) {
-			continue
-		}
-		dir := path.Dir(rel)
-		if path.Base(dir) != exercise {
-			outside = true
-			continue
-		}
-		if !seen[dir] {
-			seen[dir] = true
-			dirs = append(dirs, dir)
-		}
-	}
-	if len(dirs) == 0 || !outside {
-		return ""
-	}
-	sort.Slice(dirs, func(i, j int) bool { return exerciseRank("", dirs[i]) < exerciseRank("", dirs[j]) })
-	return dirs[0]
-}
-
 // un7z unpacks a .7z archive under the rules of unzip (github.com/bodgit/sevenzip reads it): entries
 // that climb out are ZipSlip, more than the limits ZipBomb (counted while unpacking, whatever the
 // headers say), two files of one name ZipTwice, a damaged or encrypted archive ZipCorrupt; links and
 // other entries that are not regular files are skipped and returned.
 func un7z(src, dst string, lim ReadLimits) ([]SkippedEntry, error) {
-	f, info, err := openArchive(src)
+	return un7zFor(src, dst, lim, "")
+}
+
+// sevenPick is what of a .7z to unpack for the exercise (pickFolders; nil for all of it). A 7z's
+// files may share one compressed block, so none is looked into: a folder holding main.go is a
+// program's.
+func sevenPick(zr *sevenzip.Reader, exercise string, lim ReadLimits) []string {
+	var entries []listed
+	mains := map[string]bool{}
+	for _, zf := range zr.File {
+		rel, err := safeRel(strings.ReplaceAll(zf.Name, `\`, "/"))
+		if err != nil {
+			continue // refused when unpacked
+		}
+		entries = append(entries, listed{rel: rel, file: zf.Mode().IsRegular(), size: zf.UncompressedSize})
+		if path.Base(rel) == "main.go" {
+			mains[path.Dir(rel)] = true
+		}
+	}
+	return pickFolders(entries, exercise, lim, func(dir string) bool { return mains[dir] })
+}
+
+// un7zFor is un7z; with exercise set, a .7z that holds more than a program is unpacked from the
+// exercise's folder alone (sevenPick).
+func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, error) {
+	lim = lim.orDefault()
+	f, info, err := openArchive(src, maxZipArchive)
 	if err != nil {
 		return nil, err
 	}
@@ -151,8 +143,12 @@ func un7z(src, dst string, lim ReadLimits) ([]SkippedEntry, error) {
 	if err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
 	}
-	if len(zr.File) > lim.Entries {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Entries), Limit: BigEntries}
+	if len(zr.File) > listLimit(lim) {
+		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", listLimit(lim)), Limit: BigEntries}
+	}
+	var keep []string
+	if exercise != "" {
+		keep = sevenPick(zr, exercise, lim)
 	}
 	var skipped []SkippedEntry
 	budget, files := lim.Bytes, 0
@@ -164,7 +160,7 @@ func un7z(src, dst string, lim ReadLimits) ([]SkippedEntry, error) {
 		}
 		mode := zf.Mode()
 		switch {
-		case rel == "" || skipEntry(rel) || mode.IsDir():
+		case rel == "" || skipEntry(rel) || mode.IsDir() || !picked(rel, keep):
 			continue
 		case !mode.IsRegular():
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -28,25 +29,92 @@ func untar(src, dst string) (skipped []SkippedEntry, err error) {
 
 // untarLim is untar under the limits lim.
 func untarLim(src, dst string, lim ReadLimits) (skipped []SkippedEntry, err error) {
-	lim = lim.orDefault()
-	f, _, err := openArchive(src)
+	return untarFor(src, dst, lim, "")
+}
+
+// tarReader is a tar archive's stream, read at most maxTarStream bytes.
+type tarReader struct {
+	*tar.Reader
+	stream *capReader
+	close  func()
+}
+
+// openTar opens the tar archive at src (gunzipped or bunzipped by its extension).
+func openTar(src string) (*tarReader, error) {
+	f, _, err := openArchive(src, maxZipArchive)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	r, closeStream, err := tarStream(src, f)
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
-	defer closeStream()
 	stream := &capReader{r: r, left: maxTarStream}
-	tr := tar.NewReader(stream)
-	corrupt := func(entry string) error {
-		if stream.over {
-			return &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("more than %d bytes", maxTarStream)}
-		}
-		return &ArchiveError{Code: ZipCorrupt, Entry: entry}
+	return &tarReader{Reader: tar.NewReader(stream), stream: stream, close: func() { closeStream(); f.Close() }}, nil
+}
+
+// corrupt is the error of a tar that cannot be read on at entry: a bomb when its stream is past
+// maxTarStream.
+func (t *tarReader) corrupt(entry string) error {
+	if t.stream.over {
+		return &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("more than %d bytes", maxTarStream)}
 	}
+	return &ArchiveError{Code: ZipCorrupt, Entry: entry}
+}
+
+// tarPick is what of the tar at src to unpack for the exercise (pickFolders; nil for all of it): a
+// first read through its headers, which looks into at most maxPeeks .go files for their package.
+func tarPick(src, exercise string, lim ReadLimits) ([]string, error) {
+	tr, err := openTar(src)
+	if err != nil {
+		return nil, err
+	}
+	defer tr.close()
+	var entries []listed
+	mains := map[string]bool{}
+	peeks := 0
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, tr.corrupt(filepath.Base(src))
+		}
+		if len(entries) >= listLimit(lim) {
+			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", listLimit(lim)), Limit: BigEntries}
+		}
+		rel, err := safeRel(hdr.Name)
+		if err != nil {
+			continue // refused when unpacked
+		}
+		e := listed{rel: rel, file: hdr.Typeflag == tar.TypeReg, size: uint64(max(hdr.Size, 0))}
+		entries = append(entries, e)
+		if e.file && goFile(path.Base(rel)) && !mains[path.Dir(rel)] && peeks < maxPeeks {
+			peeks++
+			mains[path.Dir(rel)] = peekMain(tr)
+		}
+	}
+	return pickFolders(entries, exercise, lim, func(dir string) bool { return mains[dir] }), nil
+}
+
+// untarFor is untar under the limits lim; with exercise set, a tar that holds more than a program
+// is unpacked from the exercise's folder alone (tarPick).
+func untarFor(src, dst string, lim ReadLimits, exercise string) (skipped []SkippedEntry, err error) {
+	lim = lim.orDefault()
+	var keep []string
+	if exercise != "" {
+		if keep, err = tarPick(src, exercise, lim); err != nil {
+			return nil, err
+		}
+	}
+	tr, err := openTar(src)
+	if err != nil {
+		return nil, err
+	}
+	defer tr.close()
+	corrupt := tr.corrupt
 	entries := 0
 	u := &tarFiles{lim: lim, budget: lim.Bytes, seen: map[string]bool{}}
 	for {
@@ -58,7 +126,7 @@ func untarLim(src, dst string, lim ReadLimits) (skipped []SkippedEntry, err erro
 			return nil, corrupt(filepath.Base(src))
 		}
 		entries++
-		rel, target, err := tarTarget(hdr, dst, lim, entries)
+		rel, target, err := tarTarget(hdr, dst, lim, entries, keep)
 		if err != nil {
 			return nil, err
 		}
@@ -193,16 +261,17 @@ func writeTarFile(tr io.Reader, target, rel string, budget int64) (n int64, read
 }
 
 // tarTarget is where the tar entry hdr, the entries-th, goes under dst: its path (slashes) and the
-// target ("" for an entry skipped), or the ArchiveError that refuses the archive.
-func tarTarget(hdr *tar.Header, dst string, lim ReadLimits, entries int) (rel, target string, err error) {
-	if entries > lim.Entries {
-		return "", "", &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Entries), Limit: BigEntries}
+// target ("" for an entry skipped: junk, or outside the folders of keep when set), or the
+// ArchiveError that refuses the archive.
+func tarTarget(hdr *tar.Header, dst string, lim ReadLimits, entries int, keep []string) (rel, target string, err error) {
+	if entries > listLimit(lim) {
+		return "", "", &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", listLimit(lim)), Limit: BigEntries}
 	}
 	rel, err = safeRel(hdr.Name)
 	if err != nil {
 		return "", "", &ArchiveError{Code: ZipSlip, Entry: hdr.Name}
 	}
-	if rel == "" || skipEntry(rel) {
+	if rel == "" || skipEntry(rel) || !picked(rel, keep) {
 		return "", "", nil
 	}
 	if strings.Count(rel, "/") >= lim.Depth {

@@ -45,14 +45,14 @@ func (e *ArchiveError) Error() string {
 	return e.Code + ": " + e.Entry
 }
 
-// openArchive opens the archive at src, a regular file of at most maxZipArchive bytes (see
+// openArchive opens the archive at src, a regular file of at most limit bytes (see
 // openRegular); one that cannot be opened is ZipCorrupt, one that is too large ZipBomb.
-func openArchive(src string) (*os.File, os.FileInfo, error) {
+func openArchive(src string, limit int64) (*os.File, os.FileInfo, error) {
 	f, info, err := openRegular(src)
 	if err != nil {
 		return nil, nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
 	}
-	if info.Size() > maxZipArchive {
+	if info.Size() > limit {
 		f.Close()
 		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d bytes", info.Size())}
 	}
@@ -69,11 +69,12 @@ func unzip(src, dst string) (skipped []SkippedEntry, err error) {
 	return unzipLim(src, dst, DefaultReadLimits, "")
 }
 
-// unzipLim is unzip under the limits lim, of the entries under the folder only alone ("" for all;
-// a clone of the course is unpacked from the exercise's folder, see locate.go).
-func unzipLim(src, dst string, lim ReadLimits, only string) (skipped []SkippedEntry, err error) {
+// unzipLim is unzip under the limits lim. With exercise set, a zip that holds more than a program
+// (a clone of the course, a workspace) is unpacked from the exercise's folder alone (pickFolders):
+// the limits count what is unpacked, and what is not is never written.
+func unzipLim(src, dst string, lim ReadLimits, exercise string) (skipped []SkippedEntry, err error) {
 	lim = lim.orDefault()
-	f, info, err := openArchive(src)
+	f, info, err := openArchive(src, maxListedArchive)
 	if err != nil {
 		return nil, err
 	}
@@ -84,21 +85,43 @@ func unzipLim(src, dst string, lim ReadLimits, only string) (skipped []SkippedEn
 	// counting those first bounds what reading the directory can cost.
 	if n, err := centralRecords(io.NewSectionReader(f, 0, info.Size())); err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
-	} else if n > lim.Entries {
+	} else if n > listLimit(lim) {
 		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", n), Limit: BigEntries}
 	}
 	zr, err := zip.NewReader(f, info.Size())
 	if err != nil {
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: err.Error()}
 	}
-	if len(zr.File) > lim.Entries {
+	if len(zr.File) > listLimit(lim) {
 		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d entries", len(zr.File)), Limit: BigEntries}
 	}
-	items, skipped, err := zipItems(zr, lim, only)
+	var keep []string
+	if exercise != "" {
+		keep = zipPick(zr, exercise, lim)
+	}
+	items, skipped, err := zipItems(zr, lim, keep)
 	if err != nil {
 		return nil, err
 	}
 	return skipped, zipExtract(items, dst, lim)
+}
+
+// zipPick is what of the zip to unpack for the exercise (pickFolders; nil for all of it).
+func zipPick(zr *zip.Reader, exercise string, lim ReadLimits) []string {
+	var entries []listed
+	byRel := map[string]*zip.File{}
+	for _, f := range zr.File {
+		rel, err := safeRel(entryName(f))
+		if err != nil {
+			continue // refused by zipItems
+		}
+		isDir := f.FileInfo().IsDir() || strings.HasSuffix(f.Name, "/")
+		entries = append(entries, listed{rel: rel, file: !isDir && f.Mode().IsRegular(), size: f.UncompressedSize64})
+		byRel[rel] = f
+	}
+	return pickFolders(entries, exercise, lim, mainDirs(entries, func(rel string) (io.ReadCloser, error) {
+		return byRel[rel].Open()
+	}))
 }
 
 // zipItem is an entry of a zip to unpack, at rel (slashes) under the folder.
@@ -107,9 +130,9 @@ type zipItem struct {
 	rel string
 }
 
-// zipItems lists what of a zip is unpacked (under only, when set), and refuses it when its names
-// climb out, repeat, nest too deep, or its headers declare more than the limits.
-func zipItems(zr *zip.Reader, lim ReadLimits, only string) ([]zipItem, []SkippedEntry, error) {
+// zipItems lists what of a zip is unpacked (inside the folders of keep, when set), and refuses it
+// when its names climb out, repeat, nest too deep, or its headers declare more than the limits.
+func zipItems(zr *zip.Reader, lim ReadLimits, keep []string) ([]zipItem, []SkippedEntry, error) {
 	var items []zipItem
 	var skipped []SkippedEntry
 	var declared uint64
@@ -121,13 +144,7 @@ func zipItems(zr *zip.Reader, lim ReadLimits, only string) ([]zipItem, []Skipped
 		if err != nil {
 			return nil, nil, &ArchiveError{Code: ZipSlip, Entry: name}
 		}
-		if only != "" {
-			rel, _ = strings.CutPrefix(rel, only+"/")
-			if rel == safeRelOr(name) {
-				continue // outside the folder of the exercise
-			}
-		}
-		if rel == "" || skipEntry(rel) {
+		if rel == "" || skipEntry(rel) || !picked(rel, keep) {
 			continue
 		}
 		mode := f.Mode()
@@ -155,12 +172,6 @@ func zipItems(zr *zip.Reader, lim ReadLimits, only string) ([]zipItem, []Skipped
 		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", declared, lim.Bytes), Limit: BigBytes}
 	}
 	return items, skipped, nil
-}
-
-// safeRelOr is the safe path of a name ("" when it has none).
-func safeRelOr(name string) string {
-	rel, _ := safeRel(name)
-	return rel
 }
 
 // zipExtract unpacks the items into dst, counting what really comes out: the sizes in the headers

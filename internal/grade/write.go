@@ -343,6 +343,7 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 	report.Markdown(&md, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
 	scoreNote(&top, pr, rep, st)
 	stderrNote(&top, pr, res)
+	foundNote(&top, pr, st)
 	w.Write(withTop(md.Bytes(), top.Bytes()))
 	drawnNote(w, pr, rep, st)
 	if !rep.Due.IsZero() && st.TimeFrom == TimeFromCommit {
