@@ -408,7 +408,8 @@
 //	                       a case only testscript runs, its words, naming the case and line)
 //	  pattern     string   the failed stdout or stderr line's regular expression
 //	  metrics     array    a scenario case's figures (the metrics command): name (peak_load,
-//	                       requests_per_client, all_served_s, clients_stuck), value, reached (false:
+//	                       requests_per_client, all_served_s, clients_stuck, recovered_s,
+//	                       lost_end_pct), value, reached (false:
 //	                       never reached within the horizon), limit, ok (value ≤ limit)
 //	  scenario    object   the scenario run: name, seed, clients, rate, cost, down, tick_ms, load,
 //	                       served and reference (numbers a tick), first_over (the first tick past a

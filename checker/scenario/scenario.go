@@ -15,8 +15,8 @@
 //	func (c *client) Do(ctx context.Context, call func(context.Context) error) error { … }
 //
 // and a case runs it as `run -scenario storm -seed 17`, then `metrics`: every figure within its
-// limit. The checker builds this one file into the program as a module of its own, as it does the
-// flaky service, and refuses every import of the learner's but a few (context, errors, math,
+// limit. The checker builds this package's files (its tests left out) into the program as a module
+// of its own, as it does the flaky service, and refuses every import of the learner's but a few (context, errors, math,
 // math/rand/v2, sync, sync/atomic, time and this package), so that only this package writes the
 // program's stdout.
 //
@@ -50,7 +50,15 @@
 //	stopped 3.1                                the run was stopped there for MaxRequests
 //	first_over 12.3                            the first instant past a limit, when there is one
 //
+// An open system's report (metastable.go) adds its parameters to the first line (from 20 slow 4
+// calls 1 deadline 30 fail 5) and a line `wasted 0 0 … 10 10`: the answers a tick nobody waited for.
+//
 // Same scenario, same seed, same client: same figures on every machine.
+//
+// The storm is a closed system: a fixed crowd, one request each. Other service models live in files
+// of their own and are picked by the Scenario's fields: metastable.go's open system (Scenario.Open:
+// new calls every tick, a queue, work wasted on callers that left), whose report adds a wasted line
+// and the figures recovered_s and lost_end_pct.
 package scenario
 
 import (
@@ -108,6 +116,8 @@ type Scenario struct {
 	// that a storm a client sets off costs the check a fraction of a second, not its time limit.
 	MaxRequests int64
 	Limits      []Limit
+	// Open makes the scenario an open system (metastable.go): nil for the storm.
+	Open *Open
 }
 
 // Limit is the most a figure may be.
@@ -138,6 +148,12 @@ var scenarios = map[string]Scenario{
 	// requests; the course's policy sends 13 to 14 (TestLimits).
 	"outage": {Name: "outage", Clients: 2000, Down: 600, Rate: 50, Cost: 0, Horizon: 600,
 		MaxRequests: 40 * 2000, Limits: []Limit{{RequestsPerClient, 20}, {Stuck, 0}}},
+	// metastable is the overload lesson's slow disk (4 answers a tick for 3 s from 2 s on);
+	// metastable-down an outage of 2 s; metastable-failover seed 001's failover of 8 s, 10 s into
+	// the run (metastable.go).
+	"metastable":          metastable("metastable", 20, 50, 4),
+	"metastable-down":     metastable("metastable-down", 20, 40, 0),
+	"metastable-failover": metastable("metastable-failover", 100, 180, 0),
 }
 
 // stormLimits: the course's jittered policy (referenceClient) stays within them on every seed
@@ -158,6 +174,11 @@ type Report struct {
 	Stuck    int   // clients whose Do had not returned Grace after the horizon
 	// Stopped is the tick after which the run was stopped for MaxRequests, -1 when it was not.
 	Stopped int
+	// Wasted is the answers a tick nobody waited for any more (an open system's, else nil).
+	Wasted []int
+	// Extra are the figures a service model measures besides the storm's, by name; a figure
+	// never reached is left out.
+	Extra map[string]float64
 }
 
 // Value returns the figure metric of r and whether it was reached at all.
@@ -172,7 +193,8 @@ func (r Report) Value(metric string) (float64, bool) {
 	case Stuck:
 		return float64(r.Stuck), true
 	}
-	return 0, false
+	v, ok := r.Extra[metric]
+	return v, ok
 }
 
 // FirstOver returns the tick at which the run first crossed a limit, or -1: the peak's limit by a
@@ -192,6 +214,10 @@ func (r Report) FirstOver() int {
 		case AllServed:
 			if v, ok := r.Value(AllServed); !ok || v > l.Max {
 				at = int(l.Max * 10)
+			}
+		case Recovered:
+			if v, ok := r.Value(Recovered); !ok || v > l.Max {
+				at = min(r.Scenario.Down+int(l.Max*10), len(r.Load)-1)
 			}
 		}
 		if at >= 0 && (first < 0 || at < first) {
@@ -397,10 +423,14 @@ func Main(newClient func(*rand.Rand) Client) {
 			fmt.Fprintln(os.Stderr, "usage: prog -scenario NAME -seed N")
 			os.Exit(2)
 		}
-		r := Run(s, seed, newClient)
+		run, reference := Run, referenceClient
+		if s.Open != nil {
+			run, reference = RunOpen, throttleClient
+		}
+		r := run(s, seed, newClient)
 		var ref *Report
 		if withRef {
-			rr := Run(s, seed, referenceClient)
+			rr := run(s, seed, reference)
 			ref = &rr
 		}
 		printReport(os.Stdout, r, ref)
@@ -438,10 +468,16 @@ func parseArgs(args []string) (s Scenario, seed uint64, withRef bool, err error)
 // Output).
 func printReport(w io.Writer, r Report, ref *Report) {
 	s := r.Scenario
-	fmt.Fprintf(w, "scenario %s seed %d clients %d rate %d cost %d down %d tick %s\n",
+	fmt.Fprintf(w, "scenario %s seed %d clients %d rate %d cost %d down %d tick %s",
 		s.Name, r.Seed, s.Clients, s.Rate, s.Cost, s.Down, Tick)
-	fmt.Fprintf(w, "load %s\n", series(r.Load))
+	if o := s.Open; o != nil {
+		fmt.Fprintf(w, " from %d slow %d calls %d deadline %d fail %d", o.From, o.Slow, o.Calls, o.Deadline, o.Fail)
+	}
+	fmt.Fprintf(w, "\nload %s\n", series(r.Load))
 	fmt.Fprintf(w, "served %s\n", series(r.Served))
+	if r.Wasted != nil {
+		fmt.Fprintf(w, "wasted %s\n", series(r.Wasted))
+	}
 	if ref != nil {
 		fmt.Fprintf(w, "reference %s\n", series(ref.Load))
 	}
