@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -50,8 +51,9 @@ func ReadSource(dir string) (files []SourceFile, skipped []string, err error) {
 // virtual-time program may import: tools that type-check a learner's program read it from here.
 func FlakySource() []byte { return flakySource }
 
-// ScenarioSource is the source of the harness of scenario exercises (package ScenarioImport).
-func ScenarioSource() []byte { return scenarioSource }
+// ScenarioSources are the source files of the harness of scenario exercises (package
+// ScenarioImport), in name order.
+func ScenarioSources() []SourceFile { return slices.Clone(scenarioFiles) }
 
 // ToolEnv is the whole environment the checker gives a go command it runs under scratch (a folder
 // of the caller's, which it may fill): the installed toolchain only, offline, no user settings.

@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/sha256"
-	_ "embed"
+	"embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -54,8 +54,32 @@ import (
 //go:embed flaky/flaky.go
 var flakySource []byte
 
-//go:embed scenario/scenario.go
-var scenarioSource []byte
+//go:embed scenario/*.go
+var scenarioFS embed.FS
+
+// scenarioFiles are the harness of scenario exercises (package checker/scenario), its tests left
+// out, by name in name order: what a scenario program is built with.
+var scenarioFiles = readScenario()
+
+// readScenario reads scenarioFiles.
+func readScenario() []SourceFile {
+	entries, err := scenarioFS.ReadDir("scenario")
+	if err != nil {
+		panic(err) // embedded at build time: cannot fail
+	}
+	var files []SourceFile
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		data, err := scenarioFS.ReadFile("scenario/" + e.Name())
+		if err != nil {
+			panic(err)
+		}
+		files = append(files, SourceFile{Name: e.Name(), Data: data})
+	}
+	return files
+}
 
 const (
 	// vtimeHarness is the harness's file in the scratch copy.
@@ -240,8 +264,10 @@ func addVirtual(srcCopy string) error {
 	if err := os.MkdirAll(filepath.Join(world, "checker", "scenario"), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(world, "checker", "scenario", "scenario.go"), scenarioSource, 0o644); err != nil {
-		return err
+	for _, f := range scenarioFiles {
+		if err := os.WriteFile(filepath.Join(world, "checker", "scenario", f.Name), f.Data, 0o644); err != nil {
+			return err
+		}
 	}
 	mod := filepath.Join(srcCopy, "go.mod")
 	data, err := os.ReadFile(mod)
@@ -261,7 +287,10 @@ func VirtualFingerprint() string {
 	h := sha256.New()
 	h.Write([]byte(harnessSource))
 	h.Write(flakySource)
-	h.Write(scenarioSource)
+	for _, f := range scenarioFiles {
+		fmt.Fprintf(h, "%s %d\n", f.Name, len(f.Data))
+		h.Write(f.Data)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -271,12 +300,15 @@ func VirtualFingerprint() string {
 // service alone. File names are slash-separated, relative to the folder. The checker never reads
 // them: a snapshot leaves go.work and dot-folders out, and builds with GOWORK=off.
 func LocalWorld() map[string][]byte {
-	return map[string][]byte{
-		"go.work":                             []byte("go " + GoVersion() + "\n\nuse (\n\t.\n\t./.flaky\n)\n"),
-		".flaky/go.mod":                       []byte("module " + courseModule + "\n\ngo " + GoVersion() + "\n"),
-		".flaky/checker/flaky/flaky.go":       flakySource,
-		".flaky/checker/scenario/scenario.go": scenarioSource,
+	world := map[string][]byte{
+		"go.work":                       []byte("go " + GoVersion() + "\n\nuse (\n\t.\n\t./.flaky\n)\n"),
+		".flaky/go.mod":                 []byte("module " + courseModule + "\n\ngo " + GoVersion() + "\n"),
+		".flaky/checker/flaky/flaky.go": flakySource,
 	}
+	for _, f := range scenarioFiles {
+		world[".flaky/checker/scenario/"+f.Name] = f.Data
+	}
+	return world
 }
 
 // buildArgs are the go command's arguments that build src's copy into exe: go build, or for a

@@ -51,6 +51,14 @@
 //	first_over 12.3                            the first instant past a limit, when there is one
 //
 // Same scenario, same seed, same client: same figures on every machine.
+//
+// # Call chains
+//
+// A scenario with a Chain (chain, chain-3, chain-5, chain-long; chain.go) is seed 001's retry
+// amplification: the learner's client makes the calls of every layer of a call chain above the
+// database, one client a layer shared by every request, users arrive steadily, and the figures are
+// the database calls per request during the failover, the peak after it, and how soon every
+// request is served again. Chain's documentation says how.
 package scenario
 
 import (
@@ -108,6 +116,8 @@ type Scenario struct {
 	// that a storm a client sets off costs the check a fraction of a second, not its time limit.
 	MaxRequests int64
 	Limits      []Limit
+	// Chain makes the scenario a call chain (chain.go), nil for one service and its clients.
+	Chain *Chain
 }
 
 // Limit is the most a figure may be.
@@ -138,6 +148,12 @@ var scenarios = map[string]Scenario{
 	// requests; the course's policy sends 13 to 14 (TestLimits).
 	"outage": {Name: "outage", Clients: 2000, Down: 600, Rate: 50, Cost: 0, Horizon: 600,
 		MaxRequests: 40 * 2000, Limits: []Limit{{RequestsPerClient, 20}, {Stuck, 0}}},
+	// chain is seed 001's call chain: four layers above a database that fails over for 8 s;
+	// chain-3 and chain-5 have three and five layers, chain-long a failover of 20 s (chain.go).
+	"chain":      chainScenario("chain", 4, 80),
+	"chain-3":    chainScenario("chain-3", 3, 80),
+	"chain-5":    chainScenario("chain-5", 5, 80),
+	"chain-long": chainScenario("chain-long", 4, 200),
 }
 
 // stormLimits: the course's jittered policy (referenceClient) stays within them on every seed
@@ -158,6 +174,8 @@ type Report struct {
 	Stuck    int   // clients whose Do had not returned Grace after the horizon
 	// Stopped is the tick after which the run was stopped for MaxRequests, -1 when it was not.
 	Stopped int
+	// Chain is what a call chain's run measured besides (Scenario.Chain set), nil otherwise.
+	Chain *ChainReport
 }
 
 // Value returns the figure metric of r and whether it was reached at all.
@@ -171,6 +189,9 @@ func (r Report) Value(metric string) (float64, bool) {
 		return float64(r.All) / 10, r.All >= 0
 	case Stuck:
 		return float64(r.Stuck), true
+	}
+	if r.Chain != nil {
+		return r.Chain.value(r, metric)
 	}
 	return 0, false
 }
@@ -192,6 +213,10 @@ func (r Report) FirstOver() int {
 		case AllServed:
 			if v, ok := r.Value(AllServed); !ok || v > l.Max {
 				at = int(l.Max * 10)
+			}
+		default:
+			if r.Chain != nil {
+				at = r.Chain.firstOver(r, l)
 			}
 		}
 		if at >= 0 && (first < 0 || at < first) {
@@ -397,10 +422,14 @@ func Main(newClient func(*rand.Rand) Client) {
 			fmt.Fprintln(os.Stderr, "usage: prog -scenario NAME -seed N")
 			os.Exit(2)
 		}
-		r := Run(s, seed, newClient)
+		run, reference := Run, referenceClient
+		if s.Chain != nil {
+			run, reference = RunChain, chainReference
+		}
+		r := run(s, seed, newClient)
 		var ref *Report
 		if withRef {
-			rr := Run(s, seed, referenceClient)
+			rr := run(s, seed, reference)
 			ref = &rr
 		}
 		printReport(os.Stdout, r, ref)
@@ -438,8 +467,12 @@ func parseArgs(args []string) (s Scenario, seed uint64, withRef bool, err error)
 // Output).
 func printReport(w io.Writer, r Report, ref *Report) {
 	s := r.Scenario
-	fmt.Fprintf(w, "scenario %s seed %d clients %d rate %d cost %d down %d tick %s\n",
+	fmt.Fprintf(w, "scenario %s seed %d clients %d rate %d cost %d down %d tick %s",
 		s.Name, r.Seed, s.Clients, s.Rate, s.Cost, s.Down, Tick)
+	if r.Chain != nil {
+		fmt.Fprintf(w, " layers %d arrivals %d", r.Chain.Layers, r.Chain.Arrivals)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "load %s\n", series(r.Load))
 	fmt.Fprintf(w, "served %s\n", series(r.Served))
 	if ref != nil {

@@ -151,7 +151,7 @@ type progImporter struct {
 func newImporter(ctx context.Context, fset *token.FileSet, files []*ast.File) (*progImporter, error) {
 	imp := &progImporter{ctx: ctx, fset: fset, exports: map[string]string{}, course: map[string]*types.Package{}}
 	want := map[string]bool{}
-	courseFiles := map[string]*ast.File{}
+	courseFiles := map[string][]*ast.File{}
 	for _, f := range files {
 		for _, spec := range f.Imports {
 			p := strings.Trim(spec.Path.Value, "`\"")
@@ -159,13 +159,15 @@ func newImporter(ctx context.Context, fset *token.FileSet, files []*ast.File) (*
 				if courseFiles[p] != nil {
 					continue
 				}
-				ff, err := parser.ParseFile(fset, "$COURSE/"+strings.TrimPrefix(p, courseModule+"/")+"/"+path.Base(p)+".go", src(), parser.SkipObjectResolution)
-				if err != nil {
-					return nil, err
-				}
-				courseFiles[p] = ff
-				for _, s := range ff.Imports {
-					want[strings.Trim(s.Path.Value, "`\"")] = true
+				for _, sf := range src() {
+					ff, err := parser.ParseFile(fset, "$COURSE/"+strings.TrimPrefix(p, courseModule+"/")+"/"+sf.Name, sf.Data, parser.SkipObjectResolution)
+					if err != nil {
+						return nil, err
+					}
+					courseFiles[p] = append(courseFiles[p], ff)
+					for _, s := range ff.Imports {
+						want[strings.Trim(s.Path.Value, "`\"")] = true
+					}
 				}
 				continue
 			}
@@ -193,9 +195,9 @@ func newImporter(ctx context.Context, fset *token.FileSet, files []*ast.File) (*
 		}
 		return os.Open(file)
 	})
-	for p, f := range courseFiles {
+	for p, fs := range courseFiles {
 		conf := types.Config{Importer: imp.gc}
-		pkg, err := conf.Check(p, fset, []*ast.File{f}, nil)
+		pkg, err := conf.Check(p, fset, fs, nil)
 		if err != nil {
 			return nil, fmt.Errorf("the course's package %s: %w", p, err)
 		}
@@ -207,11 +209,13 @@ func newImporter(ctx context.Context, fset *token.FileSet, files []*ast.File) (*
 // courseModule is the module of the course's own packages.
 const courseModule = "github.com/workbook-course/workbook"
 
-// courseSources are the course's packages a program may import (the flaky service, the harness of
-// scenario exercises), by import path.
-var courseSources = map[string]func() []byte{
-	checker.FlakyImport:    checker.FlakySource,
-	checker.ScenarioImport: checker.ScenarioSource,
+// courseSources are the source files of the course's packages a program may import (the flaky
+// service, the harness of scenario exercises), by import path.
+var courseSources = map[string]func() []checker.SourceFile{
+	checker.FlakyImport: func() []checker.SourceFile {
+		return []checker.SourceFile{{Name: "flaky.go", Data: checker.FlakySource()}}
+	},
+	checker.ScenarioImport: checker.ScenarioSources,
 }
 
 func (imp *progImporter) Import(p string) (*types.Package, error) {
