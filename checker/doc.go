@@ -409,8 +409,8 @@
 //	  pattern     string   the failed stdout or stderr line's regular expression
 //	  metrics     array    a scenario case's figures (the metrics command): name (peak_load,
 //	                       requests_per_client, all_served_s, clients_stuck, recovered_s,
-//	                       lost_end_pct), value, reached (false:
-//	                       never reached within the horizon), limit, ok (value ≤ limit)
+//	                       lost_end_pct; in a call chain deep_per_request, served_again_s), value,
+//	                       reached (false: never reached within the horizon), limit, ok (value ≤ limit)
 //	  scenario    object   the scenario run: name, seed, clients, rate, cost, down, tick_ms, load,
 //	                       served and reference (numbers a tick), first_over (the first tick past a
 //	                       limit, -1 for none), stopped (the tick after which a storm was stopped

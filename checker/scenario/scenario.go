@@ -59,6 +59,14 @@
 // of their own and are picked by the Scenario's fields: metastable.go's open system (Scenario.Open:
 // new calls every tick, a queue, work wasted on callers that left), whose report adds a wasted line
 // and the figures recovered_s and lost_end_pct.
+//
+// # Call chains
+//
+// A scenario with a Chain (chain, chain-3, chain-5, chain-long; chain.go) is seed 001's retry
+// amplification: the learner's client makes the calls of every layer of a call chain above the
+// database, one client a layer shared by every request, users arrive steadily, and the figures are
+// the database calls per request during the failover, the peak after it, and how soon every
+// request is served again. Chain's documentation says how.
 package scenario
 
 import (
@@ -118,6 +126,8 @@ type Scenario struct {
 	Limits      []Limit
 	// Open makes the scenario an open system (metastable.go): nil for the storm.
 	Open *Open
+	// Chain makes the scenario a call chain (chain.go), nil for one service and its clients.
+	Chain *Chain
 }
 
 // Limit is the most a figure may be.
@@ -154,6 +164,12 @@ var scenarios = map[string]Scenario{
 	"metastable":          metastable("metastable", 20, 50, 4),
 	"metastable-down":     metastable("metastable-down", 20, 40, 0),
 	"metastable-failover": metastable("metastable-failover", 100, 180, 0),
+	// chain is seed 001's call chain: four layers above a database that fails over for 8 s;
+	// chain-3 and chain-5 have three and five layers, chain-long a failover of 20 s (chain.go).
+	"chain":      chainScenario("chain", 4, 80),
+	"chain-3":    chainScenario("chain-3", 3, 80),
+	"chain-5":    chainScenario("chain-5", 5, 80),
+	"chain-long": chainScenario("chain-long", 4, 200),
 }
 
 // stormLimits: the course's jittered policy (referenceClient) stays within them on every seed
@@ -179,6 +195,8 @@ type Report struct {
 	// Extra are the figures a service model measures besides the storm's, by name; a figure
 	// never reached is left out.
 	Extra map[string]float64
+	// Chain is what a call chain's run measured besides (Scenario.Chain set), nil otherwise.
+	Chain *ChainReport
 }
 
 // Value returns the figure metric of r and whether it was reached at all.
@@ -192,6 +210,9 @@ func (r Report) Value(metric string) (float64, bool) {
 		return float64(r.All) / 10, r.All >= 0
 	case Stuck:
 		return float64(r.Stuck), true
+	}
+	if r.Chain != nil {
+		return r.Chain.value(r, metric)
 	}
 	v, ok := r.Extra[metric]
 	return v, ok
@@ -218,6 +239,10 @@ func (r Report) FirstOver() int {
 		case Recovered:
 			if v, ok := r.Value(Recovered); !ok || v > l.Max {
 				at = min(r.Scenario.Down+int(l.Max*10), len(r.Load)-1)
+			}
+		default:
+			if r.Chain != nil {
+				at = r.Chain.firstOver(r, l)
 			}
 		}
 		if at >= 0 && (first < 0 || at < first) {
@@ -427,6 +452,9 @@ func Main(newClient func(*rand.Rand) Client) {
 		if s.Open != nil {
 			run, reference = RunOpen, throttleClient
 		}
+		if s.Chain != nil {
+			run, reference = RunChain, chainReference
+		}
 		r := run(s, seed, newClient)
 		var ref *Report
 		if withRef {
@@ -473,7 +501,11 @@ func printReport(w io.Writer, r Report, ref *Report) {
 	if o := s.Open; o != nil {
 		fmt.Fprintf(w, " from %d slow %d calls %d deadline %d fail %d", o.From, o.Slow, o.Calls, o.Deadline, o.Fail)
 	}
-	fmt.Fprintf(w, "\nload %s\n", series(r.Load))
+	if r.Chain != nil {
+		fmt.Fprintf(w, " layers %d arrivals %d", r.Chain.Layers, r.Chain.Arrivals)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "load %s\n", series(r.Load))
 	fmt.Fprintf(w, "served %s\n", series(r.Served))
 	if r.Wasted != nil {
 		fmt.Fprintf(w, "wasted %s\n", series(r.Wasted))
