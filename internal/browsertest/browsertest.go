@@ -1,5 +1,7 @@
 // Package browsertest finds and starts the Chromium that the project's browser tests drive through
-// chromedp, the same way for every package that has such tests.
+// chromedp, the same way for every package that has such tests, and reads what a page drew of a
+// scenario case's chart (ScenarioChartJS, CheckScenarioChart), for the browser's check and
+// report.html alike.
 //
 //	exe := browsertest.Chromium(t) // skips without Chromium, fails under CI=true
 //	actx, cancel := chromedp.NewExecAllocator(ctx, browsertest.Options(exe, t.TempDir())...)

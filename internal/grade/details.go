@@ -7,9 +7,13 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/web/static"
 )
 
 // DetailsDir is the folder beside report.html that holds each student's details, one script per
@@ -22,7 +26,8 @@ func DetailFile(i int) string { return fmt.Sprintf("%s/st-%d.js", DetailsDir, i)
 
 // Details writes the details of every student into dir/details, in the language uiLang: each a
 // script that hands the page its HTML (reportDetail(N, "…")), which works where the page is opened
-// from a file as from a server. The folder is written whole beside the old one and then takes its
+// from a file as from a server; and, when a student's details hold a scenario case's chart, the
+// files that draw it (ChartFiles). The folder is written whole beside the old one and then takes its
 // place, so a page never meets the details of another grading.
 func Details(dir string, rep *Report, uiLang string) error {
 	pr := i18n.New(uiLang)
@@ -54,10 +59,59 @@ func Details(dir string, rep *Report, uiLang string) error {
 			return err
 		}
 	}
+	if hasFigure(rep) {
+		if err := writeChartFiles(tmp); err != nil {
+			return err
+		}
+	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
 	return swapDir(tmp, filepath.Join(dir, DetailsDir))
+}
+
+// ChartFiles are the files beside the details that draw a scenario case's chart in report.html:
+// the course's own charts.js and Chart.js, with its licence, as `workbook serve` serves them
+// (package static). The page loads the scripts, in this order, the first time a student's details
+// hold a chart.
+var ChartFiles = append(slices.Clone(static.ChartFiles), "chart.LICENSE.txt")
+
+// chartFilesJS is the scripts of ChartFiles as a JavaScript list's items.
+func chartFilesJS() string {
+	var q []string
+	for _, f := range static.ChartFiles {
+		q = append(q, "'"+f+"'")
+	}
+	return strings.Join(q, ",")
+}
+
+// hasFigure reports whether a student's details hold a chart: a failed scenario case with its run.
+func hasFigure(rep *Report) bool {
+	for _, st := range rep.Students {
+		if st.Result == nil {
+			continue
+		}
+		for _, c := range st.Result.Cases {
+			if c.Status != checker.Pass && c.Scenario != nil && len(c.Metrics) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeChartFiles writes ChartFiles into dir.
+func writeChartFiles(dir string) error {
+	for _, f := range ChartFiles {
+		data, err := static.FS.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // swapDir puts the folder tmp in the place of dst: the old one is moved aside, then removed.

@@ -32,7 +32,7 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 		"Groups":    rep.Copies,
 		"Drawn":     drawnRows(rep),
 		"Grid":      gridOf(rep),
-		"Script":    template.JS(reportScript),
+		"Script":    template.JS(strings.Replace(reportScript, "CHARTFILES", chartFilesJS(), 1)),
 		"Rules":     classRules(rep),
 		"Legend":    []checker.Verdict{checker.Pass, checker.Fail, checker.Timeout, checker.Crash, checker.OutputLimit, checker.MemoryLimit, checker.NotRun},
 		"CodeCSS":   template.CSS(render.CSS()),
@@ -156,7 +156,13 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 			return text
 		},
 		// scenario is a scenario case's figures against their limits and its chart (report.ScenarioLines).
-		"scenario":  func(c checker.CaseResult) string { return strings.Join(report.ScenarioLines(pr, c), "\n") },
+		"scenario": func(c checker.CaseResult) string { return strings.Join(report.ScenarioLines(pr, c), "\n") },
+		// figure is the chart of student i's scenario case j, drawn by charts.js (ChartFiles).
+		"figure": func(c checker.CaseResult, i, j int) template.HTML {
+			var b strings.Builder
+			report.ScenarioFigure(&b, pr, c, fmt.Sprintf("st-%d-fig-%d", i, j), false)
+			return template.HTML(b.String())
+		},
 		"href":      func(name string) string { return FeedbackDir + "/" + (&url.URL{Path: name}).EscapedPath() },
 		"feedback":  func(student string) string { return rep.Feedback[student] },
 		"pct":       pct,

@@ -3,7 +3,8 @@ package grade
 // reportScript sorts and filters the class table (by a word, a status, the advice on the code),
 // opens a grid cell's failure, and loads each student's details from details/st-N.js beside the
 // page when they are asked for (a script element: it works from file:// as from a server, where
-// fetch would not); plain JavaScript, nothing loaded from elsewhere.
+// fetch would not), and the course's chart script from details/ (ChartFiles) the first time a
+// student's details hold a chart; plain JavaScript, nothing loaded from elsewhere.
 const reportScript = `(function(){
 var t=document.getElementById('class');if(!t)return;var body=t.tBodies[0];
 var q=document.getElementById('filter'),s=document.getElementById('statusfilter'),a=document.getElementById('advicefilter');
@@ -26,8 +27,13 @@ if(grid)grid.addEventListener('click',function(ev){var td=ev.target.closest('td'
 var tr=td.parentElement;var k=td.getAttribute('data-c')||String(td.cellIndex-1);location.hash='st-'+tr.getAttribute('data-i')+'-c-'+k;});
 var panel=document.getElementById('detail'),inner=document.getElementById('detailbody'),loaded={},want=-1,scripts={};
 window.reportDetail=function(i,html){loaded[i]=html;if(i===want)show(i);};
-function show(i){inner.innerHTML=loaded[i];panel.hidden=false;var id=decodeURIComponent(location.hash.slice(1));var e=document.getElementById(id);
+function show(i){inner.innerHTML=loaded[i];panel.hidden=false;charts();var id=decodeURIComponent(location.hash.slice(1));var e=document.getElementById(id);
 if(e&&panel.contains(e)){e.scrollIntoView({block:'start'});}else{panel.scrollTop=0;}}
+var chartFiles=[CHARTFILES],chartsAsked=false;
+function charts(){if(!inner.querySelector('figure.chart'))return;if(window.workbookCharts){window.workbookCharts.draw(inner);return;}
+if(chartsAsked)return;chartsAsked=true;
+(function next(k){if(k===chartFiles.length){if(window.workbookCharts)window.workbookCharts.draw(inner);return;}
+var sc=document.createElement('script');sc.src='details/'+chartFiles[k];sc.onload=function(){next(k+1);};sc.onerror=function(){chartsAsked=false;};document.head.appendChild(sc);})(0);}
 function load(i){want=i;if(loaded[i]!=null){show(i);return;}
 inner.textContent=panel.getAttribute('data-loading');panel.hidden=false;if(scripts[i])return;
 var sc=document.createElement('script');sc.src='details/st-'+i+'.js';scripts[i]=sc;
@@ -76,6 +82,11 @@ details{margin:.3rem 0}summary{cursor:pointer}
 .src{max-height:calc(100vh - 12rem)}.fail{border-left:3px solid #b00020;padding-left:.5rem;margin:.4rem 0}
 @media (max-width:50rem){.sbs{grid-template-columns:minmax(0,1fr)}}
 mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-select:none}
+:root{--fg:#1d1d1f;--muted:#666;--faint:#8c959f;--line:#ddd;--panel:#fff;--accent:#2f6f4f;--link:#0b5cad;--ok:#1a7f37;--bad:#c4312b;--warn:#9a6700}
+.chart{margin:.6rem 0;padding:.5rem .7rem;border:1px solid #ddd;border-radius:6px}.chart figcaption{font-weight:600}.chart-desc{color:#666;font-size:13px;margin:.2rem 0}
+.chart-box{position:relative;height:18rem}.scenario-first-over{color:#9a6700;font-weight:600;margin:.2rem 0}
+.scenario-figures{width:auto;margin:.4rem 0}.scenario-figures caption{text-align:left;font-weight:600}.scenario-figures td{text-align:right}
+.scenario-figures tr.bad td:last-child{color:#b00020}.chart-table-scroll{max-height:16rem;overflow:auto}.chart-table td{text-align:right}
 @media (prefers-color-scheme: dark){pre.src{background:#161b22;color:#e6edf3}}
 {{.CodeCSS}}
 </style>
@@ -152,7 +163,9 @@ mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-sel
 `
 
 // detailPage is one student's details, written into details/st-N.js and shown in the page's panel:
-// the row's words again, the feedback file, the advice on the code, the source beside the failures.
+// the row's words again, the feedback file, the advice on the code, the source beside the failures,
+// and a failed scenario case's chart (report.ScenarioFigure), which the page draws with the
+// course's charts.js, kept beside the details (ChartFiles).
 const detailPage = `<h2 id="st-{{.I}}">{{.St.Name}} — <span class="{{status_class .St.Status}}">{{status .St.Status}}</span>, {{score .St.Score}}{{with mark .St.Result.Verdict}} <span class="mark">{{.}}</span>{{end}} {{verdict .St.Result.Verdict}}</h2>
 <p>{{if and .St.ID (ne .St.ID .St.Name)}}<span class="muted">{{.St.ID}}</span> · {{end}}{{.St.Lang}} · {{.St.Passed}}/{{.St.Total}} · <a href="{{href (feedback .St.Name)}}">{{T "grade_html_feedback_file"}}</a>
 {{if .St.Late}}<span class="note">{{T "grade_html_late"}}{{if .St.Penalty}} −{{score .St.Penalty}}{{end}}</span>{{end}}{{range .Notes}}<span class="note">{{.}}</span>{{end}}</p>
@@ -164,6 +177,6 @@ const detailPage = `<h2 id="st-{{.I}}">{{.St.Name}} — <span class="{{status_cl
 <div><p>{{T "grade_html_failures"}}</p>{{if .St.Result.BuildLog}}<pre>{{.St.Result.BuildLog}}</pre>{{end}}
 {{range $j, $c := .St.Result.Cases}}{{if failed $c}}<div id="st-{{$.I}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
 {{if $c.Diff}}<pre>{{T "want_label"}} {{visible $c.Diff.Want}}
-{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Metrics}}<pre>{{scenario $c}}</pre>{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
+{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Metrics}}<pre>{{scenario $c}}</pre>{{figure $c $.I $j}}{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
 {{end}}{{end}}</div></div>
 `

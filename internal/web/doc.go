@@ -15,7 +15,9 @@
 // word, and progress lives in the same state file.
 // Quiz answers are judged on the server against the parsed lesson, as `workbook quiz` judges them.
 // A lesson's charts are drawn from the JSON its programs print into verified hidden output blocks,
-// with the vendored Chart.js (see charts.go): no number in them is computed on the page.
+// with the vendored Chart.js (see charts.go): no number in them is computed on the page. A check's
+// scenario cases come with their charts (report.ScenarioFigures, in the check's reply), which the
+// same charts.js draws from the series the run measured. The page's files are package static's.
 //
 // The API is a handful of JSON POSTs: /api/page (a page's content), /api/run, /api/quiz,
 // /api/save, /api/check, /api/hint, /api/reset, /api/restore and /api/open. Each must carry the

@@ -18,6 +18,7 @@ import (
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/learn"
 	"github.com/workbook-course/workbook/internal/progress"
+	"github.com/workbook-course/workbook/internal/report"
 )
 
 // The learner's program is the file main.go in the exercise's folder of the place (workspace or
@@ -417,6 +418,9 @@ type checkReply struct {
 	// Next is what to do next (learn.Checked.Next), with a link to its page; nil when there is
 	// nothing to suggest.
 	Next *nextLink `json:"next,omitempty"`
+	// Charts are the charts of the scenario cases (report.ScenarioFigures), which charts.js draws:
+	// the figures the report says, drawn from the series the run measured.
+	Charts template.HTML `json:"charts,omitempty"`
 }
 
 type nextLink struct {
@@ -480,6 +484,10 @@ func (s *Server) apiCheck(ctx context.Context, p *i18n.Printer, req *request) (a
 	res := c.Result
 	reply.Verdict, reply.Passed, reply.Total = string(res.Verdict), res.Passed, res.Total
 	reply.Report = ansiHTML(buf.String())
+	var charts strings.Builder
+	if report.ScenarioFigures(&charts, p, res.Redacted(), "scenario") {
+		reply.Charts = template.HTML(charts.String())
+	}
 	reply.Status, reply.Text = string(c.Status), p.T("web_status_"+string(c.Status))
 	if c.KeptPass {
 		reply.Note = p.T("check_starter_kept_pass", "Name", ex.Name)

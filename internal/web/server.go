@@ -22,13 +22,11 @@ import (
 	"github.com/workbook-course/workbook/internal/course"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/report"
+	"github.com/workbook-course/workbook/internal/web/static"
 )
 
 //go:embed templates/*.html
 var templateFS embed.FS
-
-//go:embed static
-var staticFS embed.FS
 
 // Config is what a Server serves and how.
 type Config struct {
@@ -256,7 +254,7 @@ func (s *Server) loadAssets() error {
 		{"chart.umd.min.js", "text/javascript; charset=utf-8"}, // Chart.js, vendored
 		{"chart.LICENSE.txt", "text/plain; charset=utf-8"},     // its licence
 	} {
-		body, err := staticFS.ReadFile("static/" + f.name)
+		body, err := static.FS.ReadFile(f.name)
 		if err != nil {
 			return err
 		}

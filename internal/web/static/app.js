@@ -503,6 +503,13 @@
         var pre = el('pre', 'report');
         pre.innerHTML = r.report;
         result.appendChild(pre);
+        if (r.charts) {
+          // The charts of the scenario cases (report.ScenarioFigure), drawn by charts.js.
+          var charts = el('section', 'scenario-charts');
+          charts.innerHTML = r.charts;
+          result.appendChild(charts);
+          document.dispatchEvent(new CustomEvent('workbook:charts', { detail: charts }));
+        }
         if (badge && r.status) {
           badge.textContent = r.status_text;
           badge.className = 'badge status status-' + r.status;

@@ -1,8 +1,11 @@
-// workbook serve: the lesson charts. Each figure.chart holds, in a script element of type
-// application/json, the data a verified lesson program printed (see internal/web/charts.go); this
-// file only lays those numbers out with Chart.js (chart.umd.min.js, vendored): it computes nothing
-// the program did not print. Colours come from the page's CSS variables, so the charts follow the
-// light and the dark theme.
+// workbook serve: the lesson charts, and the chart of a scenario case. Each figure.chart holds, in a
+// script element of type application/json, the data a verified lesson program printed (see
+// internal/web/charts.go) or a scenario run measured (internal/report/scenario_html.go); this file
+// only lays those numbers out with Chart.js (chart.umd.min.js, vendored): it computes nothing the
+// program did not print. Colours come from the page's CSS variables, so the charts follow the
+// light and the dark theme. A page's charts are drawn at 'workbook:page'; the figures a page adds
+// later (a check's result, a student's details in report.html) at 'workbook:charts', whose detail
+// is the element that holds them, or by window.workbookCharts.draw(element).
 (function () {
   'use strict';
 
@@ -454,7 +457,118 @@
     return [chart];
   }
 
-  var kinds = { storm: storm, dots: dots, breaker: breaker, depth: depth, failover: failover, queue: queue };
+  // ---- a scenario case: the requests a tick the learner's clients sent, beside the course's
+  // policy's, with what the service answered, what it can answer and the exercise's limits ----
+
+  function scenario(figure, t) {
+    var d = dataOf(figure);
+    var s = d.tick_ms / 1000; // seconds a tick
+    var ref = d.reference || [];
+    var n = Math.max(d.load.length, d.served.length, ref.length);
+    var end = Math.max(n, d.down + 1) * s;
+    d.lines.forEach(function (l) { if (l.axis === 'x') end = Math.max(end, l.at + 1); });
+    if (d.first_over >= 0) end = Math.max(end, (d.first_over + 1) * s);
+    var top = Math.max(1, d.rate);
+    [d.load, d.served, ref].forEach(function (a) { a.forEach(function (v) { top = Math.max(top, v); }); });
+    d.lines.forEach(function (l) { if (l.axis === 'y') top = Math.max(top, l.at); });
+    // A zero is not drawn on the logarithmic scale: it is a gap (the table shows it).
+    function points(a) {
+      var out = [];
+      for (var i = 0; i < n; i++) {
+        var v = i < a.length ? a[i] : 0;
+        out.push({ x: i * s, y: v > 0 ? v : null });
+      }
+      return out;
+    }
+    function line(label, color, data, more) {
+      return Object.assign({ label: label, data: data, borderColor: color, backgroundColor: color, pointRadius: 0, borderWidth: 1.5 }, more);
+    }
+    var sets = [line(figure.dataset.yoursLabel, t.accent, points(d.load), { kind: 'load', borderWidth: 2.5, stepped: true, spanGaps: false })];
+    if (ref.length) sets.push(line(figure.dataset.referenceLabel, t.link, points(ref), { kind: 'reference', stepped: true, spanGaps: false }));
+    if (d.served.length) sets.push(line(figure.dataset.servedLabel, t.ok, points(d.served), { kind: 'served', borderWidth: 1, stepped: true, spanGaps: false }));
+    sets.push(line(figure.dataset.capacityLabel, t.fg, [{ x: d.down * s, y: Math.max(1, d.rate) }, { x: end, y: Math.max(1, d.rate) }],
+      { kind: 'capacity', borderDash: [6, 4] }));
+    var dashes = [[2, 3], [10, 4], [8, 3, 2, 3]];
+    d.lines.forEach(function (l, i) {
+      // A limit of requests a tick is a horizontal line from where it holds; a limit of time, a
+      // vertical line at its instant.
+      var data = l.axis === 'y' ? [{ x: l.from, y: l.at }, { x: end, y: l.at }] : [{ x: l.at, y: 1 }, { x: l.at, y: top }];
+      sets.push(line(l.label, t.bad, data, { kind: 'limit', metric: l.metric, axis: l.axis, at: l.at, borderWidth: 2, borderDash: dashes[i % dashes.length] }));
+    });
+    if (d.first_over >= 0) {
+      var x = d.first_over * s;
+      // The first moment past a limit: a dotted line at that instant, with a mark on top.
+      sets.push(line(figure.dataset.firstOverLabel, t.warn, [{ x: x, y: 1 }, { x: x, y: top }],
+        { kind: 'first_over', at: x, borderDash: [1, 3], borderWidth: 2, pointStyle: 'triangle', pointRadius: [0, 8], pointHoverRadius: [0, 9] }));
+    }
+    var o = base(t, figure);
+    var en = document.documentElement.lang === 'en';
+    o.plugins.tooltip = { mode: 'nearest', axis: 'x', intersect: false };
+    o.scales.x = {
+      type: 'linear', min: 0, max: end, title: axisTitle(figure.dataset.xLabel, t), grid: { display: false },
+      ticks: { callback: function (v) { return en ? String(v) : String(v).replace('.', ','); } }
+    };
+    o.scales.y = { type: 'logarithmic', min: 1, max: top, title: axisTitle(figure.dataset.yLabel, t) };
+    var chart = new Chart(figure.querySelector('canvas'), {
+      type: 'line', data: { datasets: sets }, options: o,
+      plugins: [band(0, d.down * s, figure.dataset.downLabel, t)]
+    });
+    fillRows(figure, d, n);
+    figure.dataset.shown = 'scenario';
+    return [chart];
+  }
+
+  // fillRows writes the rows of a scenario figure's series table that came with its head only
+  // (data-rows), when it is first opened: tick, instant, the load, the course's policy's, the answers.
+  function fillRows(figure, d, n) {
+    var det = figure.querySelector('details.chart-table[data-rows]');
+    if (!det) return;
+    var en = document.documentElement.lang === 'en';
+    function fill() {
+      var body = det.querySelector('tbody');
+      if (!det.open || body.rows.length) return;
+      var cols = [d.load].concat(d.reference && d.reference.length ? [d.reference] : [], [d.served]);
+      for (var i = 0; i < n; i++) {
+        var tr = document.createElement('tr'), th = document.createElement('th');
+        th.textContent = i;
+        tr.appendChild(th);
+        var s = String(Math.round(i * d.tick_ms) / 1000);
+        var cells = [det.dataset.seconds.replace('{S}', en ? s : s.replace('.', ','))];
+        cols.forEach(function (a) { cells.push(i < a.length ? a[i] : 0); });
+        cells.forEach(function (v) {
+          var td = document.createElement('td');
+          td.textContent = v;
+          tr.appendChild(td);
+        });
+        body.appendChild(tr);
+      }
+    }
+    det.addEventListener('toggle', fill);
+    fill();
+  }
+
+  // band is a Chart.js plugin that shades the span from..to of a linear x axis and writes label over
+  // it: the scenario's trigger, as the run reports it.
+  function band(from, to, label, t) {
+    return {
+      id: 'band',
+      beforeDatasetsDraw: function (chart) {
+        if (to <= from) return;
+        var x = chart.scales.x, a = chart.chartArea, ctx = chart.ctx;
+        var left = x.getPixelForValue(from), right = x.getPixelForValue(to);
+        ctx.save();
+        ctx.fillStyle = alpha(t.bad, 0.12);
+        ctx.fillRect(left, a.top, right - left, a.bottom - a.top);
+        ctx.fillStyle = t.bad;
+        ctx.font = '12px ' + Chart.defaults.font.family;
+        ctx.textAlign = 'center';
+        ctx.fillText(label || '', (left + right) / 2, a.top + 14);
+        ctx.restore();
+      }
+    };
+  }
+
+  var kinds = { storm: storm, dots: dots, breaker: breaker, depth: depth, failover: failover, queue: queue, scenario: scenario };
 
   function draw(figure) {
     var make = kinds[figure.dataset.chart];
@@ -477,16 +591,31 @@
     }
   }
 
-  function start() {
+  var watching = false;
+
+  // drawIn draws every chart under root not drawn yet, and forgets the charts whose figures have
+  // left the page (the result of an earlier check).
+  function drawIn(root) {
     if (typeof Chart === 'undefined') return;
-    document.querySelectorAll('figure.chart').forEach(draw);
-    if (window.matchMedia) {
+    charts = charts.filter(function (c) {
+      if (document.contains(c.figure)) return true;
+      c.made.forEach(function (m) { m.destroy(); });
+      return false;
+    });
+    root.querySelectorAll('figure.chart').forEach(function (f) {
+      if (!charts.some(function (c) { return c.figure === f; })) draw(f);
+    });
+    if (!watching && window.matchMedia) {
+      watching = true;
       var mq = window.matchMedia('(prefers-color-scheme: dark)');
       var rebuild = function () { charts.forEach(function (c) { c.build(); }); };
       if (mq.addEventListener) mq.addEventListener('change', rebuild); else mq.addListener(rebuild);
     }
   }
 
-  // The lesson's content, charts and all, comes after the page's shell (app.js says when).
-  document.addEventListener('workbook:page', start);
+  window.workbookCharts = { draw: drawIn };
+  // The lesson's content, charts and all, comes after the page's shell (app.js says when); a
+  // check's result comes later still.
+  document.addEventListener('workbook:page', function () { drawIn(document); });
+  document.addEventListener('workbook:charts', function (e) { drawIn(e.detail || document); });
 })();
