@@ -81,22 +81,23 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			status = exited[i]
 		}
 		fmt.Fprintf(w, "%s\n", MarkdownEscape(status))
-		if grouped {
-			sameCases(w, pr, res, groups[k])
-		}
 		if lines := ScenarioLines(pr, cs); len(lines) > 0 {
 			fmt.Fprintln(w)
 			writeFence(w, "text", strings.Join(lines, "\n"))
 		}
-		if !cs.Visible {
+		if cs.Visible {
+			markdownDetail(w, pr, cs)
+		} else {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this student alone: the arguments say how to run it again.
 				fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", argsSlot)), argsSlot, CodeSpan(strings.Join(cs.Args, " ")), 1))
 			}
 			fmt.Fprintf(w, "\n_%s_\n", MarkdownEscape(pr.T("hidden_case_note")))
-			continue
 		}
-		markdownDetail(w, pr, cs)
+		if grouped {
+			// Last in the block: a list of its own, after the example's whole detail.
+			sameCases(w, pr, res, groups[k])
+		}
 	}
 }
 
