@@ -135,6 +135,28 @@ var (
 	goModTool   = regexp.MustCompile(`^toolchain\s+go1\.(\d+)(\.\d+)?\S*$`)
 )
 
+// The words checkGoMod's logs end with, after the place and the line or word refused.
+const (
+	goModNewerTail   = ": this checker has Go %s and downloads no other"
+	goModRefusedTail = ": a go.mod under check may hold only its module line and a go line"
+)
+
+// goModLog reads a log of checkGoMod's back.
+var goModLog = regexp.MustCompile(`^(go\.mod:\d+): (.*?)(?:: this checker has Go (\S+) and downloads no other|` +
+	regexp.QuoteMeta(goModRefusedTail) + `)$`)
+
+// GoModRefusal reads back the build log of a go.mod the checker refused itself (Reason go_mod or
+// go_version), for a presenter to say in the reader's language: where (go.mod:3), what (the word
+// or line refused, as written there) and, for a go version above the checker's, the checker's Go.
+// ok is false for any other log (the go command's own, say).
+func GoModRefusal(log string) (place, what, goVersion string, ok bool) {
+	m := goModLog.FindStringSubmatch(strings.TrimSpace(log))
+	if m == nil {
+		return "", "", "", false
+	}
+	return m[1], m[2], m[3], true
+}
+
 // checkGoMod judges the learner's go.mod in dir: it may name its module and a go version, nothing
 // else that reaches outside the scratch copy or changes the build (require, replace, exclude,
 // retract, tool, godebug, ignore: refused, Reason "go_mod"), and a go version or a toolchain line
@@ -163,12 +185,12 @@ func checkGoMod(dir string) error {
 			}
 			if minor, _ := strconv.Atoi(m[1]); minor > toolMinor {
 				return &BuildFailure{Verdict: BuildError, Reason: "go_version",
-					Log: fmt.Sprintf("go.mod:%d: %s: this checker has Go %s and downloads no other", i+1, line, GoVersion())}
+					Log: fmt.Sprintf("go.mod:%d: %s"+goModNewerTail, i+1, line, GoVersion())}
 			}
 		default:
 			word, _, _ := strings.Cut(line, " ")
 			return &BuildFailure{Verdict: BuildError, Reason: "go_mod",
-				Log: fmt.Sprintf("go.mod:%d: %q: a go.mod under check may hold only its module line and a go line", i+1, strings.TrimSpace(word))}
+				Log: fmt.Sprintf("go.mod:%d: %q"+goModRefusedTail, i+1, strings.TrimSpace(word))}
 		}
 	}
 	return nil

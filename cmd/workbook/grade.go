@@ -233,5 +233,5 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	if note := grade.IsolationNote(e.ui, rep); note != "" {
 		fmt.Fprintln(e.stdout, note)
 	}
-	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out))
+	fmt.Fprintln(e.stdout, e.ui.T("grade_wrote", "Dir", out, "Files", strings.Join(grade.Written(out), ", ")))
 }

@@ -176,8 +176,22 @@ type Drawn struct {
 	Args []string `json:"args"`
 }
 
+// drawnPrefix starts the name of every drawn case: drawn-1, drawn-2, …
+const drawnPrefix = "drawn-"
+
+// DrawnNumber is the number of the drawn case name names (drawn-3: 3); ok is false for a name that
+// is not a drawn case's.
+func DrawnNumber(name string) (n int, ok bool) {
+	rest, found := strings.CutPrefix(name, drawnPrefix)
+	if !found {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil && n > 0 && strconv.Itoa(n) == rest
+}
+
 // Titles of the drawn case number n in each language.
-func titles(n int) map[string]string {
+func Titles(n int) map[string]string {
 	return map[string]string{
 		"bg": fmt.Sprintf("случайни аргументи %d", n),
 		"ru": fmt.Sprintf("случайные аргументы %d", n),
@@ -196,7 +210,7 @@ func Cases(ctx context.Context, spec *Spec, seed uint64, ref Runner, lang string
 	var drawn []Drawn
 	for i := 1; i <= spec.count(); i++ {
 		args := spec.Draw(r)
-		name := fmt.Sprintf("drawn-%d", i)
+		name := drawnPrefix + strconv.Itoa(i)
 		var text []byte
 		if spec.Metrics {
 			text = metricsScript(i, args)
@@ -207,7 +221,7 @@ func Cases(ctx context.Context, spec *Spec, seed uint64, ref Runner, lang string
 			}
 			text = script(i, args, stdout, code, lang)
 		}
-		c := checker.Case{Name: name, Drawn: true, Titles: titles(i), Script: text, Source: "drawn:" + name}
+		c := checker.Case{Name: name, Drawn: true, Titles: Titles(i), Script: text, Source: "drawn:" + name}
 		cases = append(cases, c)
 		drawn = append(drawn, Drawn{Name: name, Args: args})
 	}
@@ -234,7 +248,7 @@ func script(n int, args []string, stdout string, code int, lang string) []byte {
 
 // header writes the case's titles into b and returns its run line.
 func header(b *strings.Builder, n int, args []string) string {
-	t := titles(n)
+	t := Titles(n)
 	for _, l := range []string{"bg", "ru", "en"} {
 		fmt.Fprintf(b, "# %s: %s\n", l, t[l])
 	}

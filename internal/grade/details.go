@@ -45,7 +45,9 @@ func Details(dir string, rep *Report, uiLang string) error {
 	for i, st := range rep.Students {
 		page.Reset()
 		js.Reset()
-		if err := t.Execute(&page, map[string]any{"I": i, "St": st, "Notes": notes[st.Name]}); err != nil {
+		hints, failures := detailFailures(pr, st.Result)
+		data := map[string]any{"I": i, "St": st, "Notes": notes[st.Name], "Hints": hints, "Failures": failures}
+		if err := t.Execute(&page, data); err != nil {
 			return fmt.Errorf("details of %s: %w", st.Name, err)
 		}
 		// html/template escapes markup, not control characters: report.EscapeBytes writes those out
@@ -125,4 +127,54 @@ func swapDir(tmp, dst string) error {
 		return err
 	}
 	return os.RemoveAll(old)
+}
+
+// detailFailure is a failure in a student's details: a failed case, and when others failed the same
+// way (report.Groups), those others, named under it.
+type detailFailure struct {
+	J    int // the case's index, which its anchor (st-I-c-J) names
+	C    checker.CaseResult
+	Same []sameCase
+}
+
+// sameCase is a case named under the example of its kind, with its own anchor.
+type sameCase struct {
+	J                 int
+	Name, Title, Args string
+}
+
+// detailFailures are the hints of a student's result (report.Hints, in the instructor's words)
+// and its failures in the order of the cases: a group of failures of one kind once, at its example,
+// a case that was not run on its own.
+func detailFailures(pr *i18n.Printer, res *checker.Result) (hints []string, out []detailFailure) {
+	if res == nil {
+		return nil, nil
+	}
+	groups := report.Groups(res)
+	for _, g := range report.Hints(groups) {
+		hints = append(hints, report.HintText(pr, res, g)+".")
+	}
+	example := map[int]report.Group{}
+	grouped := map[int]bool{}
+	for _, g := range groups {
+		example[g.Example] = g
+		for _, j := range g.Cases {
+			grouped[j] = true
+		}
+	}
+	for j, c := range res.Cases {
+		g, isExample := example[j]
+		switch {
+		case c.Status == checker.Pass, grouped[j] && !isExample:
+			continue
+		}
+		f := detailFailure{J: j, C: c}
+		for _, k := range g.Cases {
+			if k != j {
+				f.Same = append(f.Same, sameCase{J: k, Name: res.Cases[k].Name, Title: res.Cases[k].Title, Args: strings.Join(res.Cases[k].Args, " ")})
+			}
+		}
+		out = append(out, f)
+	}
+	return hints, out
 }

@@ -2,6 +2,7 @@ package grade
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,6 +71,73 @@ func TestFeedbackSuperseded(t *testing.T) {
 			notes := strings.Join(studentNotes(i18n.New(tt.lang), st, false), "\n")
 			if !strings.Contains(notes, "main.go, util-1.go") {
 				t.Errorf("the report's notes do not name the files: %q", notes)
+			}
+		})
+	}
+}
+
+// TestFeedbackHintsFirst: what most failed cases share comes right under the score, the cause
+// that explains the most cases first (here ten cases that ended with exit code 1, then three
+// transcripts on stderr, then two Latin letters), each with what to do; the failures follow, those
+// of one kind in one block with the others named under it, in the student's language.
+func TestFeedbackHintsFirst(t *testing.T) {
+	var cs []checker.CaseResult
+	for i := 1; i <= 10; i++ {
+		name := fmt.Sprintf("e%02d", i)
+		cs = append(cs, checker.CaseResult{Name: name, Title: "код " + name, Visible: i == 4, Status: checker.Fail, Message: "exit_nonzero", ExitCode: 1,
+			Want: "верно " + name + "\n", Got: "верно " + name + "\n", Args: []string{name}})
+	}
+	for i := 1; i <= 3; i++ {
+		name := fmt.Sprintf("s%02d", i)
+		cs = append(cs, checker.CaseResult{Name: name, Title: "поток " + name, Status: checker.Fail, Want: "тайна " + name + "\n", Stderr: "тайна " + name + "\n",
+			Diff: &checker.Diff{Line: 1, Want: "тайна " + name, Notes: []string{checker.NoteMissingLines}}})
+	}
+	for i := 1; i <= 2; i++ {
+		name := fmt.Sprintf("l%02d", i)
+		cs = append(cs, checker.CaseResult{Name: name, Title: "буква " + name, Visible: true, Status: checker.Fail, Want: "попытка " + name + "\n", Got: "пoпытка " + name + "\n",
+			Diff: &checker.Diff{Line: 1, Want: "попытка " + name, Got: "пoпытка " + name, Notes: []string{checker.NoteLatinLookalike}}})
+	}
+	cs = append(cs, checker.CaseResult{Name: "ok", Title: "верно", Visible: true, Status: checker.Pass})
+	tests := []struct {
+		lang  string
+		hints []string // in this order
+		same  string
+	}{
+		{"ru", []string{"Что исправить в первую очередь:", "10 тестов (e04): программа завершилась с кодом 1, а ожидался код 0. Когда работа сделана, main должна просто закончиться",
+			"3 теста: ожидаемый вывод напечатан в stderr, а не в stdout. Печатайте через fmt.Print", "2 теста (l01, l02): среди кириллицы стоит латинская буква"}, "То же самое ещё в 9 тестах:"},
+		{"bg", []string{"Какво да поправиш първо:", "10 теста (e04): програмата завърши с код 1, а се очаква код 0. Когато работата е свършена",
+			"3 теста: очакваният изход е отпечатан в stderr, а не в stdout. Печатай с fmt.Print", "2 теста (l01, l02): сред кирилицата има латинска буква"}, "Същото и в още 9 теста:"},
+		{"en", []string{"What to fix first:", "10 cases (e04): the program ended with exit code 1 where 0 is expected. When its work is done",
+			"3 cases: the expected transcript went to stderr, not to stdout. Print with fmt.Print", "2 cases (l01, l02): a Latin letter that looks Cyrillic"}, "The same in 9 more cases:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			res := &checker.Result{Exercise: "exercise-deadline", Lang: tt.lang, Cases: append([]checker.CaseResult(nil), cs...)}
+			res.Summarize()
+			rep := &Report{Exercise: "exercise-deadline", Students: []Student{{Name: "s", Lang: tt.lang, Result: res}}}
+			rep.Finalize()
+			var fb bytes.Buffer
+			Feedback(&fb, rep, rep.Students[0])
+			got := fb.String()
+			at := 0
+			for _, h := range tt.hints {
+				i := strings.Index(got, h)
+				if i < at {
+					t.Fatalf("%q is missing or out of order (hints first, the most cases first):\n%s", h, got)
+				}
+				at = i
+			}
+			if first := strings.Index(got, "\n## "); first < at {
+				t.Errorf("a failed case comes before the hints:\n%s", got)
+			}
+			if n := strings.Count(got, "\n## ✗ "); n != 3 {
+				t.Errorf("%d blocks of failures, want 3 (the exit codes, stderr, the Latin letters):\n%s", n, got)
+			}
+			if !strings.Contains(got, tt.same) {
+				t.Errorf("no %q under the example of the exit codes:\n%s", tt.same, got)
+			}
+			if strings.Contains(got, "тайна") {
+				t.Errorf("the feedback shows what a hidden case expects:\n%s", got)
 			}
 		})
 	}

@@ -34,7 +34,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "8" // 8: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "9" // 9: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 8: vet's advice and scenario figures in the records, exit code 1 with the right output a wrong exit code (not a crash), feedback with failures grouped and hints; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -112,9 +112,12 @@ var ErrOtherShard = errors.New("the student belongs to another shard")
 
 // Config identifies the grading: the exercise, every case's text and visibility, the limits and the
 // language forced on the class (if any). A journal is resumed only by a run with the same Config.
-func (j *Job) Config() string {
+func (j *Job) Config() string { return j.configOf(graderVersion) }
+
+// configOf is Config as the grader of the given version made it.
+func (j *Job) configOf(version string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "grader %s\nexercise %s\nrun %s\nout %d\nlang %s\n", graderVersion, j.Exercise,
+	fmt.Fprintf(h, "grader %s\nexercise %s\nrun %s\nout %d\nlang %s\n", version, j.Exercise,
 		j.Limits.RunTime, j.Limits.OutputBytes, j.Lang)
 	if l := j.Late.String(); l != "" {
 		fmt.Fprintf(h, "late %s\n", l)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/workbook-course/workbook/checker"
+	"github.com/workbook-course/workbook/internal/gencase"
 	"github.com/workbook-course/workbook/internal/i18n"
 	"github.com/workbook-course/workbook/internal/render"
 	"github.com/workbook-course/workbook/internal/report"
@@ -175,9 +176,22 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 					return c
 				}
 			}
+			// A drawn case is no case of the exercise's: its title is the drawn cases' own.
+			if n, ok := gencase.DrawnNumber(name); ok {
+				return CaseInfo{Name: name, Titles: gencase.Titles(n)}
+			}
 			return CaseInfo{Name: name}
 		},
+		// caseLabel is a case of a student's result by its name and title (in the student's
+		// language, as the result has it).
+		"caseLabel": func(name, title string) string {
+			if title == "" || title == name {
+				return name
+			}
+			return name + ": " + title
+		},
 		"visible":      func(s string) string { return checker.Visible(s) },
+		"buildLog":     func(r *checker.Result) string { return report.BuildLogText(pr, r) },
 		"join":         func(list []string) string { return strings.Join(list, ", ") },
 		"inc":          func(i int) int { return i + 1 },
 		"status_class": func(s string) string { return "st-" + s },

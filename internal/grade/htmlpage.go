@@ -174,9 +174,12 @@ const detailPage = `<h2 id="st-{{.I}}">{{.St.Name}} — <span class="{{status_cl
 <div class="sbs"><div><p>{{T "grade_html_source"}}{{if .St.Program}} <code>{{.St.Program}}</code>{{end}}</p>
 {{range .St.Source}}<p class="muted"><code>{{.Name}}</code></p><pre class="src chroma">{{code .}}</pre>
 {{else}}<p class="muted">{{T "grade_html_no_source"}}</p>{{end}}</div>
-<div><p>{{T "grade_html_failures"}}</p>{{if .St.Result.BuildLog}}<pre>{{.St.Result.BuildLog}}</pre>{{end}}
-{{range $j, $c := .St.Result.Cases}}{{if failed $c}}<div id="st-{{$.I}}-c-{{$j}}" class="fail"><p><strong>{{$c.Name}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
+<div><p>{{T "grade_html_failures"}}</p>{{if .St.Result.BuildLog}}<pre>{{buildLog .St.Result}}</pre>{{end}}
+{{range .Hints}}<p class="hint"><strong>!</strong> {{.}}</p>
+{{end}}{{range .Failures}}{{$c := .C}}<div id="st-{{$.I}}-c-{{.J}}" class="fail"><p><strong>{{caseLabel $c.Name $c.Title}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
 {{if $c.Diff}}<pre>{{T "want_label"}} {{visible $c.Diff.Want}}
-{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Metrics}}<pre>{{scenario $c}}</pre>{{figure $c $.I $j}}{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}</div>
-{{end}}{{end}}</div></div>
+{{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Metrics}}<pre>{{scenario $c}}</pre>{{figure $c $.I .J}}{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}
+{{with .Same}}<p>{{N "same_failure_in" (len .)}}</p><ul>{{range .}}<li id="st-{{$.I}}-c-{{.J}}">{{caseLabel .Name .Title}}{{if .Args}} <code>{{.Args}}</code>{{end}}</li>{{end}}</ul>
+{{end}}</div>
+{{end}}</div></div>
 `

@@ -3,6 +3,7 @@ package grade
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -110,5 +111,38 @@ func TestWriteAtomic(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+// TestJournalOfAnOlderGrader: records an older grader wrote (before advice, scenario figures and
+// exit codes as they are now) are never resumed beside new ones: the journal is set aside and the
+// class graded again, whatever else of the grading is the same.
+func TestJournalOfAnOlderGrader(t *testing.T) {
+	job := &Job{Exercise: "ex", Cases: []checker.Case{{Name: "01", Visible: true, Script: []byte("run\n")}}}
+	current, err := strconv.Atoi(graderVersion)
+	if err != nil || current < 8 {
+		t.Fatalf("graderVersion %q: the records changed in version 8 (advice, scenario figures)", graderVersion)
+	}
+	for v := 1; v < current; v++ {
+		old := strconv.Itoa(v)
+		t.Run("grader "+old, func(t *testing.T) {
+			dir := t.TempDir()
+			j, err := OpenJournal(dir, job.configOf(old), job.Exercise)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := j.Append(rec("a", 3)); err != nil {
+				t.Fatal(err)
+			}
+			j.Close()
+			j, err = OpenJournal(dir, job.Config(), job.Exercise)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer j.Close()
+			if _, ok := j.Get("a"); ok || !j.Reset || j.Resumed != 0 {
+				t.Errorf("a journal of grader %s was resumed by grader %s: Reset=%v Resumed=%d", old, graderVersion, j.Reset, j.Resumed)
+			}
+		})
 	}
 }

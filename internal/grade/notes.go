@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/i18n"
@@ -41,27 +40,20 @@ func reportExercise(dir string) string {
 	return ""
 }
 
-// stderrNote tells the student, in the feedback, about cases where the program printed nothing on
-// stdout and the expected transcript on stderr (println, log): the commonest way to fail every case
-// with the right answer.
-func stderrNote(w *bytes.Buffer, pr *i18n.Printer, res *checker.Result) {
-	var visible []string
-	hidden := 0
-	for _, c := range res.Cases {
-		if c.Status == checker.Pass || strings.TrimSpace(c.Got) != "" || c.Want == "" {
-			continue
-		}
-		if norm := func(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")) }; norm(c.Stderr) == "" || !strings.Contains(norm(c.Stderr), norm(c.Want)) {
-			continue
-		}
-		if c.Visible {
-			visible = append(visible, c.Name)
-		} else {
-			hidden++
-		}
-	}
-	if len(visible)+hidden == 0 {
+// hintsNote tells the student, in the feedback, what the failed cases share (report.Hints): the
+// cause that explains the most of them first (a transcript written to stderr, an exit code, a
+// letter of the other alphabet), each with what to do about it.
+func hintsNote(w *bytes.Buffer, pr *i18n.Printer, res *checker.Result) {
+	hints := report.Hints(report.Groups(res))
+	if len(hints) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.N("grade_fb_stderr", len(visible)+hidden, "List", strings.Join(visible, ", "))))
+	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.T("grade_fb_hints")))
+	for _, g := range hints {
+		text := report.HintText(pr, res, g) + "."
+		if id := "grade_fb_advice_" + g.Cause; i18n.Has(pr.Lang(), id) {
+			text += " " + pr.T(id)
+		}
+		fmt.Fprintf(w, "- **!** %s\n", report.MarkdownEscape(text))
+	}
 }

@@ -48,6 +48,8 @@ type moodleTitles struct {
 	recordid   string // get_string('recordid', 'assign')
 	fullname   string // get_string('fullname')
 	email      string // get_string('email')
+	idnumber   string // get_string('idnumber'), an identity column
+	username   string // get_string('username'), an identity column
 	status     string // get_string('status', 'assign')
 	grade      string // get_string('gradenoun') (get_string('grade') before Moodle 4.0)
 	maxgrade   string // get_string('maxgrade', 'assign')
@@ -81,10 +83,10 @@ type moodleTitles struct {
 // as --roster works: a worksheet in titles of a language not here is read by the order of its
 // columns, which Moodle fixes (moodleorder.go), and filled in with its own titles kept.
 var moodleWords = map[string]moodleTitles{
-	"en": {recordid: "Identifier", fullname: "Full name", email: "Email address", status: "Status", grade: "Grade",
+	"en": {recordid: "Identifier", fullname: "Full name", email: "Email address", idnumber: "ID number", username: "Username", status: "Status", grade: "Grade",
 		maxgrade: "Maximum grade", canchange: "Grade can be changed", submitted: "Last modified (submission)",
 		modified: "Last modified (grade)", feedback: "Feedback comments", hiddenuser: "Participant "},
-	"ru": {recordid: "Идентификатор", fullname: "Полное имя", email: "Адрес электронной почты", status: "Статус", grade: "Оценка",
+	"ru": {recordid: "Идентификатор", fullname: "Полное имя", email: "Адрес электронной почты", idnumber: "Индивидуальный номер", username: "Логин", status: "Статус", grade: "Оценка",
 		maxgrade: "Максимальная оценка", canchange: "Оценка может быть изменена", submitted: "Последнее изменение (ответ)",
 		modified: "Последнее изменение (оценка)", feedback: "Отзыв в виде комментария", hiddenuser: "Участник"},
 }

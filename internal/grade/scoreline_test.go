@@ -11,7 +11,7 @@ import (
 
 // TestFeedbackScoreFirst: the feedback says the score and how it was made (the weights when they
 // differ, the late penalty) and the hint that helps most (the transcript written to stderr) under the
-// count of cases passed, before the failed cases one by one, in the student's language.
+// count of cases passed, before the failed cases, in the student's language.
 func TestFeedbackScoreFirst(t *testing.T) {
 	due := time.Date(2026, 12, 1, 23, 59, 0, 0, time.UTC)
 	cases := []checker.CaseResult{
@@ -27,7 +27,7 @@ func TestFeedbackScoreFirst(t *testing.T) {
 		want    []string // in this order, before the first failed case
 	}{
 		{"weights alike, no penalty", "ru", []float64{1, 1, 1}, Student{Score: 33.33},
-			[]string{"Оценка: 33,33 из 100.", "ожидаемый вывод в stderr"}},
+			[]string{"Оценка: 33,33 из 100.", "Что исправить в первую очередь:", "ожидаемый вывод напечатан в stderr"}},
 		{"weights differ, late by the LMS's mark", "bg", []float64{1, 1, 2}, Student{Score: 15, Penalty: 10, DaysLate: 1, Late: true},
 			[]string{"Оценка: 15 от 100.", "минатите тежат 1 от 4", "отбелязала LMS): наказание −10"}},
 		{"late by days", "en", []float64{1, 1, 1}, Student{Score: 13.33, Penalty: 20, DaysLate: 2, Late: true, Submitted: due.Add(30 * time.Hour), TimeFrom: TimeFromZip},

@@ -23,6 +23,7 @@ var latinAllowed = map[string]bool{
 	"stdout": true, "stderr": true, "package": true, "main": true, "zip": true, "tar": true, "gz": true,
 	"rar": true, "html": true, "csv": true, "json": true, "go": true, "UTF": true, "RFC": true, "ID": true,
 	"workbook": true, "synctest": true, "seed": false,
+	"println": true, "log": true, // Go's own functions, named in a hint
 }
 
 // latinWords lists the Latin-only words of text that are not in latinAllowed, once code, names,
@@ -117,6 +118,14 @@ func TestNoEnglishInRussianOrBulgarian(t *testing.T) {
 	solBG := string(courseFile(t, "solutions/exercise-deadline/bg/main.go"))
 	solRU := string(courseFile(t, "solutions/exercise-deadline/ru/main.go"))
 	starter := string(courseFile(t, "exercises/exercise-deadline/bg/main.go"))
+	// The solution gone wrong the ways a hint explains: its transcript on stderr, os.Exit(1) at the
+	// end, a Latin "о" in "попытка".
+	onStderr := strings.ReplaceAll(solRU, "fmt.Printf(", "fmt.Fprintf(os.Stderr, ")
+	exit1 := strings.Replace(solRU, "withDeadline(answers, *deadline))\n", "withDeadline(answers, *deadline))\n\tos.Exit(1)\n", 1)
+	latin := strings.ReplaceAll(solRU, "попытка %d", "пoпытка %d")
+	if onStderr == solRU || exit1 == solRU || latin == solRU {
+		t.Fatal("the solution is no longer what the wrong programs are made from")
+	}
 	m := func(name, id string) string { return name + "_" + id + "_assignsubmission_file_" }
 	writeFiles(t, dir, files{
 		m("Иванов Иван", "1") + "/main.go":                                     solRU,
@@ -132,12 +141,15 @@ func TestNoEnglishInRussianOrBulgarian(t *testing.T) {
 		m("Тонев Тони", "10") + "/b.go":                                        "package main\n",
 		m("Тонев Тони", "10") + "/c.go":                                        "package main\n",
 		m("Тонев Тони", "10") + "/d.go":                                        "package main\n\nfunc main() {}\n",
+		m("Лазаров Лазар", "14") + "/main.go":                                  onStderr,
+		m("Митев Митко", "15") + "/main.go":                                    exit1,
+		m("Нейков Нейко", "16") + "/main.go":                                   latin,
 		"Мила Илиева_11_assignsubmission_onlinetext_onlinetext.html":           "<pre>" + html.EscapeString(solBG) + "</pre>",
 		"Eve_12_assignsubmission_file_ Smith_1_assignsubmission_file_/main.go": solBG,
 	})
 	sheet := "Identifier,Full name,Grade,Maximum Grade,Last modified (grade),Feedback comments\n"
 	for i, n := range []string{"Иванов Иван", "Колев Петър", "Петров Пётр", "Стоянов Иво", "Денев Дан", "Крумов Крум", "Ана Георгиева",
-		"Сидоров Сидор", "Вера Веселова", "Тонев Тони", "Мила Илиева", "Eve Adams", "Тодоров Тодор"} {
+		"Сидоров Сидор", "Вера Веселова", "Тонев Тони", "Мила Илиева", "Eve Adams", "Тодоров Тодор", "Лазаров Лазар", "Митев Митко", "Нейков Нейко"} {
 		sheet += fmt.Sprintf("Participant %d,%s,,100,-,\n", i+1, n)
 	}
 	roster := filepath.Join(t.TempDir(), "worksheet.csv")
@@ -181,6 +193,21 @@ func TestNoEnglishInRussianOrBulgarian(t *testing.T) {
 		}
 		if w := latinWords(prose, names); len(w) > 0 {
 			t.Errorf("report.html in %s has Latin words: %q", ui, w)
+		}
+		for i, st := range rep.Students {
+			if w := latinWords(htmlProse(t, []byte(detailHTML(t, out, i))), names); len(w) > 0 {
+				t.Errorf("the details of %s (%s) in %s have Latin words: %q", st.Name, st.Result.Verdict, ui, w)
+			}
+		}
+	}
+	// The hint that explains a student's failures leads the feedback.
+	for name, hint := range map[string]string{"Лазаров Лазар": "напечатан в stderr", "Митев Митко": "завершилась с кодом 1", "Нейков Нейко": "латинская буква"} {
+		data, err := os.ReadFile(filepath.Join(out, FeedbackDir, rep.Feedback[name]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i, j := strings.Index(string(data), hint), strings.Index(string(data), "\n## "); i < 0 || i > j {
+			t.Errorf("the feedback of %s does not open with %q:\n%s", name, hint, data)
 		}
 	}
 	for _, st := range rep.Students {

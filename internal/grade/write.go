@@ -27,6 +27,28 @@ const (
 	maxTestOuput = 500 // characters of a case's output in a test entry, as Exercism's runners cut it
 )
 
+// reportOrder is the order in which Written names a report's entries: what an instructor opens
+// first, then what goes back to students and to the LMS.
+var reportOrder = []string{GradesFile, ResultsFile, HTMLFile, DetailsDir, FeedbackDir, MoodleFile, MoodleFeedbackFile, CanvasFile}
+
+// Written names the entries of the report in dir as they are there (a folder with a slash after
+// it): the files written for the LMS only when the class came in its layout, details/ and feedback/
+// only when they were made, so that what the instructor is told is what the folder holds.
+func Written(dir string) []string {
+	var out []string
+	for _, name := range reportOrder {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		switch {
+		case err != nil:
+		case fi.IsDir():
+			out = append(out, name+"/")
+		default:
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // writeReport writes the report's files into dir, a new folder (see Write): grades.csv,
 // results.json, report.html and the students' details beside it in details/ (their words in
 // uiLang), feedback/<student>.md (in each student's language) and the LMS's files.
@@ -337,12 +359,12 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		skippedNote(w, pr, st.Skipped)
 		return
 	}
-	// The score and the hint that helps most (the transcript written to stderr) come first, under
-	// the count of cases passed; the cases one by one follow.
+	// The score and the hints (the cause that explains the most failed cases first) come first,
+	// under the count of cases passed; the failures follow, those of one kind said once.
 	var md, top bytes.Buffer
-	report.Markdown(&md, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)})
+	report.Markdown(&md, res, pr, report.Options{Title: pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name), Group: true})
 	scoreNote(&top, pr, rep, st)
-	stderrNote(&top, pr, res)
+	hintsNote(&top, pr, res)
 	foundNote(&top, pr, st)
 	w.Write(withTop(md.Bytes(), top.Bytes()))
 	drawnNote(w, pr, rep, st)

@@ -7,8 +7,8 @@
 // Students are joined by the identity their LMS gave (internal/grade's Student.Layout and ID), never
 // by a name a student typed: Canvas's user id, GitHub Classroom's login, and for Moodle, whose
 // participant ids are each assignment's own, the email address of the grading worksheet given as
-// --roster (without one, the full name Moodle shows, refused when two students of a report share
-// it). Students graded without an LMS are joined by their submission's name.
+// --roster, or the ID number or the username when the worksheets show that and no email (without
+// any, the full name Moodle shows, refused when two students of a report share it). Students graded without an LMS are joined by their submission's name.
 //
 // Build reads and checks everything first; any fault (a folder without a report, a report of an
 // exercise the course does not have or of one shard, two reports of one exercise, reports of
@@ -20,8 +20,11 @@
 //     spreadsheet style, as grade's own grades.csv);
 //   - canvas.csv (Canvas classes): Canvas's gradebook import, a column per assignment "Title (id)",
 //     the Points Possible row second;
-//   - moodle.csv (Moodle classes): a gradebook import (Grades → Import → CSV file), mapped by
-//     "Email address", a column per exercise;
+//   - moodle.csv (Moodle classes): a gradebook import (Grades → Import → CSV file), its students
+//     found by the identity the grading worksheets show ("Email address", "ID number" or
+//     "Username"), a column per exercise whose title says its scale, grades in points out of each
+//     assignment's maximum (Moodle refuses the whole import over one grade above it); students the
+//     worksheets give no such identity for are left out, and said;
 //   - book.html: the class × exercise table, in the instructor's language;
 //   - summaries/<student>.md: each student's course summary in the student's own language;
 //   - gradebook.json: the gradebook as data, which also marks the folder as a gradebook's.
@@ -52,7 +55,11 @@ type Book struct {
 	Students  []Row    `json:"students"`         // by name
 	Mean      float64  `json:"mean"`             // the class's mean total
 	Weighted  bool     `json:"weighted"`         // weights came from a file
-	reports   []*grade.Report
+	// MoodleIdentity is what moodle.csv finds each student by in Moodle's grade import (one of
+	// grade.IdentityKinds): the identity the grading worksheets show for the most students; ""
+	// when they show none.
+	MoodleIdentity string `json:"moodle_identity,omitempty"`
+	reports        []*grade.Report
 }
 
 // Column is one exercise of the gradebook.
@@ -63,10 +70,13 @@ type Column struct {
 	Report   string            `json:"report"` // the folder its report came from
 	// Assignment is the Canvas column it was graded for ("Title (id)"), AssignmentID its id and
 	// Points the assignment's points possible, when the class came with a Canvas roster.
-	Assignment   string  `json:"assignment,omitempty"`
-	AssignmentID string  `json:"assignment_id,omitempty"`
-	Points       string  `json:"points,omitempty"`
-	Mean         float64 `json:"mean"` // the class's mean score in it
+	Assignment   string `json:"assignment,omitempty"`
+	AssignmentID string `json:"assignment_id,omitempty"`
+	Points       string `json:"points,omitempty"`
+	// MaxGrade is the Moodle assignment's maximum grade, when the class came with its grading
+	// worksheet: moodle.csv gives grades in points out of it, as Moodle's import takes them.
+	MaxGrade string  `json:"max_grade,omitempty"`
+	Mean     float64 `json:"mean"` // the class's mean score in it
 }
 
 // Title is the exercise's title in lang, or in another language of the course, or its name.
@@ -90,6 +100,9 @@ type Row struct {
 	Total   float64 `json:"total"`             // the weighted mean of the scores, two decimals
 	// Summary is the name of the student's file under summaries/.
 	Summary string `json:"summary"`
+	// Moodle is the student's identities that Moodle's grade import can find them by, by kind
+	// (grade.IdentityKinds), from every exercise's grading worksheet.
+	Moodle map[string]string `json:"moodle,omitempty"`
 	// Rows of the LMS's file to fill in (Canvas: the roster's cells of the student).
 	canvas []string
 }
@@ -223,7 +236,7 @@ func readReport(dir string) (*grade.Report, error) {
 
 // column is a report's exercise as a column of the gradebook.
 func column(rep *grade.Report, dir string) Column {
-	c := Column{Exercise: rep.Exercise, Titles: rep.Titles, Weight: 1, Report: dir, Mean: rep.Summary.MeanScore}
+	c := Column{Exercise: rep.Exercise, Titles: rep.Titles, Weight: 1, Report: dir, Mean: rep.Summary.MeanScore, MaxGrade: rep.Roster.MaxGrade()}
 	if ro := rep.Roster; ro != nil && ro.Layout == grade.LayoutCanvas && ro.Assignment != "" {
 		c.Assignment = ro.Assignment
 		if r, err := ro.Roster(); err == nil {

@@ -3,6 +3,7 @@ package gradebook
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	workbook "github.com/workbook-course/workbook"
 	"github.com/workbook-course/workbook/internal/grade"
+	"github.com/workbook-course/workbook/internal/i18n"
 )
 
 // writeReport writes rep as dir/results.json, as grade would.
@@ -89,7 +91,7 @@ func TestBuildMoodle(t *testing.T) {
 		}
 	}
 	csv := string(book.MoodleCSV())
-	for _, line := range []string{"Email address,Full name,exercise-retry,exercise-deadline", "maria@example.com,Петрова Мария,,40", "ivan@example.com,Иванов Иван,60,80"} {
+	for _, line := range []string{"Email address,Full name,exercise-retry (0–100),exercise-deadline (0–100)", "maria@example.com,Петрова Мария,,40", "ivan@example.com,Иванов Иван,60,80"} {
 		if !strings.Contains(csv, line+"\n") {
 			t.Errorf("moodle.csv lacks %q:\n%s", line, csv)
 		}
@@ -204,5 +206,106 @@ func TestWriteSwaps(t *testing.T) {
 	var e *Error
 	if err := CheckOut(other, []string{a}); !errors.As(err, &e) || e.Code != "out_other" {
 		t.Errorf("CheckOut(other) = %v, want out_other", err)
+	}
+}
+
+// worksheetReport is a Moodle class's report of exercise whose grading worksheet shows the
+// identity column title (none when "") with the cells ids, and max as the assignment's maximum
+// grade; every student of scores handed in.
+func worksheetReport(exercise string, base int, max, title string, ids map[string]string, scores map[string]float64) *grade.Report {
+	hdr := []string{"Identifier", "Full name"}
+	if title != "" {
+		hdr = append(hdr, title)
+	}
+	hdr = append(hdr, "Status", "Grade", "Maximum grade", "Grade can be changed", "Last modified (submission)", "Last modified (grade)", "Feedback comments")
+	rows := [][]string{hdr}
+	rep := &grade.Report{Exercise: exercise, Titles: map[string]string{"ru": exercise}}
+	for i, name := range []string{"Иванов Иван", "Петрова Мария", "Колев Петър"} {
+		id := fmt.Sprintf("%d0000%d", base, i+1)
+		row := []string{"Participant " + id, name}
+		if title != "" {
+			row = append(row, ids[name])
+		}
+		rows = append(rows, append(row, "Submitted for grading", "", max, "Yes", "-", "-", ""))
+		rep.Students = append(rep.Students, grade.Student{Name: name, Display: name, Layout: grade.LayoutMoodle, ID: id, Status: grade.StatusFail, Score: scores[name], Lang: "ru"})
+	}
+	rep.Roster = &grade.RosterFile{Layout: grade.LayoutMoodle, Comma: ",", Rows: rows}
+	return rep
+}
+
+// TestMoodleImport: moodle.csv is what Moodle's grade import takes (gradeimport_csv): each grade
+// in points out of its assignment's maximum (the import refuses the whole file over one grade above
+// it), the students found by the identity the worksheets show (an ID number or a username when
+// they show no email), and a student without it left out and named, since a row Moodle cannot
+// find a user for stops the import.
+func TestMoodleImport(t *testing.T) {
+	scores := map[string]float64{"Иванов Иван": 80, "Петрова Мария": 45, "Колев Петър": 100}
+	tests := []struct {
+		name      string
+		title     string
+		ids       map[string]string
+		maxA      string // exercise-deadline's maximum grade
+		identity  string
+		lines     []string // lines moodle.csv holds
+		unmatched []string
+		say       []string // what the instructor is told (en)
+	}{
+		{"emails, a maximum of 10", "Email address", map[string]string{"Иванов Иван": "Ivan@Example.com", "Петрова Мария": "maria@example.com", "Колев Петър": "petar@example.com"}, "10.00",
+			grade.IdentityEmail, []string{"Email address,Full name,exercise-retry (0–100),exercise-deadline (0–10)", "ivan@example.com,Иванов Иван,80,8", "maria@example.com,Петрова Мария,45,4.5", "petar@example.com,Колев Петър,100,10"},
+			nil, []string{"find users by “Email address”"}},
+		{"ID numbers, one missing", "ID number", map[string]string{"Иванов Иван": "S-001", "Колев Петър": "S-003"}, "20",
+			grade.IdentityIDNumber, []string{"ID number,Full name,exercise-retry (0–100),exercise-deadline (0–20)", "S-001,Иванов Иван,80,16", "S-003,Колев Петър,100,20"},
+			[]string{"Петрова Мария"}, []string{"find users by “ID number”", "1 student is not in moodle.csv, since the grading worksheets give no “ID number” for them and Moodle's import could not find them: Петрова Мария."}},
+		{"usernames in a Russian worksheet", "Логин", map[string]string{"Иванов Иван": "ivanov", "Петрова Мария": "Petrova", "Колев Петър": "kolev"}, "100,00",
+			grade.IdentityUsername, []string{"Username,Full name,exercise-retry (0–100),exercise-deadline (0–100)", "petrova,Петрова Мария,45,45"},
+			nil, []string{"find users by “Username”"}},
+		{"no identity at all", "", nil, "10",
+			"", nil, []string{"Иванов Иван", "Колев Петър", "Петрова Мария"}, []string{"moodle.csv is not written"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			a := writeReport(t, filepath.Join(dir, "a"), worksheetReport("exercise-deadline", 1, tt.maxA, tt.title, tt.ids, scores))
+			b := writeReport(t, filepath.Join(dir, "b"), worksheetReport("exercise-retry", 2, "100", tt.title, tt.ids, scores))
+			book, err := Build(workbook.Content(), []string{a, b}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(book.Students) != 3 {
+				t.Fatalf("%d rows, want the 3 students joined: %+v", len(book.Students), book.Students)
+			}
+			if book.MoodleIdentity != tt.identity {
+				t.Errorf("moodle.csv finds students by %q, want %q", book.MoodleIdentity, tt.identity)
+			}
+			if got := book.MoodleUnmatched(); !slices.Equal(got, tt.unmatched) {
+				t.Errorf("left out of moodle.csv: %q, want %q", got, tt.unmatched)
+			}
+			out := filepath.Join(dir, "book")
+			if err := Write(out, book, "en"); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(out, MoodleFile))
+			if tt.identity == "" {
+				if err == nil {
+					t.Errorf("moodle.csv written with no identity to find anyone by:\n%s", data)
+				}
+			} else {
+				csv := string(data)
+				for _, line := range tt.lines {
+					if !strings.Contains(csv, line+"\n") {
+						t.Errorf("moodle.csv lacks %q:\n%s", line, csv)
+					}
+				}
+				if n := strings.Count(csv, "\n"); n != 1+3-len(tt.unmatched) {
+					t.Errorf("moodle.csv has %d lines, want a header and one per student it can find:\n%s", n, csv)
+				}
+			}
+			said := strings.Join(moodleLines(book, i18n.New("en")), "\n")
+			for _, s := range tt.say {
+				if !strings.Contains(said, s) {
+					t.Errorf("the instructor is not told %q:\n%s", s, said)
+				}
+			}
+		})
 	}
 }

@@ -35,9 +35,29 @@ type identity struct {
 	key, id string
 }
 
-// identities keys the students of the report in dir (see the package doc).
-func identities(rep *grade.Report, layout, dir string) (map[string]identity, error) {
-	emails := rep.Roster.Emails()
+// moodleKey is the identity a Moodle class's reports are joined by: the first of
+// grade.IdentityKinds that every report's worksheet shows, "" when there is none (the students
+// are then joined by the names Moodle shows).
+func moodleKey(reps []*grade.Report) string {
+	for _, kind := range grade.IdentityKinds {
+		all := true
+		for _, rep := range reps {
+			all = all && rep.Roster.Identities(kind) != nil
+		}
+		if all {
+			return kind
+		}
+	}
+	return ""
+}
+
+// identities keys the students of the report in dir (see the package doc); key is the Moodle
+// identity a Moodle class is joined by (moodleKey).
+func identities(rep *grade.Report, layout, key, dir string) (map[string]identity, error) {
+	var keys map[string]string
+	if layout == grade.LayoutMoodle && key != "" {
+		keys = rep.Roster.Identities(key)
+	}
 	out := map[string]identity{}
 	for _, st := range rep.Students {
 		var id identity
@@ -51,8 +71,8 @@ func identities(rep *grade.Report, layout, dir string) (map[string]identity, err
 			id = identity{"canvas:" + st.ID, st.ID}
 		case layout == grade.LayoutClassroom && st.ID != "":
 			id = identity{"github:" + strings.ToLower(st.ID), st.ID}
-		case layout == grade.LayoutMoodle && emails[st.ID] != "":
-			id = identity{"email:" + emails[st.ID], emails[st.ID]}
+		case layout == grade.LayoutMoodle && keys[st.ID] != "":
+			id = identity{key + ":" + keys[st.ID], keys[st.ID]}
 		case layout == grade.LayoutMoodle && st.Display != "":
 			id = identity{key: "moodle-name:" + st.Display}
 		default:
@@ -78,9 +98,10 @@ func (b *Book) join() error {
 	if b.Layout, err = b.classLayout(); err != nil {
 		return err
 	}
+	key := moodleKey(b.reports)
 	keys := make([]map[string]identity, len(b.reports))
 	for i, rep := range b.reports {
-		ids, err := identities(rep, b.Layout, b.Exercises[i].Report)
+		ids, err := identities(rep, b.Layout, key, b.Exercises[i].Report)
 		if err != nil {
 			return err
 		}
@@ -93,6 +114,12 @@ func (b *Book) join() error {
 	var order []string
 	for i, rep := range b.reports {
 		canvas := canvasCells(rep)
+		moodle := map[string]map[string]string{}
+		if b.Layout == grade.LayoutMoodle {
+			for _, kind := range grade.IdentityKinds {
+				moodle[kind] = rep.Roster.Identities(kind)
+			}
+		}
 		for _, st := range rep.Students {
 			id := keys[i][st.Name]
 			r := rows[id.key]
@@ -109,6 +136,14 @@ func (b *Book) join() error {
 			}
 			if c := canvas[st.ID]; c != nil {
 				r.canvas = c
+			}
+			for kind, ids := range moodle {
+				if v := ids[st.ID]; v != "" && st.Conflict == "" {
+					if r.Moodle == nil {
+						r.Moodle = map[string]string{}
+					}
+					r.Moodle[kind] = v
+				}
 			}
 			r.Cells[i] = Cell{Graded: true, Status: st.Status, Score: st.Score, Passed: st.Passed, Total: st.Total, Late: st.Late, Penalty: st.Penalty}
 		}
@@ -140,7 +175,42 @@ func (b *Book) join() error {
 		return b.Students[i].Key < b.Students[j].Key
 	})
 	b.nameSummaries()
+	b.MoodleIdentity = b.moodleIdentity()
 	return nil
+}
+
+// moodleIdentity is the identity moodle.csv finds students by: of grade.IdentityKinds, the one
+// the most students have (the first of them among as many); "" when no student has any.
+func (b *Book) moodleIdentity() string {
+	best, most := "", 0
+	for _, kind := range grade.IdentityKinds {
+		n := 0
+		for _, r := range b.Students {
+			if r.Moodle[kind] != "" {
+				n++
+			}
+		}
+		if n > most {
+			best, most = kind, n
+		}
+	}
+	return best
+}
+
+// MoodleUnmatched are the students moodle.csv leaves out: those the grading worksheets give no
+// identity of the kind it finds students by (Book.MoodleIdentity), whom Moodle's import could not
+// find. Nil for a class not of Moodle's.
+func (b *Book) MoodleUnmatched() []string {
+	if b.Layout != grade.LayoutMoodle {
+		return nil
+	}
+	var out []string
+	for _, r := range b.Students {
+		if b.MoodleIdentity == "" || r.Moodle[b.MoodleIdentity] == "" {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }
 
 // classLayout is the LMS layout of the class: the one most reports came in; a report of another,

@@ -113,7 +113,7 @@ func (b *Book) writeFiles(dir string, uiLang string) error {
 	if b.Layout == grade.LayoutCanvas {
 		files[CanvasFile] = b.CanvasCSV()
 	}
-	if b.Layout == grade.LayoutMoodle {
+	if b.Layout == grade.LayoutMoodle && b.MoodleIdentity != "" {
 		files[MoodleFile] = b.MoodleCSV()
 	}
 	var page bytes.Buffer
@@ -234,35 +234,51 @@ func (b *Book) CanvasCSV() []byte {
 	return csvBytes(rows, ',', false)
 }
 
-// MoodleCSV is a gradebook import for Moodle (Grades → Import → CSV file): "Email address" to map
-// the users by, "Full name", then a column per exercise titled with its title, scores in percent,
-// to be mapped to the course's grade items in the import form; students Moodle's worksheet gave no
-// email address for are left out (Moodle could not map them).
+// MoodleCSV is a gradebook import for Moodle (Grades → Import → CSV file): the identity the
+// students are found by (Book.MoodleIdentity, under the title Moodle gives it: "Email address",
+// "ID number" or "Username", to choose in the import's "Map from", with the same field in "Map
+// to"), "Full name", then a column per exercise titled with its title and its scale ("… (0–10)"),
+// each to be mapped to its assignment's grade item. A grade is in points out of the assignment's
+// maximum grade, as its grading worksheet gives it (100 without one), with a decimal point: Moodle
+// takes the value as the grade item's own and refuses the whole file over one above its maximum
+// (gradeimport_csv). A student the worksheets give no such identity is left out (a row Moodle
+// cannot find a user for stops the whole import): MoodleUnmatched names them.
 func (b *Book) MoodleCSV() []byte {
-	hdr := []string{"Email address", "Full name"}
+	hdr := []string{grade.MoodleIdentityTitle(b.MoodleIdentity), "Full name"}
 	for _, c := range b.Exercises {
-		hdr = append(hdr, c.Title("ru"))
+		hdr = append(hdr, c.Title("ru")+" (0–"+moodleMax(c)+")")
 	}
 	rows := [][]string{hdr}
 	for _, r := range b.Students {
-		if !strings.HasPrefix(r.Key, "email:") {
+		id := r.Moodle[b.MoodleIdentity]
+		if b.MoodleIdentity == "" || id == "" {
 			continue
 		}
 		name := r.Display
 		if name == "" {
 			name = r.Name
 		}
-		row := []string{r.ID, name}
-		for _, c := range r.Cells {
+		row := []string{id, name}
+		for k, c := range r.Cells {
 			if !c.Graded || c.Status == grade.StatusMissing {
 				row = append(row, "")
 				continue
 			}
-			row = append(row, number(c.Score, "."))
+			row = append(row, scaled(c.Score, moodleMax(b.Exercises[k])))
 		}
 		rows = append(rows, row)
 	}
 	return csvBytes(rows, ',', false)
+}
+
+// moodleMax is the maximum grade of an exercise's Moodle assignment, as moodle.csv writes its
+// grades out of: its worksheet's, else 100 (the grades are then percents).
+func moodleMax(c Column) string {
+	m, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(c.MaxGrade), ",", ".", 1), 64)
+	if err != nil || m <= 0 || math.IsNaN(m) || math.IsInf(m, 0) {
+		return "100"
+	}
+	return number(m, ".")
 }
 
 // scaled is a score (percent) as points out of max, two decimals.

@@ -12,7 +12,8 @@ import (
 // Markdown writes the result as Markdown feedback for a student, with the same words as Text: every
 // case with ✓ or ✗ (failed ones only unless opt.ShowPass), and for a failed visible case its
 // arguments, the first differing line and what cannot be seen in it. Hidden cases show their title
-// and status only: the result is redacted before anything is written.
+// and status only: the result is redacted before anything is written. With opt.Group, failures of
+// one kind (Groups) are one block, by their example, with the other cases named under it.
 func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	// A program that ended with an exit code of its own (os.Exit(1)) did not crash, and a case failed
 	// by its exit code alone is not one whose output differs, hidden case or not: told apart before
@@ -20,6 +21,18 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	exited := make([]string, len(res.Cases))
 	for i, cs := range res.Cases {
 		exited[i] = exitStatus(pr, cs)
+	}
+	// Failures of one kind are said once, by their example, with the others named under it
+	// (opt.Group): told apart on the whole result, before the redaction.
+	var groups []Group
+	groupOf := map[int]int{}
+	if opt.Group {
+		groups = Groups(res)
+		for k, g := range groups {
+			for _, i := range g.Cases {
+				groupOf[i] = k
+			}
+		}
 	}
 	res = res.Redacted()
 	title := opt.Title
@@ -39,7 +52,7 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		return
 	case checker.BuildError:
 		fmt.Fprintf(w, "✗ %s\n\n", MarkdownEscape(pr.T("verdict_build_error")))
-		writeFence(w, "text", res.BuildLog)
+		writeFence(w, "text", BuildLogText(pr, res))
 		if id := "build_" + res.Message; res.Message != "" && i18n.Has(pr.Lang(), id) {
 			fmt.Fprintf(w, "\n**!** %s\n", MarkdownEscape(pr.T(id)))
 		}
@@ -58,6 +71,10 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			}
 			continue
 		}
+		k, grouped := groupOf[i]
+		if grouped && groups[k].Example != i {
+			continue // named under the example of its kind
+		}
 		fmt.Fprintf(w, "\n## ✗ %s\n\n", MarkdownEscape(caseLabel(pr, cs)))
 		status := CaseStatus(pr, cs)
 		if exited[i] != "" {
@@ -68,15 +85,42 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			fmt.Fprintln(w)
 			writeFence(w, "text", strings.Join(lines, "\n"))
 		}
-		if !cs.Visible {
+		if cs.Visible {
+			markdownDetail(w, pr, cs)
+		} else {
 			if strings.HasPrefix(cs.Name, "drawn-") && len(cs.Args) > 0 {
 				// Drawn for this student alone: the arguments say how to run it again.
 				fmt.Fprintf(w, "\n- %s\n", strings.Replace(MarkdownEscape(pr.T("args_line", "Args", argsSlot)), argsSlot, CodeSpan(strings.Join(cs.Args, " ")), 1))
 			}
 			fmt.Fprintf(w, "\n_%s_\n", MarkdownEscape(pr.T("hidden_case_note")))
+		}
+		if grouped {
+			// Last in the block: a list of its own, after the example's whole detail.
+			sameCases(w, pr, res, groups[k])
+		}
+	}
+}
+
+// maxSameListed bounds the cases named under the example of a group: the rest are counted.
+const maxSameListed = 10
+
+// sameCases names, under the example of a group, the other cases that failed the same way.
+func sameCases(w io.Writer, pr *i18n.Printer, res *checker.Result, g Group) {
+	if len(g.Cases) < 2 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s\n\n", MarkdownEscape(pr.N("same_failure_in", len(g.Cases)-1)))
+	listed := 0
+	for _, i := range g.Cases {
+		if i == g.Example {
 			continue
 		}
-		markdownDetail(w, pr, cs)
+		if listed == maxSameListed {
+			fmt.Fprintf(w, "- %s\n", MarkdownEscape(pr.N("same_failure_more", len(g.Cases)-1-listed)))
+			break
+		}
+		fmt.Fprintf(w, "- %s\n", MarkdownEscape(caseLabel(pr, res.Cases[i])))
+		listed++
 	}
 }
 

@@ -26,8 +26,9 @@ type Options struct {
 	Color    bool   // ANSI colours (only on a terminal, never with NO_COLOR)
 	Title    string // the exercise's title, for the heading
 	ShowPass bool   // list the passed cases too (default: only a count)
-	// Group says an identical failure of many cases (every case timed out, every case printed the
-	// same thing) once, with the count of the others, instead of once per case.
+	// Group says a failure of many cases of one kind (Groups: one cause, such as the transcript
+	// written to stderr, an exit code or a Latin letter among Cyrillic ones, or the same output)
+	// once, by a visible case when there is one, with the count of the others.
 	Group bool
 	// TimeLimit, when set, is stated with a case that did not finish within it.
 	TimeLimit time.Duration
@@ -94,7 +95,7 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		return
 	case checker.BuildError:
 		fmt.Fprintln(w, c.red("✗ "+pr.T("verdict_build_error")))
-		for _, l := range strings.Split(res.BuildLog, "\n") {
+		for _, l := range strings.Split(BuildLogText(pr, res), "\n") {
 			fmt.Fprintln(w, "    "+EscapeLine(l))
 		}
 		switch res.Message {
@@ -103,16 +104,17 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		}
 		return
 	}
-	same := map[string]int{} // failures of each kind not yet said
+	// Failures of one kind are said once, by their example (Groups), with the count of the others.
+	groupOf := map[int]Group{}
 	if opt.Group {
-		for _, cs := range res.Cases {
-			if cs.Status != checker.Pass {
-				same[failureKind(cs)]++
+		for _, g := range Groups(res) {
+			for _, i := range g.Cases {
+				groupOf[i] = g
 			}
 		}
 	}
 	notRun, replaySaid := 0, false
-	for _, cs := range res.Cases {
+	for i, cs := range res.Cases {
 		if cs.Status == checker.Pass {
 			if opt.ShowPass {
 				fmt.Fprintln(w, c.green("✓ ")+caseLabel(pr, cs))
@@ -123,18 +125,17 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 			notRun++ // said once, below
 			continue
 		}
-		kind := failureKind(cs)
-		if n := same[kind]; opt.Group && n < 0 {
-			continue // said with the first case of its kind
+		g, grouped := groupOf[i]
+		if grouped && g.Example != i {
+			continue // said with the example of its kind
 		}
 		fmt.Fprintln(w, c.red("✗ ")+caseLabel(pr, cs))
 		fmt.Fprintln(w, "    "+c.bold(CaseStatus(pr, cs)))
 		if cs.Status == checker.Timeout && opt.TimeLimit > 0 {
 			fmt.Fprintln(w, "    "+timeLimit(pr, opt.TimeLimit))
 		}
-		if n := same[kind]; opt.Group && n > 1 {
-			fmt.Fprintln(w, "    "+c.bold(pr.N("same_failure", n-1)))
-			same[kind] = -1
+		if grouped && len(g.Cases) > 1 {
+			fmt.Fprintln(w, "    "+c.bold(pr.N("same_failure", len(g.Cases)-1)))
 		}
 		writeVirtual(w, pr, cs, "    ")
 		writeScenario(w, pr, cs, "    ")
@@ -180,21 +181,32 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	writeAdvice(w, pr, c, res.Advice)
 }
 
+// BuildLogText is a failed build's log as the reader sees it: a go.mod that the checker refused
+// itself is named by its place and line, the why in pr's language (build_log_go_mod,
+// build_log_go_version); any other log is the go command's, as it wrote it.
+func BuildLogText(pr *i18n.Printer, res *checker.Result) string {
+	place, line, goVersion, ok := checker.GoModRefusal(res.BuildLog)
+	switch {
+	case !ok:
+		return res.BuildLog
+	case goVersion != "":
+		return pr.T("build_log_go_version", "Place", place, "Line", line, "Go", goVersion)
+	}
+	return pr.T("build_log_go_mod", "Place", place, "Line", line)
+}
+
 // seconds writes d in seconds the way the printer's language writes numbers: 0.3, or 0,3.
 func seconds(pr *i18n.Printer, d time.Duration) string {
 	return pr.Decimal(d.Seconds(), -1)
 }
 
-// failureKind tells identical failures apart from different ones: the same status, message and
-// pattern, and the same output (a timeout's partial output aside).
-func failureKind(cs checker.CaseResult) string {
-	if cs.Status == checker.Timeout {
-		return string(cs.Status) + "\x00" + cs.Message
-	}
-	return string(cs.Status) + "\x00" + cs.Message + "\x00" + cs.Pattern + "\x00" + cs.Got
-}
-
+// caseLabel is a case as a report names it: a visible case by its name and title, a hidden one by
+// its title, and a drawn case shown whole (check --seed) as one drawn, never by its name
+// (drawn-1), which says nothing in the reader's language.
 func caseLabel(pr *i18n.Printer, cs checker.CaseResult) string {
+	if cs.Drawn && cs.Visible {
+		return pr.T("case_drawn", "Title", cs.Title)
+	}
 	if cs.Visible {
 		return pr.T("case_visible", "Name", cs.Name, "Title", cs.Title)
 	}

@@ -1,0 +1,129 @@
+package grade
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/workbook-course/workbook/checker"
+)
+
+// detailHTML is the HTML that details/st-i.js of the report in dir hands the page.
+func detailHTML(t *testing.T, dir string, i int) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, DetailFile(i)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSuffix(strings.TrimSpace(string(data)), ";")
+	prefix := fmt.Sprintf("reportDetail(%d,", i)
+	if !strings.HasPrefix(text, prefix) || !strings.HasSuffix(text, ")") {
+		t.Fatalf("%s is not a reportDetail call:\n%s", DetailFile(i), data)
+	}
+	var html string
+	if err := json.Unmarshal([]byte(text[len(prefix):len(text)-1]), &html); err != nil {
+		t.Fatal(err)
+	}
+	return html
+}
+
+// TestDetailsGrouped: in report.html's details a student's failures of one kind are one block, by
+// its example, with the other cases named under it (each keeping the anchor the grid's cells lead
+// to), under the hints in the instructor's language, the one that explains the most cases first.
+func TestDetailsGrouped(t *testing.T) {
+	var cs []checker.CaseResult
+	for i := 1; i <= 6; i++ {
+		name := fmt.Sprintf("e%d", i)
+		cs = append(cs, checker.CaseResult{Name: name, Title: "код " + name, Visible: i == 2, Status: checker.Fail, Message: "exit_nonzero", ExitCode: 1,
+			Want: "верно\n", Got: "верно " + name + "\n", Args: []string{name}})
+	}
+	cs = append(cs, checker.CaseResult{Name: "drawn-1", Title: "случайные аргументы 1", Drawn: true, Status: checker.Fail, Want: "попытка\n", Stderr: "попытка\n",
+		Diff: &checker.Diff{Line: 1, Want: "попытка", Notes: []string{checker.NoteMissingLines}}, Args: []string{"-deadline", "3"}})
+	cs = append(cs, checker.CaseResult{Name: "ok", Visible: true, Status: checker.Pass})
+	res := &checker.Result{Exercise: "exercise-deadline", Lang: "ru", Cases: cs}
+	res.Summarize()
+	rep := &Report{Exercise: "exercise-deadline", Students: []Student{{Name: "s", Lang: "ru", Result: res}}}
+	rep.Finalize()
+	dir := t.TempDir()
+	for _, tt := range []struct{ lang, exit, stderr, same string }{
+		{"en", "6 cases (e2): the program ended with exit code 1 where 0 is expected.", "1 case: the expected transcript went to stderr, not to stdout.", "The same in 5 more cases:"},
+		{"bg", "6 теста (e2): програмата завърши с код 1, а се очаква код 0.", "1 тест: очакваният изход е отпечатан в stderr, а не в stdout.", "Същото и в още 5 теста:"},
+	} {
+		if err := Details(dir, rep, tt.lang); err != nil {
+			t.Fatal(err)
+		}
+		page := detailHTML(t, dir, 0)
+		exit, stderr := strings.Index(page, tt.exit), strings.Index(page, tt.stderr)
+		if exit < 0 || stderr < exit || strings.Index(page, `class="fail"`) < stderr {
+			t.Errorf("%s: the hints are not there in order, before the failures:\n%s", tt.lang, page)
+		}
+		if n := strings.Count(page, `class="fail"`); n != 2 {
+			t.Errorf("%s: %d blocks, want 2 (the exit codes, stderr):\n%s", tt.lang, n, page)
+		}
+		if !strings.Contains(page, `<div id="st-0-c-1" class="fail"><p><strong>e2: код e2</strong>`) || !strings.Contains(page, tt.same) {
+			t.Errorf("%s: the exit codes are not shown by the visible case, the others under it:\n%s", tt.lang, page)
+		}
+		for j := range 7 {
+			if !strings.Contains(page, fmt.Sprintf(`id="st-0-c-%d"`, j)) {
+				t.Errorf("%s: no anchor st-0-c-%d for the grid's cell:\n%s", tt.lang, j, page)
+			}
+		}
+		if !strings.Contains(page, "drawn-1: случайные аргументы 1") {
+			t.Errorf("%s: the drawn case is not named by its title:\n%s", tt.lang, page)
+		}
+	}
+}
+
+// TestDrawnCaseTitled: the report's shared wrong transcripts name a drawn case by the drawn
+// cases' title in the instructor's language, never by its name twice ("drawn-2: drawn-2").
+func TestDrawnCaseTitled(t *testing.T) {
+	res := &checker.Result{Exercise: "exercise-deadline", Lang: "ru", Cases: []checker.CaseResult{{Name: "drawn-2", Drawn: true, Status: checker.Fail, Got: "нет\n"}}}
+	res.Summarize()
+	rep := &Report{Exercise: "exercise-deadline", Students: []Student{{Name: "a", Lang: "ru", Result: res}, {Name: "b", Lang: "ru", Result: res}}}
+	rep.Finalize()
+	rep.Wrong = []WrongGroup{{Case: "drawn-2", Lang: "ru", Students: []string{"a", "b"}, Got: "нет\n", Want: "да\n"}}
+	for lang, want := range map[string]string{"ru": "drawn-2: случайные аргументы 2", "bg": "drawn-2: случайни аргументи 2", "en": "drawn-2: drawn arguments 2"} {
+		var page bytes.Buffer
+		if err := HTML(&page, rep, lang); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(page.String(), want) || strings.Contains(page.String(), "drawn-2: drawn-2") {
+			t.Errorf("%s: the drawn case is not %q in report.html", lang, want)
+		}
+	}
+}
+
+// TestWritten: what the instructor is told was written is what the report folder holds: details/
+// beside feedback/, and the LMS's files only for a class that came in its layout.
+func TestWritten(t *testing.T) {
+	res := &checker.Result{Exercise: "exercise-deadline", Lang: "ru", Cases: []checker.CaseResult{{Name: "01", Visible: true, Status: checker.Pass}}}
+	res.Summarize()
+	tests := []struct {
+		name string
+		st   Student
+		want string
+	}{
+		{"folders", Student{Name: "a", Lang: "ru", Result: res}, "grades.csv results.json report.html details/ feedback/"},
+		{"Moodle", Student{Name: "b", Lang: "ru", Result: res, Layout: LayoutMoodle, ID: "100001", Display: "b"},
+			"grades.csv results.json report.html details/ feedback/ moodle.csv moodle-feedback.zip"},
+		{"Canvas", Student{Name: "c", Lang: "ru", Result: res, Layout: LayoutCanvas, ID: "1001", Display: "c"},
+			"grades.csv results.json report.html details/ feedback/ canvas.csv"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := &Report{Exercise: "exercise-deadline", Students: []Student{tt.st}}
+			rep.Finalize()
+			dir := filepath.Join(t.TempDir(), "report")
+			if err := Write(dir, rep, "en"); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(Written(dir), " "); got != tt.want {
+				t.Errorf("Written = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
