@@ -374,6 +374,9 @@ func serve(cfg *config) {
 		cfg.Landlock.Rules = rules
 	}
 	if cfg.CPU != nil {
+		// One CPU: a second P would only have the runtime's idle threads spin for work on the
+		// CPU the program runs on.
+		runtime.GOMAXPROCS(1)
 		// Every thread there is now; those the runtime starts later are cloned from them.
 		if tasks, err := os.ReadDir("/proc/self/task"); err == nil {
 			for _, t := range tasks {
