@@ -66,9 +66,8 @@ func BenchmarkRun(b *testing.B) {
 		}
 	})
 	b.Run("session-no-filter", func(b *testing.B) {
-		// Without the seccomp filter a session forks and execs the program itself; with it, the
-		// program goes through a second exec of the init (workbook-sandbox-exec), which installs
-		// the filter.
+		// Without the seccomp filter a session forks and execs the program as Go's ForkExec does;
+		// with it, the run's thread installs the filter and forks by a clone of its own.
 		l := currentLevel()
 		if !l.namespaces || !l.seccomp {
 			b.Skip("no sessions with the filter here")
