@@ -4,8 +4,13 @@ package checker
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"os/exec"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // BenchmarkCheckUnsandboxed is BenchmarkCheck at the "basic" level (scrubbed environment, scratch
@@ -61,9 +66,8 @@ func BenchmarkRun(b *testing.B) {
 		}
 	})
 	b.Run("session-no-filter", func(b *testing.B) {
-		// Without the seccomp filter a session forks and execs the program itself; with it, the
-		// program goes through a second exec of the init (workbook-sandbox-exec), which installs
-		// the filter.
+		// Without the seccomp filter a session forks and execs the program as Go's ForkExec does;
+		// with it, the run's thread installs the filter and forks by a clone of its own.
 		l := currentLevel()
 		if !l.namespaces || !l.seccomp {
 			b.Skip("no sessions with the filter here")
@@ -98,4 +102,74 @@ func BenchmarkRun(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkRunCPU measures what one run of the exercise-deadline solution in a sandbox session costs
+// in CPU time, which a busy machine changes far less than wall time: the program's own (as the
+// init reports it), the session init's (its /proc stat, the init kept from retiring), and the
+// checker's own (this process):
+//
+//	go test ./checker -run '^$' -bench 'RunCPU' -benchtime 200x -count 3
+func BenchmarkRunCPU(b *testing.B) {
+	if !currentLevel().namespaces {
+		b.Skip("no PID namespaces here: no sessions")
+	}
+	ctx := context.Background()
+	prog, err := Build(ctx, benchSolution, Limits{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer prog.Close()
+	testRetireCPU = time.Hour
+	defer func() { testRetireCPU = 0 }()
+	drainPools(b)
+	args := []string{"-deadline", "7"}
+	if out := prog.Run(ctx, "", args, ""); out.Status != Pass {
+		b.Fatalf("%+v", out)
+	}
+	var pid int
+	pools.mu.Lock()
+	for _, sp := range pools.m {
+		if len(sp.idle) == 1 {
+			pid = sp.idle[0].cmd.Process.Pid
+		}
+	}
+	pools.mu.Unlock()
+	init0, self0 := statCPU(b, pid), selfCPU()
+	var progCPU time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		out := prog.Run(ctx, "", args, "")
+		if out.Status != Pass {
+			b.Fatalf("%+v", out)
+		}
+		progCPU += out.CPU
+	}
+	b.StopTimer()
+	n := float64(b.N) * float64(time.Millisecond)
+	b.ReportMetric(float64(progCPU)/n, "program-cpu-ms/op")
+	b.ReportMetric(float64(statCPU(b, pid)-init0)/n, "init-cpu-ms/op")
+	b.ReportMetric(float64(selfCPU()-self0)/n, "checker-cpu-ms/op")
+}
+
+// statCPU is the CPU time of the process pid itself (utime and stime of /proc/PID/stat), to the
+// clock tick.
+func statCPU(b *testing.B, pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	return time.Duration(utime+stime) * time.Second / 100 // USER_HZ
+}
+
+// selfCPU is this process's CPU time so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

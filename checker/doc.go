@@ -250,11 +250,12 @@
 // FindProcess goes on without a pidfd.) So the program's own CPU clock and memory are the whole
 // run's, on every Linux with the filter, with or without a cgroup: RLIMIT_CPU and the init's reading
 // of the program's CPU clock bound its time, RLIMIT_DATA its private memory, the filter refuses
-// shared memory, and the watchdog and the cgroup, where there are, only add a second bound. A Go
-// program cannot run code of its own between fork and exec, so the process that execs the program
-// installs the filter: the init itself, or in a session a copy of it exec'd as workbook-sandbox-exec
-// by the run's thread (which Landlock lets run the init, and the filter keeps the program from; the
-// CPU time it used before the program's exec is left out of the program's). Where
+// shared memory, and the watchdog and the cgroup, where there are, only add a second bound. The
+// filter is installed by the process that execs the program (the init itself), or in a session by
+// the run's thread of the init, on itself, which then forks by a clone that carries the same secret
+// in the argument clone does not read (the one fork the filter allows); the child makes nothing but
+// system calls (a Go program cannot run code of its own between fork and exec) and execs the
+// program, and the CPU time it used before the exec is left out of the program's. Where
 // the filter is missing (another architecture, a kernel that refuses it, the basic level), a run may
 // start processes: RLIMIT_NPROC, the watchdog over every process of the namespace, the killing of the
 // whole namespace and, where there is one, the cgroup bound them instead, and Landlock and the noexec
@@ -270,8 +271,8 @@
 // runs a program once per request, the program and the work folder coming with the request. For
 // each run a fresh thread of the init takes a session keyring and an IPC namespace of its own, drops
 // the capabilities, sets no_new_privs and takes a Landlock domain of its own with that run's program
-// and work folder, forks and execs the program from there (with the filter, through
-// workbook-sandbox-exec, above), and ends; after the program the init
+// and work folder, forks and execs the program from there (with the filter, above), and ends;
+// after the program the init
 // kills every process left in the namespace, empties /tmp and takes the keys the run added out of the
 // user's keyrings, so no run sees what another left behind, and the runs of a session may be of
 // different programs, one at a time: the sessions of one set of limits are shared by every program in

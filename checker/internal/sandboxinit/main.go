@@ -131,9 +131,6 @@ type rule struct {
 func main() {
 	// prctl, capabilities and Landlock apply to one thread: the one that calls execve.
 	runtime.LockOSThread()
-	if len(os.Args) > 1 && os.Args[0] == execStage {
-		execProgram()
-	}
 	status := os.NewFile(fdStatus, "status")
 	fail := func(step string, err error) {
 		fmt.Fprintf(status, "%s: %v", step, err)
@@ -227,30 +224,6 @@ func main() {
 	fail("exec", execWith(fmt.Sprintf("/proc/self/fd/%d", fdProg), cfg.Args, cfg.Env, secret))
 }
 
-// execStage is the name (argv[0]) the init is run under in serve mode, with the seccomp filter,
-// between the fork and the program: the filter refuses every execve but one that carries a secret
-// only this process knows, so it must be installed by the process that execs the program, after
-// the fork (a Go program cannot run code of its own between fork and exec). Its descriptors: 0-2
-// the run's, 3 the program (O_PATH), 4 a pipe on which it says what failed; its arguments after
-// argv[0] are the program's, its environment the program's.
-const execStage = "workbook-sandbox-exec"
-
-// execProgram is the init run as execStage: it installs the filter and execs the program.
-func execProgram() {
-	const progFD, statusFD = 3, 4
-	syscall.CloseOnExec(progFD)
-	syscall.CloseOnExec(statusFD)
-	secret, err := newSecret()
-	if err == nil {
-		err = installSeccomp(secret)
-	}
-	if err == nil {
-		err = execWith(fmt.Sprintf("/proc/self/fd/%d", progFD), os.Args[1:], os.Environ(), secret)
-	}
-	fmt.Fprintf(os.NewFile(statusFD, "status"), "exec: %v", err)
-	os.Exit(127)
-}
-
 // execWith is execve(path, argv, envv) with secret as its fourth argument, which execve does not
 // read and the seccomp filter does.
 func execWith(path string, argv, envv []string, secret uint64) error {
@@ -338,7 +311,8 @@ func workCopy(fd, id int) error {
 }
 
 // started is a program started for a run, or why it could not be; base is the CPU time its process
-// had used when it exec'd the program (workbook-sandbox-exec's), which is not the program's.
+// had used when it exec'd the program (its child's few system calls before the exec), which is not
+// the program's.
 type started struct {
 	pid  int
 	base time.Duration
@@ -400,6 +374,9 @@ func serve(cfg *config) {
 		cfg.Landlock.Rules = rules
 	}
 	if cfg.CPU != nil {
+		// One CPU: a second P would only have the runtime's idle threads spin for work on the
+		// CPU the program runs on.
+		runtime.GOMAXPROCS(1)
 		// Every thread there is now; those the runtime starts later are cloned from them.
 		if tasks, err := os.ReadDir("/proc/self/task"); err == nil {
 			for _, t := range tasks {
@@ -529,10 +506,9 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 			ch <- started{pid: pid, err: err}
 			return
 		}
-		// With the filter, the init runs itself as execStage, which installs the filter and execs
-		// the program (so Landlock lets this thread run the init too, and the program may not
-		// run it: the filter refuses it every execve).
-		ch <- startStage(cfg, req, fds, workFD, dir)
+		// With the filter, this thread installs it and forks the program by a clone only it may
+		// make (forkExec): the filter is inherited by the child, which execs the program.
+		ch <- startFiltered(cfg, req, fds, workFD, dir)
 	}()
 	s := <-ch
 	if s.err != nil {
@@ -572,28 +548,50 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	return reply{Status: uint32(ws), CPU: cpu, Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime()), Wait: wait}
 }
 
-// startStage starts the program of a run through execStage (see runOnce) and waits until it has
-// exec'd the program or failed to.
-func startStage(cfg *config, req *request, fds []int, workFD int, dir string) started {
-	if err := restrictThread(cfg, workFD, fds[4], fdInit); err != nil {
+// startFiltered starts the program of a run under the seccomp filter and waits until it has exec'd
+// the program or failed to. The filter allows a process to be started and a program exec'd only by
+// calls that carry a secret (see filterProgram); the calling thread, which is locked to its
+// goroutine and ends with it (nothing else ever runs on it), installs it with a new secret and
+// forks with that secret, and the child, which runs no Go code between the fork and the exec (Go
+// cannot run code of its own there), execs the program with it. So the program, which inherits the
+// filter but not the secret, can start no process and exec nothing, and no second program (the
+// sandbox init exec'd once more to install the filter, as before) runs between the fork and the
+// program's exec.
+func startFiltered(cfg *config, req *request, fds []int, workFD int, dir string) started {
+	if err := restrictThread(cfg, workFD, fds[4]); err != nil {
 		return started{err: err}
+	}
+	for _, fd := range fds[1:4] {
+		if fd < 3 {
+			// forkExec moves the run's stdin, stdout and stderr to 0, 1 and 2 in order.
+			return started{err: &stepError{"exec", fmt.Errorf("descriptor %d", fd)}}
+		}
 	}
 	var p [2]int
 	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
 		return started{err: &stepError{"exec", err}}
 	}
-	pid, err := syscall.ForkExec(fmt.Sprintf("/proc/self/fd/%d", fdInit), append([]string{execStage}, req.Args...), &syscall.ProcAttr{
-		Dir:   dir,
-		Env:   cfg.Env,
-		Files: []uintptr{uintptr(fds[1]), uintptr(fds[2]), uintptr(fds[3]), uintptr(fds[4]), uintptr(p[1])},
-	})
-	syscall.Close(p[1])
 	defer syscall.Close(p[0])
-	if err != nil {
-		return started{err: &stepError{"exec", err}}
+	c, err := newForkArgs(fmt.Sprintf("/proc/self/fd/%d", fds[4]), dir, req.Args, cfg.Env)
+	if err == nil {
+		c.fds = [3]int{fds[1], fds[2], fds[3]}
+		c.status = p[1]
+		c.secret, err = newSecret()
 	}
-	// The pipe ends at the program's exec (close-on-exec), or carries what failed.
-	buf := make([]byte, 512)
+	if err == nil {
+		err = installSeccomp(c.secret)
+	}
+	if err != nil {
+		syscall.Close(p[1])
+		return started{err: &stepError{"seccomp", err}}
+	}
+	pid, errno := forkExec(c)
+	syscall.Close(p[1])
+	if errno != 0 {
+		return started{err: &stepError{"fork", errno}}
+	}
+	// The pipe ends at the program's exec (close-on-exec), or carries the errno of what failed.
+	var buf [4]byte
 	n := 0
 	for n < len(buf) {
 		k, err := syscall.Read(p[0], buf[n:])
@@ -607,14 +605,120 @@ func startStage(cfg *config, req *request, fds []int, workFD int, dir string) st
 	}
 	if n > 0 {
 		var ws syscall.WaitStatus
-		syscall.Wait4(pid, &ws, 0, nil)
-		return started{err: &stepError{"exec", fmt.Errorf("%s", buf[:n])}}
+		for {
+			if _, err := syscall.Wait4(pid, &ws, 0, nil); err != syscall.EINTR {
+				break
+			}
+		}
+		what := fmt.Errorf("%d bytes", n)
+		if n == len(buf) {
+			what = syscall.Errno(*(*uint32)(unsafe.Pointer(&buf[0])))
+		}
+		return started{err: &stepError{"exec", what}}
 	}
-	// The program runs: what the process used so far was the init's, not the program's (read a
-	// moment after the exec, it may spare the program a few microseconds of its own, never charge
-	// it the init's).
+	// The program runs: what the process used before its exec (a few system calls of the child)
+	// was not the program's (read a moment after the exec, it may spare the program a few
+	// microseconds of its own, never charge it the init's).
 	base, _ := processCPU(pid)
 	return started{pid: pid, base: base}
+}
+
+// forkArgs is everything the child of forkExec needs, made before the fork: the child makes system
+// calls only.
+type forkArgs struct {
+	path, dir  *byte
+	argv, envv **byte
+	fds        [3]int // the run's stdin, stdout and stderr, each 3 or above: they become 0, 1 and 2
+	status     int    // a close-on-exec pipe, on which the child writes the errno of what failed
+	secret     uint64 // what the filter lets the clone and the execve carry
+	mask       uint64 // the signal mask the program starts with
+}
+
+func newForkArgs(path, dir string, argv, envv []string) (*forkArgs, error) {
+	c := &forkArgs{}
+	var err error
+	if c.path, err = syscall.BytePtrFromString(path); err != nil {
+		return nil, err
+	}
+	if c.dir, err = syscall.BytePtrFromString(dir); err != nil {
+		return nil, err
+	}
+	a, err := syscall.SlicePtrFromStrings(argv)
+	if err != nil {
+		return nil, err
+	}
+	e, err := syscall.SlicePtrFromStrings(envv)
+	if err != nil {
+		return nil, err
+	}
+	c.argv, c.envv = &a[0], &e[0]
+	return c, nil
+}
+
+// sigSetmask is SIG_SETMASK of rt_sigprocmask, the same on every Linux architecture.
+const sigSetmask = 2
+
+// forkExec starts the program c describes: a fork by a clone that carries c.secret (as the filter
+// installed on this thread requires), and in the child, which runs nothing but system calls (no Go
+// code can run safely between a fork and an exec), its stdin, stdout and stderr, its folder, the
+// signals reset to their default and the thread's mask, and the execve, which carries the secret
+// too. Signals are blocked on this thread across the fork, as Go's own ForkExec does, so that none
+// is handled by the Go runtime in the child; ForkLock keeps descriptors that are not yet
+// close-on-exec out of it.
+func forkExec(c *forkArgs) (pid int, errno syscall.Errno) {
+	all := ^uint64(0)
+	syscall.ForkLock.Lock()
+	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, sigSetmask, uintptr(unsafe.Pointer(&all)), uintptr(unsafe.Pointer(&c.mask)), 8, 0, 0)
+	pid, errno = forkChild(c)
+	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, sigSetmask, uintptr(unsafe.Pointer(&c.mask)), 0, 8, 0, 0)
+	syscall.ForkLock.Unlock()
+	runtime.KeepAlive(c)
+	return pid, errno
+}
+
+// forkChild is the fork of forkExec. In the child it never returns: it execs the program or exits
+// 127 after writing the errno of the step that failed on c.status. It must not grow its stack or
+// call anything but system calls (nosplit: the linker checks that the chain stays within the
+// stack it has).
+//
+//go:nosplit
+//go:norace
+func forkChild(c *forkArgs) (pid int, errno syscall.Errno) {
+	var (
+		r1  uintptr
+		e   syscall.Errno
+		i   int
+		dfl [4]uint64 // a struct sigaction of SIG_DFL, no flags, an empty mask
+	)
+	r1, _, e = syscall.RawSyscall6(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0, 0, 0, uintptr(c.secret))
+	if e != 0 || r1 != 0 {
+		return int(r1), e
+	}
+	// The child.
+	for i = 0; i < 3; i++ {
+		if _, _, e = syscall.RawSyscall(syscall.SYS_DUP3, uintptr(c.fds[i]), uintptr(i), 0); e != 0 {
+			goto fail
+		}
+	}
+	if _, _, e = syscall.RawSyscall(syscall.SYS_CHDIR, uintptr(unsafe.Pointer(c.dir)), 0, 0); e != 0 {
+		goto fail
+	}
+	// The Go runtime's handlers would run in the child if a signal came before the exec, which
+	// resets them anyway: they go first, then the mask the thread had.
+	for i = 1; i < 65; i++ {
+		if i != int(syscall.SIGKILL) && i != int(syscall.SIGSTOP) {
+			syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(i), uintptr(unsafe.Pointer(&dfl)), 0, 8, 0, 0)
+		}
+	}
+	syscall.RawSyscall6(syscall.SYS_RT_SIGPROCMASK, sigSetmask, uintptr(unsafe.Pointer(&c.mask)), 0, 8, 0, 0)
+	_, _, e = syscall.RawSyscall6(syscall.SYS_EXECVE, uintptr(unsafe.Pointer(c.path)), uintptr(unsafe.Pointer(c.argv)),
+		uintptr(unsafe.Pointer(c.envv)), uintptr(c.secret), 0, 0)
+fail:
+	r1 = uintptr(e)
+	syscall.RawSyscall(syscall.SYS_WRITE, uintptr(c.status), uintptr(unsafe.Pointer(&r1)), 4)
+	for {
+		syscall.RawSyscall(syscall.SYS_EXIT_GROUP, 127, 0, 0)
+	}
 }
 
 // timeWatch stops a run at its limits: at cpu of the program's CPU time (its process's CPU clock,
@@ -1112,7 +1216,9 @@ func restrict(ll *landlock, oPath int) error {
 // the Go runtime starts them), but fork, vfork and clone without CLONE_THREAD kill the program with
 // SIGSYS, which the checker names (message process), and so does every execve after the program's
 // own and every execveat. The program's own execve is told apart by a random secret in an argument
-// execve does not read, which only the process that installed the filter knows (execWith): the
+// execve does not read, which only the process that installed the filter knows (execWith), and in a
+// session the init's fork of the program by the same secret in the argument clone does not read
+// (forkExec; the filter is installed on the init's thread that forks, which ends after the run): the
 // filter cannot be read back (ptrace is refused), and a wrong guess is fatal. (Go's os.FindProcess
 // probes clone with no exit signal: that one is refused with EPERM, so the probe fails and the
 // program goes on.) So the program's CPU clock and address space are the whole run.
@@ -1128,7 +1234,8 @@ func restrict(ll *landlock, oPath int) error {
 // that Landlock does not close.
 //
 // Everything else is allowed. It is installed after no_new_privs by the process that execs the
-// program, and inherited by every thread the program starts.
+// program (in a session, by the thread that forks it), and inherited by every thread the program
+// starts.
 
 const (
 	seccompRetAllow       = 0x7fff0000
@@ -1235,7 +1342,8 @@ const (
 func argLo(i int) uint32 { return uint32(16 + 8*i) }
 func argHi(i int) uint32 { return argLo(i) + 4 }
 
-// filterProgram is the BPF program for the table t, with secret the one execve allowed.
+// filterProgram is the BPF program for the table t, with secret what the one fork (a clone with
+// an exit signal) and the one execve allowed carry.
 func filterProgram(t syscallTable, secret uint64) []sockFilter {
 	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
 	enosys := uint32(seccompRetErrno | uint32(syscall.ENOSYS))
@@ -1271,7 +1379,14 @@ func filterProgram(t syscallTable, secret uint64) []sockFilter {
 		ret(eperm),
 		jump(bpfJMP|bpfJSET|bpfK, cloneThread, 0, 1),
 		ret(seccompRetAllow),
-		jump(bpfJMP|bpfJSET|bpfK, cloneExitSignal, 0, 1),
+		jump(bpfJMP|bpfJSET|bpfK, cloneExitSignal, 0, 6),
+		// A child process: the init's fork of the program carries the secret in the argument
+		// clone does not read (the sixth, on every architecture); any other is fatal.
+		stmt(bpfLD|bpfW|bpfABS, argLo(5)),
+		jump(bpfJMP|bpfJEQ|bpfK, uint32(secret), 0, 3),
+		stmt(bpfLD|bpfW|bpfABS, argHi(5)),
+		jump(bpfJMP|bpfJEQ|bpfK, uint32(secret>>32), 0, 1),
+		ret(seccompRetAllow),
 		kill,
 		ret(eperm), // no exit signal: os.FindProcess's probe of CLONE_PIDFD
 	)
@@ -1321,7 +1436,8 @@ func filterProgram(t syscallTable, secret uint64) []sockFilter {
 	return append(p, ret(seccompRetAllow))
 }
 
-// newSecret is a random number, never 0, for the one execve the filter allows (see execWith).
+// newSecret is a random number, never 0, for the one fork and the one execve the filter allows (see
+// execWith and forkExec).
 func newSecret() (uint64, error) {
 	t, ok := tables[runtime.GOARCH]
 	if !ok {
