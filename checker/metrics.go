@@ -48,6 +48,16 @@ type ScenarioRun struct {
 	// Stopped is the tick after which the run was stopped for the requests the clients had sent
 	// (the scenario's bound on a storm), -1 when it was not.
 	Stopped int `json:"stopped"`
+	// Layers is a call chain's hops above the database (chain.go), 0 for one service.
+	Layers int `json:"layers,omitempty"`
+	// Arrivals is a call chain's new user requests a tick.
+	Arrivals int `json:"arrivals,omitempty"`
+	// Calls is an open system's new calls a tick from each client (metastable.go), 0 otherwise.
+	Calls int `json:"calls,omitempty"`
+	// From is an open system's first tick of the trigger, which lasts to Down-1.
+	From int `json:"from,omitempty"`
+	// Slow is an open system's answers a tick during the trigger (0: down).
+	Slow int `json:"slow,omitempty"`
 }
 
 // Messages of a failed metrics line.
@@ -81,6 +91,16 @@ func ParseScenario(stdout string) (run *ScenarioRun, metrics []Metric, ok bool) 
 					run.Cost, _ = strconv.Atoi(v)
 				case "down":
 					run.Down, _ = strconv.Atoi(v)
+				case "layers":
+					run.Layers, _ = strconv.Atoi(v)
+				case "arrivals":
+					run.Arrivals, _ = strconv.Atoi(v)
+				case "calls":
+					run.Calls, _ = strconv.Atoi(v)
+				case "from":
+					run.From, _ = strconv.Atoi(v)
+				case "slow":
+					run.Slow, _ = strconv.Atoi(v)
 				case "tick":
 					if d, err := parseDurationMs(v); err == nil {
 						run.TickMs = d

@@ -97,8 +97,7 @@ func ScenarioFigure(w io.Writer, pr *i18n.Printer, cs checker.CaseResult, id str
 
 	esc := html.EscapeString
 	title := pr.T("scenario_chart_title", "Case", cs.Name)
-	desc := pr.T("scenario_chart_desc", "Clients", run.Clients, "Down", tickSeconds(pr, run, run.Down),
-		"Rate", run.Rate, "Tick", run.TickMs)
+	desc := scenarioDesc(pr, run)
 	if run.Cost > 0 {
 		desc += " " + pr.T("scenario_chart_cost", "Cost", run.Cost)
 	}
@@ -284,4 +283,20 @@ func caseTitle(cs checker.CaseResult) string {
 		return ""
 	}
 	return ": " + cs.Title
+}
+
+// scenarioDesc says what the run of a scenario was, by its kind: a storm (a crowd at once), a call
+// chain (scenario.Chain) or an open system (scenario.Open).
+func scenarioDesc(pr *i18n.Printer, run *checker.ScenarioRun) string {
+	switch {
+	case run.Layers > 0:
+		return pr.T("scenario_chart_desc_chain", "Layers", run.Layers, "Arrivals", run.Arrivals,
+			"Down", tickSeconds(pr, run, run.Down), "Rate", run.Rate, "Tick", run.TickMs)
+	case run.Calls > 0:
+		return pr.T("scenario_chart_desc_open", "Clients", run.Clients, "Calls", run.Calls,
+			"From", tickSeconds(pr, run, run.From), "To", tickSeconds(pr, run, run.Down),
+			"Slow", run.Slow, "Rate", run.Rate, "Tick", run.TickMs)
+	}
+	return pr.T("scenario_chart_desc", "Clients", run.Clients, "Down", tickSeconds(pr, run, run.Down),
+		"Rate", run.Rate, "Tick", run.TickMs)
 }

@@ -178,3 +178,37 @@ func ints(a []int) string {
 }
 
 func checkerFloat(v float64) string { return i18n.Decimal("en", v, -1) }
+
+// TestScenarioDesc: a chart's description says what kind of incident the run was, from the header
+// of the run's report (checker.ParseScenario): a crowd at once, a call chain or an open system.
+func TestScenarioDesc(t *testing.T) {
+	header := map[string]string{
+		"storm":      "scenario storm seed 1 clients 2000 rate 50 cost 0 down 100 tick 100ms\nload 1\n",
+		"chain":      "scenario chain seed 1 clients 4000 rate 50 cost 0 down 80 tick 100ms layers 4 arrivals 20\nload 1\n",
+		"metastable": "scenario metastable seed 1 clients 8 rate 10 cost 0 down 50 tick 100ms from 20 slow 4 calls 1 deadline 30 fail 5\nload 1\n",
+	}
+	tests := []struct {
+		lang, kind string
+		want       []string
+	}{
+		{"ru", "storm", []string{"Клиентов: 2000", "разом", "10\u00a0с"}},
+		{"ru", "chain", []string{"цепочку из 4 слоёв", "20 за такт", "8\u00a0с"}},
+		{"ru", "metastable", []string{"Клиентов: 8", "с 2 до 5\u00a0с", "только на 4"}},
+		{"bg", "chain", []string{"верига от 4 слоя", "20 на тик"}},
+		{"bg", "metastable", []string{"от 2 до 5\u00a0с", "само на 4"}},
+		{"en", "chain", []string{"a chain of 4 layers", "For the first 8 s"}},
+		{"en", "metastable", []string{"from 2 s to 5 s", "only 4"}},
+	}
+	for _, tt := range tests {
+		run, _, ok := checker.ParseScenario(header[tt.kind])
+		if !ok {
+			t.Fatalf("%s: no scenario", tt.kind)
+		}
+		got := scenarioDesc(i18n.New(tt.lang), run)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s %s: %q lacks %q", tt.lang, tt.kind, got, w)
+			}
+		}
+	}
+}
