@@ -5,6 +5,7 @@
 // превключването всички заявки пак да се обслужват.
 //
 // Пускане (във виртуално време): workbook run exercise-chain-client -- -scenario chain -seed 7
+// (в клонирано хранилище: go run ./cmd/workbook run exercise-chain-client -- -scenario chain -seed 7)
 package main
 
 import (

@@ -5,6 +5,7 @@
 // снова обслуживались все запросы.
 //
 // Запуск (в виртуальном времени): workbook run exercise-chain-client -- -scenario chain -seed 7
+// (в клоне репозитория: go run ./cmd/workbook run exercise-chain-client -- -scenario chain -seed 7)
 package main
 
 import (

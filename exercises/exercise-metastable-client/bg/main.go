@@ -4,6 +4,7 @@
 // края на пускането. Допиши клиента така, че след прекъсването услугата да се вдига сама.
 //
 // Пускане (във виртуално време): workbook run exercise-metastable-client -- -scenario metastable -seed 7
+// (в клонирано хранилище: go run ./cmd/workbook run exercise-metastable-client -- -scenario metastable -seed 7)
 package main
 
 import (

@@ -4,6 +4,7 @@
 // прогона. Допишите клиент так, чтобы сервис поднимался после сбоя сам.
 //
 // Запуск (в виртуальном времени): workbook run exercise-metastable-client -- -scenario metastable -seed 7
+// (в клоне репозитория: go run ./cmd/workbook run exercise-metastable-client -- -scenario metastable -seed 7)
 package main
 
 import (
