@@ -83,16 +83,7 @@ func TestHere(t *testing.T) {
 // workbook with `go -C CLONE run ./cmd/workbook`; the tool then stands in the shell's folder (PWD)
 // when that folder is inside such a workspace, and nowhere else outside the clone.
 func TestHereOutsideTheClone(t *testing.T) {
-	clone, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(clone, "go.mod"), []byte(modulePath+"\ngo 1.26\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(filepath.Join(clone, "exercises"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	clone := fakeClone(t, t.TempDir())
 	ws, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -125,23 +116,8 @@ func TestHereOutsideTheClone(t *testing.T) {
 
 // TestInvocationFrom: the command that runs the clone's workbook from where the learner stands.
 func TestInvocationFrom(t *testing.T) {
-	clone, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(clone, "go.mod"), []byte(modulePath+"\ngo 1.26\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(filepath.Join(clone, "exercises"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	spaced := filepath.Join(t.TempDir(), "my clone")
-	if err := os.MkdirAll(filepath.Join(spaced, "exercises"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(spaced, "go.mod"), []byte(modulePath+"\ngo 1.26\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	clone := fakeClone(t, t.TempDir())
+	spaced := fakeClone(t, filepath.Join(t.TempDir(), "my clone"))
 	goRun := filepath.Join(string(filepath.Separator), "home", "me", ".cache", "go-build", "64", "645ff3e0dc5425fc81073a9700bd73c5ba5f5b1f0f7529697a73c4b6e58ca20b-d", "workbook")
 	installed := filepath.Join(string(filepath.Separator), "usr", "local", "bin", "workbook")
 	elsewhere := t.TempDir()
@@ -160,4 +136,21 @@ func TestInvocationFrom(t *testing.T) {
 			t.Errorf("%s: InvocationFrom = %q, want %q", tt.name, got, tt.want)
 		}
 	}
+}
+
+// fakeClone makes dir look like the root of a clone of the course (IsClone) and returns it with its
+// symbolic links resolved.
+func fakeClone(t *testing.T, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, "exercises"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(modulePath+"\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
