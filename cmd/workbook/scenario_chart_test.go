@@ -171,44 +171,7 @@ func serveForChromium(t *testing.T, root string, getenv func(string) string) (ba
 // judged by how long it took).
 func chromiumTab(t *testing.T, exe string) (do func(...chromedp.Action[chromedp.Void]), eval func(string) string, shot func(string)) {
 	t.Helper()
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browsertest.Options(exe, t.TempDir())...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
-	t.Cleanup(cancelT)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	do = func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	eval = func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return v
-	}
-	shot = func(name string) {
-		t.Helper()
-		dir := os.Getenv("WORKBOOK_SCREENSHOTS")
-		if dir == "" {
-			return
-		}
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return do, eval, shot
+	return browsertest.Tab(t, exe, 10*time.Minute, os.Getenv("WORKBOOK_SCREENSHOTS"))
 }
 
 // voidOf drops the value of an action, to run it among others with do.

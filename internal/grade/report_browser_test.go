@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -143,38 +142,6 @@ func reportBrowser(t *testing.T, exe, prefix string, limit time.Duration) (do fu
 	if shots == "" {
 		shots = t.TempDir()
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), browsertest.Options(exe, t.TempDir())...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, limit)
-	t.Cleanup(cancelT)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	do = func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	eval = func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return v
-	}
-	shot = func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, prefix+name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return do, eval, shot, shots
+	do, eval, tabShot := browsertest.Tab(t, exe, limit, shots)
+	return do, eval, func(name string) { t.Helper(); tabShot(prefix + name) }, shots
 }
