@@ -4,6 +4,7 @@
 // report.html alike.
 //
 //	exe := browsertest.Chromium(t) // skips without Chromium, fails under CI=true
+//	do, eval, shot := browsertest.Tab(t, exe, 2*time.Minute, shots) // or, by hand:
 //	actx, cancel := chromedp.NewExecAllocator(ctx, browsertest.Options(exe, t.TempDir())...)
 package browsertest
 
