@@ -222,7 +222,9 @@
 // process of the run and their shared memory less what the tmpfs's files hold (those are bounded by
 // its size, and a program that maps its own file is not charged twice), and kills them all past
 // Limits.Memory (Status memory_limit): eight children of 200 MiB each, or 800 MiB of shared
-// anonymous memory where the filter is missing, are stopped although RLIMIT_DATA sees none of it. A
+// anonymous memory where the filter is missing, are stopped although RLIMIT_DATA sees none of it.
+// Where the filter holds, the run is one process (see One run, one process), and the watchdog reads
+// that process's status alone instead of listing /proc. A
 // seccomp filter, after no_new_privs, refuses what a program has no use for and what would let it
 // out of its limits: sched_setaffinity (a run stays on the CPU it was bound to), unshare, setns and
 // clone with a CLONE_NEW* flag (no nested user namespaces; clone3 answers ENOSYS), mounts, io_uring,
@@ -255,7 +257,11 @@
 // the run's thread of the init, on itself, which then forks by a clone that carries the same secret
 // in the argument clone does not read (the one fork the filter allows); the child makes nothing but
 // system calls (a Go program cannot run code of its own between fork and exec) and execs the
-// program, and the CPU time it used before the exec is left out of the program's. Where
+// program, and the CPU time it used before the exec is left out of the program's. That clone
+// shares the init's memory until the exec and the run's thread waits for it (CLONE_VM and
+// CLONE_VFORK, as Go's own os/exec forks, in assembly for amd64 and arm64 so that the child cannot
+// change where the parent returns to): a fork that copied the init's page tables, and made every
+// page the init wrote afterwards fault, cost a third of the init's CPU time per run. Where
 // the filter is missing (another architecture, a kernel that refuses it, the basic level), a run may
 // start processes: RLIMIT_NPROC, the watchdog over every process of the namespace, the killing of the
 // whole namespace and, where there is one, the cgroup bound them instead, and Landlock and the noexec

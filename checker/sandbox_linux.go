@@ -5,7 +5,7 @@ package checker
 import (
 	"context"
 	"crypto/sha256"
-	_ "embed" // the sandbox init's source
+	"embed" // the sandbox init's source
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -51,6 +51,12 @@ const (
 
 //go:embed internal/sandboxinit/main.go
 var initSource []byte
+
+// initFork is the init's fork in assembly (vfork_linux_*.s) and its declarations, built beside
+// main.go.
+//
+//go:embed internal/sandboxinit/vfork_linux*
+var initFork embed.FS
 
 // waitsSource is package waits, which the init imports to tell a sleeper from a waiter: it is built
 // beside the init's source, under the same import path.
@@ -243,7 +249,12 @@ func initPath() (string, error) {
 }
 
 func buildInit() (string, error) {
-	sum := sha256.Sum256(append(append(append([]byte{}, initSource...), waitsSource...), runtime.GOARCH...))
+	src := append(append([]byte{}, initSource...), waitsSource...)
+	for _, name := range initForkFiles() {
+		data, _ := initFork.ReadFile(name)
+		src = append(append(src, name...), data...)
+	}
+	sum := sha256.Sum256(append(src, runtime.GOARCH...))
 	name := "sandbox-init-" + hex.EncodeToString(sum[:8])
 	var dirs []string
 	// Beside the Go build cache when it has the usual name (~/.cache/go-build), so that runs with
@@ -321,11 +332,19 @@ func compileInit(dir, p string) error {
 			return err
 		}
 	}
-	for name, data := range map[string][]byte{
+	files := map[string][]byte{
 		"go.mod":                               []byte("module github.com/workbook-course/workbook\n\ngo 1.22\n"),
 		"checker/internal/sandboxinit/main.go": initSource,
 		"checker/internal/waits/waits.go":      waitsSource,
-	} {
+	}
+	for _, name := range initForkFiles() {
+		data, err := initFork.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		files["checker/"+name] = data
+	}
+	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(src, name), data, 0o644); err != nil {
 			return err
 		}
@@ -806,4 +825,10 @@ func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error
 	// The go command is the first process of the namespace: killing it ends everything it started.
 	cmd.Cancel = func() error { return killProcessTree(cmd) }
 	return sb, nil
+}
+
+// initForkFiles is the names of initFork's files, in order.
+func initForkFiles() []string {
+	names, _ := fs.Glob(initFork, "internal/sandboxinit/*")
+	return names
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/workbook-course/workbook/checker"
@@ -11,6 +13,31 @@ import (
 	"github.com/workbook-course/workbook/internal/report"
 	"github.com/workbook-course/workbook/internal/vet"
 )
+
+// warmAdvice vets the exercise's reference solution, in a folder of work, while the class builds:
+// the export data of the standard packages it imports (one go list, see package vet), which
+// nearly every student's program imports too, is then known when the first students' advice is
+// asked for, which otherwise waited for it after their cases, one go list per worker at once. It
+// returns at once, with a function that waits for it to end.
+func (g *grader) warmAdvice(ctx context.Context, work string) (wait func()) {
+	if len(g.job.Solutions) == 0 {
+		return func() {}
+	}
+	src := g.job.Solutions[0]
+	dir := filepath.Join(work, "advice-warm")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for name, data := range src.Files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if os.MkdirAll(filepath.Dir(p), 0o755) != nil || os.WriteFile(p, data, 0o644) != nil {
+				return
+			}
+		}
+		vet.Dir(ctx, dir) // what it finds is nobody's advice: only the export data it lists is kept
+	}()
+	return func() { <-done }
+}
 
 // advise is internal/vet's advice on the code of the student's program in dir, in the student's
 // language, for a program that was built (the others' verdict already says what is wrong). It is

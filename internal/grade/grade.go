@@ -401,6 +401,7 @@ func (g *grader) run(ctx context.Context, todo []Submission, hashes map[string]s
 	defer os.RemoveAll(work)
 
 	ctx, cancel := context.WithCancel(ctx)
+	defer g.warmAdvice(ctx, work)() // after cancel, before work is removed
 	defer cancel()
 	jobs := g.job.jobs()
 	batch := g.job.BatchSize

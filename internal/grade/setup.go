@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
@@ -127,21 +129,45 @@ func DrawSeed(seed uint64, exercise string) uint64 {
 	return course.StudentSeed(seed, "class\x00"+exercise)
 }
 
-// setDraw gives the job the exercise's drawn cases, if it has any.
+// setDraw gives the job the exercise's drawn cases, if it has any. They are drawn with one seed for
+// the class, so every student of a language gets the same cases: they are drawn (and the reference
+// solution run for their expected output) once per language, not once per student.
 func (j *Job) setDraw(ex *course.Exercise, seed uint64) {
 	if ex.Generate == nil {
 		return
 	}
 	j.DrawCount = ex.Generate.CaseCount()
 	s := DrawSeed(seed, ex.Name)
+	type entry struct {
+		mu sync.Mutex
+		d  *Drawn
+	}
+	var mu sync.Mutex
+	byLang := map[string]*entry{}
 	j.Draw = func(ctx context.Context, _, lang string) (*Drawn, error) {
-		cs, drawn, err := ex.DrawnCases(ctx, s, lang)
-		if err != nil {
-			return nil, err
+		mu.Lock()
+		e := byLang[lang]
+		if e == nil {
+			e = &entry{}
+			byLang[lang] = e
 		}
-		d := &Drawn{Seed: s, Cases: cs}
-		for _, x := range drawn {
-			d.Args = append(d.Args, x.Args)
+		mu.Unlock()
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		if e.d == nil {
+			cs, drawn, err := ex.DrawnCases(ctx, s, lang)
+			if err != nil {
+				return nil, err // not kept: a cancelled draw is drawn again
+			}
+			d := &Drawn{Seed: s, Cases: cs}
+			for _, x := range drawn {
+				d.Args = append(d.Args, x.Args)
+			}
+			e.d = d
+		}
+		d := &Drawn{Seed: e.d.Seed, Cases: slices.Clone(e.d.Cases)}
+		for _, a := range e.d.Args {
+			d.Args = append(d.Args, slices.Clone(a))
 		}
 		return d, nil
 	}

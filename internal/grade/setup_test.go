@@ -278,3 +278,37 @@ func TestExactCopiesHoweverShort(t *testing.T) {
 		t.Errorf("exact copies: got %+v, want ann and bob", rep.Copies)
 	}
 }
+
+// TestDrawnOncePerLanguage: the job's drawn cases are those the exercise draws with the class's
+// seed, the same for every student of a language, and what one student's draw is given cannot
+// change another's.
+func TestDrawnOncePerLanguage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the reference solution")
+	}
+	o := deadlineOptions(t)
+	job := &Job{}
+	job.setDraw(o.Exercise, o.Seed)
+	ctx := context.Background()
+	for _, lang := range course.Langs {
+		want, drawn, err := o.Exercise.DrawnCases(ctx, DrawSeed(o.Seed, o.Exercise.Name), lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, student := range []string{"ana", "boris", "ana"} {
+			d, err := job.Draw(ctx, student, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(d.Cases, want) || len(d.Args) != len(drawn) {
+				t.Fatalf("%s, %s: drawn %d cases, not the exercise's %d", lang, student, len(d.Cases), len(want))
+			}
+			for i := range drawn {
+				if !reflect.DeepEqual(d.Args[i], drawn[i].Args) {
+					t.Errorf("%s, %s: case %d has the args %q, want %q", lang, student, i, d.Args[i], drawn[i].Args)
+				}
+			}
+			d.Args[0][0], d.Cases[0].Name = "changed", "changed" // must not reach the next student
+		}
+	}
+}

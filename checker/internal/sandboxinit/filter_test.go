@@ -77,6 +77,7 @@ func TestFilter(t *testing.T) {
 			{"os/exec's child", tb.clone, []uint64{vforkExec}, kill},
 			{"a fork by clone", tb.clone, []uint64{uint64(syscall.SIGCHLD)}, kill},
 			{"the init's fork of the program", tb.clone, []uint64{uint64(syscall.SIGCHLD), 0, 0, 0, 0, secret}, allow},
+			{"the init's vfork of the program", tb.clone, []uint64{vforkFlags | uint64(syscall.SIGCHLD), 0, 0, 0, 0, secret}, allow},
 			{"a fork with the secret elsewhere", tb.clone, []uint64{uint64(syscall.SIGCHLD), 0, 0, secret, secret}, kill},
 			{"a fork with the low half of the secret", tb.clone, []uint64{uint64(syscall.SIGCHLD), 0, 0, 0, 0, secret & 0xffffffff}, kill},
 			{"a fork with the high half of the secret", tb.clone, []uint64{uint64(syscall.SIGCHLD), 0, 0, 0, 0, secret &^ 0xffffffff}, kill},

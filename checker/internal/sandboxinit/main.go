@@ -41,8 +41,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -514,13 +514,17 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	if s.err != nil {
 		return reply{Error: s.err.Error()}
 	}
-	var over atomic.Bool
-	done := make(chan struct{})
-	if cfg.Proc && cfg.RunMemory > 0 {
-		go watchMemory(cfg.RunMemory, &over, done)
-	}
 	w := &timeWatch{pid: s.pid, base: s.base, cpu: time.Duration(req.CPU), idleLimit: time.Duration(req.Idle), wall: time.Duration(req.Wall),
 		ownLimit: time.Duration(req.Own), lastStop: time.Duration(req.Stop), proc: cfg.Proc, done: make(chan struct{})}
+	if cfg.Proc && cfg.RunMemory > 0 {
+		w.memory = cfg.RunMemory
+		if cfg.Seccomp {
+			// Under the filter the run is one process, the program: its status alone is the run's
+			// memory (a listing of /proc every few milliseconds cost the init more than its other
+			// watching).
+			w.memPIDs = []string{strconv.Itoa(s.pid)}
+		}
+	}
 	if w.idleLimit <= 0 {
 		w.idleLimit = w.wall
 	}
@@ -532,20 +536,52 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 	}
 	w.ended.Add(1)
 	go w.watch()
-	var ws syscall.WaitStatus
-	var ru syscall.Rusage
-	for {
-		if _, err := syscall.Wait4(s.pid, &ws, 0, &ru); err != syscall.EINTR {
-			break
-		}
-	}
-	close(done)
+	ws, ru := reap(s.pid)
 	limit, wait := w.stop()
 	killAll()
 	cleanTmp(cfg)
 	dropNewKeys(cfg)
 	cpu := max(ru.Utime.Nano()+ru.Stime.Nano()-int64(s.base), 0)
-	return reply{Status: uint32(ws), CPU: cpu, Memory: over.Load(), Limit: limit, Idle: int64(w.idleTime()), Wait: wait}
+	return reply{Status: uint32(ws), CPU: cpu, Memory: w.over, Limit: limit, Idle: int64(w.idleTime()), Wait: wait}
+}
+
+// sysPidfdOpen is pidfd_open(2), the same number on every Linux architecture.
+const sysPidfdOpen = 434
+
+// reap waits for the process pid to end and reaps it. Where the kernel gives a pidfd (Linux 5.3),
+// the wait is in the Go runtime's poller (a pidfd is readable once its process has exited), so that
+// while a run is in flight the init is a few timers and a descriptor in epoll: no thread is held in
+// a blocking wait4, which kept the runtime's sysmon waking every 20 µs to take its P back.
+func reap(pid int) (syscall.WaitStatus, syscall.Rusage) {
+	var ws syscall.WaitStatus
+	var ru syscall.Rusage
+	if fd, _, e := syscall.RawSyscall(sysPidfdOpen, uintptr(pid), 0, 0); e == 0 {
+		// A pidfd is close-on-exec from the start.
+		if syscall.SetNonblock(int(fd), true) == nil {
+			f := os.NewFile(fd, "pidfd")
+			if rc, err := f.SyscallConn(); err == nil {
+				done := false
+				rc.Read(func(uintptr) bool {
+					wpid, err := syscall.Wait4(pid, &ws, syscall.WNOHANG, &ru)
+					done = wpid == pid || (err != nil && err != syscall.EINTR)
+					return done
+				})
+				f.Close()
+				if done {
+					return ws, ru
+				}
+			} else {
+				f.Close()
+			}
+		} else {
+			syscall.Close(int(fd))
+		}
+	}
+	for {
+		if _, err := syscall.Wait4(pid, &ws, 0, &ru); err != syscall.EINTR {
+			return ws, ru
+		}
+	}
 }
 
 // startFiltered starts the program of a run under the seccomp filter and waits until it has exec'd
@@ -662,9 +698,11 @@ const sigSetmask = 2
 // installed on this thread requires), and in the child, which runs nothing but system calls (no Go
 // code can run safely between a fork and an exec), its stdin, stdout and stderr, its folder, the
 // signals reset to their default and the thread's mask, and the execve, which carries the secret
-// too. Signals are blocked on this thread across the fork, as Go's own ForkExec does, so that none
-// is handled by the Go runtime in the child; ForkLock keeps descriptors that are not yet
-// close-on-exec out of it.
+// too. The clone shares the init's memory until the exec and this thread waits for it (vforkFlags,
+// as Go's own ForkExec). Signals are blocked on this thread across the fork, as Go's own ForkExec
+// does, so that none is handled by the Go runtime in the child (which, sharing the init's memory,
+// would run it on the init's data); ForkLock keeps descriptors that are not yet close-on-exec out
+// of it.
 func forkExec(c *forkArgs) (pid int, errno syscall.Errno) {
 	all := ^uint64(0)
 	syscall.ForkLock.Lock()
@@ -683,6 +721,7 @@ func forkExec(c *forkArgs) (pid int, errno syscall.Errno) {
 //
 //go:nosplit
 //go:norace
+//go:noinline
 func forkChild(c *forkArgs) (pid int, errno syscall.Errno) {
 	var (
 		r1  uintptr
@@ -690,11 +729,15 @@ func forkChild(c *forkArgs) (pid int, errno syscall.Errno) {
 		i   int
 		dfl [4]uint64 // a struct sigaction of SIG_DFL, no flags, an empty mask
 	)
-	r1, _, e = syscall.RawSyscall6(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0, 0, 0, uintptr(c.secret))
-	if e != 0 || r1 != 0 {
-		return int(r1), e
+	var en uintptr
+	r1, en = cloneVfork(uintptr(syscall.SIGCHLD)|vforkFlags, uintptr(c.secret))
+	if en != 0 || r1 != 0 {
+		// The parent, which returns at once: the child ran on this frame (CLONE_VM), so nothing of
+		// it but cloneVfork's results, written after the child exec'd, is read here.
+		return int(r1), syscall.Errno(en)
 	}
-	// The child.
+	// The child, on the parent's memory and stack until it execs: it writes only this frame's
+	// locals and its own system calls' frames, which the parent, waiting, never reads.
 	for i = 0; i < 3; i++ {
 		if _, _, e = syscall.RawSyscall(syscall.SYS_DUP3, uintptr(c.fds[i]), uintptr(i), 0); e != 0 {
 			goto fail
@@ -736,14 +779,22 @@ type timeWatch struct {
 	cpu, idleLimit, wall time.Duration
 	ownLimit, lastStop   time.Duration
 	proc                 bool
-	last                 time.Time     // when the run's processes were last added up
-	done                 chan struct{} // closed by stop
-	mu                   sync.Mutex
-	finished             bool            // the program has been reaped: nothing more may be killed
-	limit                string          // the limit it was stopped at
-	wait                 string          // what its threads were blocked in then (package waits)
-	times                waits.Stretches // its idle and own time, at the last adding up
-	tasks                tally           // the times of every thread seen, for the adding up
+	// memory is the run's memory limit (0: none), read every watchInterval: of the processes
+	// memPIDs names, or of every process of the namespace when it names none. over is set when the
+	// run was killed past it.
+	memory   int64
+	memPIDs  []string
+	over     bool
+	memBuf   []byte
+	lastMem  time.Time
+	last     time.Time     // when the run's processes were last added up
+	done     chan struct{} // closed by stop
+	mu       sync.Mutex
+	finished bool            // the program has been reaped: nothing more may be killed
+	limit    string          // the limit it was stopped at
+	wait     string          // what its threads were blocked in then (package waits)
+	times    waits.Stretches // its idle and own time, at the last adding up
+	tasks    tally           // the times of every thread seen, for the adding up
 	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
 	// waiting for one at the last adding up.
 	lastElapsed, lastRun time.Duration
@@ -776,6 +827,21 @@ func (w *timeWatch) watch() {
 			t.Stop()
 			return
 		case <-t.C:
+		}
+		if w.memory > 0 && time.Since(w.lastMem) >= watchInterval {
+			w.lastMem = time.Now()
+			if w.memBuf == nil {
+				w.memBuf = make([]byte, 4096)
+			}
+			if runMemory(w.memBuf, w.memPIDs) > w.memory {
+				w.mu.Lock()
+				if !w.finished {
+					w.over = true
+					syscall.Kill(-1, syscall.SIGKILL)
+				}
+				w.mu.Unlock()
+				return
+			}
 		}
 		limit := ""
 		cpu, ok := processCPU(w.pid)
@@ -845,6 +911,9 @@ func (w *timeWatch) watch() {
 		wait = 10 * time.Millisecond
 		if w.cpu > 0 {
 			wait = min(max((w.cpu-cpu)/2, time.Millisecond), wait)
+		}
+		if w.memory > 0 {
+			wait = min(wait, watchInterval)
 		}
 
 	}
@@ -970,27 +1039,6 @@ func processCPU(pid int) (time.Duration, bool) {
 // watchInterval is how often the watchdog adds up a run's memory.
 const watchInterval = 5 * time.Millisecond
 
-// watchMemory adds up, every watchInterval until done is closed, the memory the namespace's processes
-// but the init hold (runMemory), and kills them all (setting over) once the sum passes limit: a
-// limit on the run as a whole, where RLIMIT_DATA bounds each process's private memory alone.
-func watchMemory(limit int64, over *atomic.Bool, done <-chan struct{}) {
-	tick := time.NewTicker(watchInterval)
-	defer tick.Stop()
-	buf := make([]byte, 4096)
-	for {
-		select {
-		case <-done:
-			return
-		case <-tick.C:
-		}
-		if runMemory(buf) > limit {
-			over.Store(true)
-			syscall.Kill(-1, syscall.SIGKILL)
-			return
-		}
-	}
-}
-
 // runMemory returns, in bytes, the resident anonymous memory of the namespace's processes other
 // than the init (RssAnon in /proc/PID/status), and their resident shared memory (RssShmem: shared
 // anonymous mappings, SysV or memfd memory, mapped files of a tmpfs) less what the files of the
@@ -998,13 +1046,15 @@ func watchMemory(limit int64, over *atomic.Bool, done <-chan struct{}) {
 // file is not charged for it twice. So the run's private and shared memory and its files together
 // stay under limit plus the tmpfs's size (where the seccomp filter refuses shared mappings; without
 // it, under limit plus twice that).
-func runMemory(buf []byte) int64 {
-	d, err := os.Open("/proc")
-	if err != nil {
-		return 0
+func runMemory(buf []byte, names []string) int64 {
+	if names == nil {
+		d, err := os.Open("/proc")
+		if err != nil {
+			return 0
+		}
+		names, _ = d.Readdirnames(-1)
+		d.Close()
 	}
-	defer d.Close()
-	names, _ := d.Readdirnames(-1)
 	var anon, shmem int64
 	for _, n := range names {
 		if n == "1" || n[0] < '0' || n[0] > '9' {
