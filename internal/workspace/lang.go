@@ -131,9 +131,10 @@ func Decide(s Sources) (Choice, error) {
 		c.Messages, c.MessagesFrom = s.Stored.Messages, FromWorkspace
 	case locale != "":
 		c.Messages, c.MessagesFrom = locale, FromLocale
-	case c.ContentFrom == FromDefault && localeIsC(getenv):
-		// A server's C.UTF-8 names no language, and nothing else did: the tool's words in English,
-		// which every reader of a server's log can be expected to read, not a guess at Bulgarian.
+	case c.ContentFrom == FromDefault:
+		// The locale names no language (a server's C.UTF-8, a container's empty environment), and
+		// nothing else did: the tool's words in English, which every reader of a server's log can be
+		// expected to read, not a guess at Bulgarian.
 		c.Messages, c.MessagesFrom = "en", FromLocale
 	default:
 		c.Messages, c.MessagesFrom = c.Content, FromContent
@@ -142,35 +143,37 @@ func Decide(s Sources) (Choice, error) {
 }
 
 // localeLang is the language the locale names: ru, bg or en ("en" too for any other language), or
-// "" for no locale, C or POSIX. The first of LC_ALL, LC_MESSAGES and LANG that is set decides.
+// "" for no locale, C or POSIX. The first of LC_ALL, LC_MESSAGES and LANG that is set decides; when
+// none is (Windows, a container's empty environment), the system's own language setting where the
+// OS keeps one outside the environment (systemLocale: Windows' display language).
 func localeLang(getenv func(string) string) string {
+	v := localeVar(getenv)
+	if v == "" {
+		v = systemLocale()
+	}
+	switch l := Normalize(v); l {
+	case "ru", "bg", "en":
+		return l
+	case "", "c", "posix":
+		return ""
+	default:
+		return "en"
+	}
+}
+
+// localeVar is the value of the first of LC_ALL, LC_MESSAGES and LANG that is set.
+func localeVar(getenv func(string) string) string {
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := getenv(k)
-		if v == "" {
-			continue
-		}
-		switch l := Normalize(v); l {
-		case "ru", "bg", "en":
-			return l
-		case "c", "posix":
-			return ""
-		default:
-			return "en"
+		if v := getenv(k); v != "" {
+			return v
 		}
 	}
 	return ""
 }
 
-// localeIsC reports whether the locale that decides (see localeLang) is C or POSIX (C.UTF-8 too).
-func localeIsC(getenv func(string) string) bool {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v := getenv(k); v != "" {
-			l := Normalize(v)
-			return l == "c" || l == "posix"
-		}
-	}
-	return false
-}
+// systemLocale is the language the OS is set to outside the environment, "" where it keeps none
+// there or it cannot be read. Tests replace it.
+var systemLocale = osLocale
 
 // Normalize turns "ru_RU.UTF-8", "bg-BG" or "RU" into "ru".
 func Normalize(v string) string {

@@ -10,12 +10,17 @@ func TestDecide(t *testing.T) {
 		name                 string
 		lang, messages       string
 		env                  map[string]string
+		system               string // the OS's language outside the environment
 		stored               Settings
 		wantContent, wantCFr string
 		wantMsg, wantMFr     string
 		wantErr              string // the source of a LangError
 	}{
-		{name: "nothing", wantContent: "bg", wantCFr: FromDefault, wantMsg: "bg", wantMFr: FromContent},
+		{name: "nothing: no locale names a language, the tool's words in English", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
+		{name: "no locale variable, the system's language Russian (Windows)", system: "ru-RU", wantContent: "ru", wantCFr: FromLocale, wantMsg: "ru", wantMFr: FromLocale},
+		{name: "no locale variable, the system's language German", system: "de-DE", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
+		{name: "LANG decides over the system's language", system: "bg-BG", env: map[string]string{"LANG": "ru_RU.UTF-8"}, wantContent: "ru", wantCFr: FromLocale, wantMsg: "ru", wantMFr: FromLocale},
+		{name: "no locale in a workspace of Russian", stored: Settings{Content: "ru"}, wantContent: "ru", wantCFr: FromWorkspace, wantMsg: "ru", wantMFr: FromContent},
 		{name: "C locale names nothing: the tool's words in English", env: map[string]string{"LANG": "C.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
 		{name: "POSIX in LC_ALL decides over LANG", env: map[string]string{"LC_ALL": "POSIX", "LANG": "ru_RU.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
 		{name: "C locale in a workspace of Russian", env: map[string]string{"LANG": "C.UTF-8"}, stored: Settings{Content: "ru"}, wantContent: "ru", wantCFr: FromWorkspace, wantMsg: "ru", wantMFr: FromContent},
@@ -29,11 +34,13 @@ func TestDecide(t *testing.T) {
 		{name: "flag beats workspace", lang: "bg", stored: Settings{Content: "ru", Messages: "ru"}, wantContent: "bg", wantCFr: FromFlag, wantMsg: "bg", wantMFr: FromFlag},
 		{name: "russian locale", env: map[string]string{"LC_ALL": "ru_RU.UTF-8", "LANG": "bg_BG"}, wantContent: "ru", wantCFr: FromLocale, wantMsg: "ru", wantMFr: FromLocale},
 		{name: "other locale: English messages, default content", env: map[string]string{"LANG": "de_DE.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
-		{name: "unknown flag", lang: "fr", wantContent: "bg", wantCFr: FromDefault, wantMsg: "bg", wantMFr: FromContent, wantErr: FromFlag},
+		{name: "unknown flag", lang: "fr", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale, wantErr: FromFlag},
 		{name: "unknown messages env", env: map[string]string{"WORKBOOK_MESSAGES": "klingon", "WORKBOOK_LANG": "ru"}, wantContent: "ru", wantCFr: FromEnv, wantMsg: "ru", wantMFr: FromEnv, wantErr: FromEnvMsg},
 	}
+	defer func(f func() string) { systemLocale = f }(systemLocale)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			systemLocale = func() string { return tt.system }
 			got, err := Decide(Sources{Lang: tt.lang, Messages: tt.messages, Getenv: func(k string) string { return tt.env[k] }, Stored: tt.stored})
 			want := Choice{Content: tt.wantContent, ContentFrom: tt.wantCFr, Messages: tt.wantMsg, MessagesFrom: tt.wantMFr}
 			if got != want {
