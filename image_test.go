@@ -2,6 +2,7 @@ package workbook_test
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/ociimage"
 )
 
@@ -301,4 +303,121 @@ func readFile(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// imageSetup is the container runtime's part, run in new mount and PID namespaces before chroot:
+// the run's own /proc, a /dev of the usual devices, /sys read-only.
+const imageSetup = `set -e; r=$1; shift
+mount -t proc proc "$r/proc"
+mount -t tmpfs -o mode=755,nosuid tmpfs "$r/dev"
+for d in null zero full random urandom tty; do touch "$r/dev/$d"; mount --bind "/dev/$d" "$r/dev/$d"; done
+mount --bind -o ro /sys "$r/sys"
+exec "$@"`
+
+// TestImageInside runs docs/grading.md's two recipes inside the image internal/ociimage built (the
+// OCI layout WORKBOOK_IMAGE names; .ci/run builds it): its layers unpacked into a root file system,
+// every command run there with chroot, in new mount and PID namespaces with a /proc of their own, as
+// the recipe's user (the pods' 10001, the matrix's 1001), with the image's environment, so the
+// grades come from the image's workbook and the image's go, and from nothing of this machine's. The
+// Go build cache lies in the pods' HOME, shared by them, as the documentation advises with a volume.
+// It also says which protections the sandbox gave there (results.json), as grade does.
+func TestImageInside(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades a class a dozen times in the image, with a Go build cache of its own")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the image is of Linux")
+	}
+	layout := os.Getenv("WORKBOOK_IMAGE")
+	if layout == "" {
+		t.Skip("WORKBOOK_IMAGE names no image: go run ./internal/ociimage/mkimage DIR writes one (.ci/run does, and runs this test with it)")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("runs the image with mount and PID namespaces and chroot, which need root")
+	}
+	unshare, err := exec.LookPath("unshare")
+	if err != nil {
+		t.Skip("no unshare (util-linux) to make the namespaces")
+	}
+	chroot, err := exec.LookPath("chroot")
+	if err != nil {
+		t.Skip("no chroot (coreutils)")
+	}
+	if out, err := exec.Command(unshare, "--mount", "--pid", "--fork", "true").CombinedOutput(); err != nil {
+		t.Skipf("no mount and PID namespaces here: %v: %s", err, out)
+	}
+	img, err := ociimage.ReadLayout(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := img.ConfigFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(t.TempDir(), "root")
+	if err := ociimage.Unpack(img, root); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"proc", "dev", "sys"} { // mount points, as the runtime makes them
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	homes := map[int]string{}
+	for _, line := range strings.Split(readFile(t, filepath.Join(root, "etc", "passwd")), "\n") {
+		if f := strings.Split(line, ":"); len(f) == 7 {
+			uid, _ := strconv.Atoi(f[2])
+			homes[uid] = f[5]
+		}
+	}
+	run := func(dir, script string, uid int, extra ...string) (string, error) {
+		home := homes[uid]
+		if home == "" {
+			home = "/" // a runtime's HOME for a user /etc/passwd does not name
+		}
+		env := environ(append(slices.Concat(cfg.Config.Env, []string{"HOME=" + home}), extra...))
+		args := slices.Concat([]string{"--mount", "--pid", "--fork", "--propagation", "private", "sh", "-c", imageSetup, "sh", root, "env", "-i"},
+			env, []string{chroot, "--userspec=" + strconv.Itoa(uid) + ":" + strconv.Itoa(uid), root, "/bin/sh", "-c", "cd " + dir + " && " + script})
+		out, err := exec.Command(unshare, args...).CombinedOutput()
+		return string(out), err
+	}
+	if out, err := run("/", "command -v workbook && command -v go && go version", 10001); err != nil || !strings.Contains(out, "/usr/local/bin/workbook\n/usr/local/go/bin/go\ngo version go1.") {
+		t.Fatalf("the image's workbook and go: %v\n%s", err, out)
+	}
+	playRecipes(t, readRecipes(t), "/data", "/w", func(p string) string { return filepath.Join(root, p) }, run)
+
+	var results struct {
+		Students []struct {
+			Student string
+			Status  string
+			Result  struct{ Isolation *checker.Isolation }
+		}
+	}
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(root, "data", "reports", "all", "results.json"))), &results); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range results.Students {
+		if s.Status == "error" { // the starter, whose build fails: no program ran
+			continue
+		}
+		iso := s.Result.Isolation
+		if iso == nil || iso.Level == "" || len(iso.Applied) == 0 {
+			t.Errorf("%s: no isolation in results.json: %+v", s.Student, iso)
+			continue
+		}
+		t.Logf("%s: the sandbox in the image: level %s, applied %v, missing %v", s.Student, iso.Level, iso.Applied, iso.Missing)
+	}
+}
+
+// environ is env with each name once, the last value of it winning (as docker run -e overrides the
+// image's).
+func environ(env []string) []string {
+	var out []string
+	for i, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.ContainsFunc(env[i+1:], func(o string) bool { return strings.HasPrefix(o, name+"=") }) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
