@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 
 	"golang.org/x/mod/modfile"
@@ -159,8 +158,8 @@ func TestBuild(t *testing.T) {
 		if info.Mode() != c.mode {
 			t.Errorf("/%s: mode %v, want %v", c.name, info.Mode(), c.mode)
 		}
-		if st, ok := info.Sys().(*syscall.Stat_t); ok && os.Geteuid() == 0 && int(st.Uid) != c.uid {
-			t.Errorf("/%s: owner %d, want %d", c.name, st.Uid, c.uid)
+		if uid, ok := owner(info); ok && os.Geteuid() == 0 && uid != c.uid {
+			t.Errorf("/%s: owner %d, want %d", c.name, uid, c.uid)
 		}
 		if c.text != "" && read(t, filepath.Join(root, c.name)) != c.text {
 			t.Errorf("/%s: %q", c.name, read(t, filepath.Join(root, c.name)))
