@@ -87,6 +87,11 @@ func TestReportInBrowser(t *testing.T) {
 	if got, want := eval(visible), fmt.Sprint(countStatus(rep, StatusFail)); got != want {
 		t.Errorf("the status filter shows %s rows, want %s", got, want)
 	}
+	// The grid of a class this size is drawn whole: a row a student.
+	if got := eval(`(function(){document.querySelector('.gridwrap').scrollIntoView();return String(document.querySelectorAll('#grid tbody tr:not(.pad)').length)})()`); got != "100" {
+		t.Errorf("the grid has %s rows, want 100", got)
+	}
+	shot("grid")
 	// A hang's cell in the grid leads to the student's failure, loaded from details/ beside the page
 	// and shown in the panel.
 	hang := eval(`(function(){var td=document.querySelector('#grid td.t');td.click();return location.hash})()`)
