@@ -12,8 +12,9 @@ import (
 
 // Tab starts Chromium (exe) for one test, bounded by limit (a stuck browser only: nothing is
 // judged by how long it took), and gives the test three steps: do runs actions, eval evaluates
-// JavaScript to a string, shot saves a screenshot as shots/NAME.png (nothing when shots is "").
-// Each step ends the test on an error.
+// JavaScript to a string (a promise's once it is settled, so a test can wait for the frames a page
+// draws), shot saves a screenshot as shots/NAME.png (nothing when shots is ""). Each step ends the
+// test on an error.
 func Tab(t testing.TB, exe string, limit time.Duration, shots string) (do func(...chromedp.Action[chromedp.Void]), eval func(string) string, shot func(string)) {
 	t.Helper()
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), Options(exe, t.TempDir())...)
@@ -33,7 +34,7 @@ func Tab(t testing.TB, exe string, limit time.Duration, shots string) (do func(.
 	}
 	eval = func(js string) string {
 		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatalf("%s: %v", js, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/workbook-course/workbook/checker"
@@ -18,11 +19,19 @@ import (
 // from elsewhere) with the class table (one line per student, sorted by a click on a column,
 // filtered by a word, a status or the advice on the code), the pass rate of each case and drawn
 // case, a student × case grid with sticky headers and names whose cells lead to each failure, the
-// wrong transcripts several students share and the suspected copies. Each student's source,
-// failures and advice are not in the page: Details writes them beside it, and the page loads a
-// student's when they are opened, so a class of thousands makes a page of a few megabytes.
+// wrong transcripts several students share and the suspected copies. The class table and the grid
+// are drawn by the page's script from its data block (classData), only the rows in view for a class
+// of more than virtualAll; each student's source, failures and advice are not in the page: Details
+// writes them beside it, and the page loads a student's when they are opened. So a class of
+// thousands makes a page of a megabyte or two that opens as quickly as a small one.
 func HTML(w io.Writer, rep *Report, uiLang string) error {
 	pr := i18n.New(uiLang)
+	g := gridOf(rep)
+	class, err := classJSON(classDataOf(pr, rep, uiLang, g))
+	if err != nil {
+		return err
+	}
+	script := strings.NewReplacer("CHARTFILES", chartFilesJS(), "VIRTUALALL", strconv.Itoa(virtualAll)).Replace(reportScript)
 	data := map[string]any{
 		"Pairs":     htmlPairs(rep),
 		"Isolation": isolationNote(pr, rep),
@@ -32,8 +41,9 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 		"Notes":     rowNotes(pr, rep),
 		"Groups":    rep.Copies,
 		"Drawn":     drawnRows(rep),
-		"Grid":      gridOf(rep),
-		"Script":    template.JS(strings.Replace(reportScript, "CHARTFILES", chartFilesJS(), 1)),
+		"Grid":      g,
+		"Data":      class,
+		"Script":    template.JS(script),
 		"Rules":     classRules(rep),
 		"Legend":    []checker.Verdict{checker.Pass, checker.Fail, checker.Timeout, checker.Crash, checker.OutputLimit, checker.MemoryLimit, checker.NotRun},
 		"CodeCSS":   template.CSS(render.CSS()),
@@ -44,6 +54,11 @@ func HTML(w io.Writer, rep *Report, uiLang string) error {
 	}
 	return t.Execute(w, data)
 }
+
+// virtualAll is the largest class whose table and grid the page draws whole: the browser's own
+// search then finds every name, and the layout of a few hundred rows is quick. A larger class has
+// only the rows in view drawn.
+const virtualAll = 500
 
 // rowNotes are the notes of each student's row: copy groups, by heart, and studentNotes.
 func rowNotes(pr *i18n.Printer, rep *Report) map[string][]string {

@@ -1,30 +1,84 @@
 package grade
 
-// reportScript sorts and filters the class table (by a word, a status, the advice on the code),
-// opens a grid cell's failure, and loads each student's details from details/st-N.js beside the
-// page when they are asked for (a script element: it works from file:// as from a server, where
-// fetch would not), and the course's chart script from details/ (ChartFiles) the first time a
-// student's details hold a chart; plain JavaScript, nothing loaded from elsewhere.
+// reportScript draws the class table and the student × case grid from the page's data block
+// (classData): only the rows in view are in the document, between two spacers of the height of the
+// rows that are not (a class of up to virtualAll students is drawn whole, so that the browser's own
+// search finds every name). It sorts the class by a click on a column and filters it by a word, a
+// status or the advice on the code, all on the data; opens a grid cell's failure; and loads each
+// student's details from details/st-N.js beside the page when they are asked for (a script
+// element: it works from file:// as from a server, where fetch would not), and the course's chart
+// script from details/ (ChartFiles) the first time a student's details hold a chart; plain
+// JavaScript, nothing loaded from elsewhere.
 const reportScript = `(function(){
-var t=document.getElementById('class');if(!t)return;var body=t.tBodies[0];
+var t=document.getElementById('class'),data=document.getElementById('classdata');if(!t||!data)return;
+var D=JSON.parse(data.textContent),R=D.rows,N=R.length,body=t.tBodies[0],ALL=VIRTUALALL;
 var q=document.getElementById('filter'),s=document.getElementById('statusfilter'),a=document.getElementById('advicefilter');
-function hasRule(r,v){var d=r.getAttribute('data-a')||'';if(v==='any')return d!=='';if(v==='none')return d==='';return (' '+d+' ').indexOf(' '+v+' ')>=0;}
-function apply(){var v=q.value.toLowerCase(),st=s.value,av=a?a.value:'',n=0;
-for(var i=0;i<body.rows.length;i++){var r=body.rows[i];var ok=(!v||r.textContent.toLowerCase().indexOf(v)>=0)&&(!st||r.getAttribute('data-s')===st)&&(!av||hasRule(r,av));r.hidden=!ok;if(ok)n++;}
-document.getElementById('shown').textContent=n;}
+function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}
+function sp(e){e.appendChild(document.createTextNode(' '));}
+function labels(r){return r[11]?r[11].split(' ').map(function(k){return D.rule[k]||k;}).join(', '):'';}
+function notes(r){var out=r[12]?[r[12]]:[];r[13].forEach(function(k){out.push(D.notes[k]);});return out;}
+function verdict(r){var m=D.mark[r[8]];return (m?m+' ':'')+(D.verdict[r[8]]||'');}
+function texts(r){return [r[0]+(r[1]?' '+r[1]:'')+' '+D.feedback,D.status[r[3]]||r[3],r[5],r[6]+'/'+r[7],verdict(r),
+r[9]+(r[10]?' ('+D.langFrom[r[10]]+')':''),labels(r),notes(r).join('')];}
+function virtual(tb,cols,count,make,seen){var h=0,from=-1,to=-1,pads=[0,1].map(function(){
+var tr=el('tr','pad'),td=el('td');tr.setAttribute('aria-hidden','true');td.colSpan=cols;tr.appendChild(td);tb.appendChild(tr);return tr;});
+function rows(a,b){while(pads[0].nextSibling!==pads[1])tb.removeChild(pads[0].nextSibling);
+var f=document.createDocumentFragment();for(var k=a;k<b;k++)f.appendChild(make(k));tb.insertBefore(f,pads[1]);
+from=a;to=b;pads[0].firstChild.style.height=a*h+'px';pads[1].firstChild.style.height=(count()-b)*h+'px';}
+function draw(force){var n=count(),a=0,b=n;
+if(n>ALL){if(!h){rows(0,1);h=pads[0].nextSibling.getBoundingClientRect().height||20;}
+var v=seen();a=Math.max(0,Math.min(n,Math.floor(v[0]/h/10)*10)-30);b=Math.min(n,Math.max(a,Math.ceil(v[1]/h/10)*10)+30);}
+if(force||a!==from||b!==to)rows(a,b);}
+return {draw:draw,measure:function(){h=0;draw(true);}};}
+var order=[],view=[],hay=null,cur=-1;for(var i=0;i<N;i++)order.push(i);view=order.slice();
+function classRow(k){var i=view[k],r=R[i],tr=el('tr'),td=el('td'),l=el('a',null,r[0]);
+tr.setAttribute('data-s',r[3]);if(r[11])tr.setAttribute('data-a',r[11]);tr.setAttribute('aria-rowindex',k+2);
+l.href='#st-'+i;l.title=r[0];if(i===cur)tr.className='open';td.appendChild(l);if(r[1]){sp(td);td.appendChild(el('span','muted',r[1]));}
+sp(td);l=el('a','muted',D.feedback);l.href='feedback/'+encodeURIComponent(r[2]||r[0]+'.md');td.appendChild(l);tr.appendChild(td);
+tr.appendChild(el('td','st-'+r[3],D.status[r[3]]||r[3]));
+td=el('td','num',r[5]);td.setAttribute('data-v',r[4]);tr.appendChild(td);
+td=el('td','num',r[6]+'/'+r[7]);td.setAttribute('data-v',r[6]);tr.appendChild(td);
+var m=D.mark[r[8]];td=el('td',m?'v-bad':null);if(m){td.appendChild(el('span','mark',m));sp(td);}
+td.appendChild(document.createTextNode(D.verdict[r[8]]||''));tr.appendChild(td);
+td=el('td',null,r[9]);if(r[10]){sp(td);td.appendChild(el('span','muted','('+D.langFrom[r[10]]+')'));}tr.appendChild(td);
+tr.appendChild(el('td',null,labels(r)));td=el('td');notes(r).forEach(function(n){td.appendChild(el('span','note',n));});tr.appendChild(td);
+return tr;}
+var cls=virtual(body,t.tHead.rows[0].cells.length,function(){return view.length;},classRow,
+function(){var b=body.getBoundingClientRect();return [-b.top,window.innerHeight-b.top];});
+function hasRule(r,v){var d=r[11];if(v==='any')return d!=='';if(v==='none')return d==='';return (' '+d+' ').indexOf(' '+v+' ')>=0;}
+function apply(){var v=q.value.toLowerCase(),st=s.value,av=a?a.value:'';
+if(v&&!hay)hay=R.map(function(r){return texts(r).join('\n').toLowerCase();});
+view=order.filter(function(i){var r=R[i];return (!v||hay[i].indexOf(v)>=0)&&(!st||r[3]===st)&&(!av||hasRule(r,av));});
+t.setAttribute('aria-rowcount',view.length+1);document.getElementById('shown').textContent=view.length;cls.draw(true);}
 q.addEventListener('input',apply);s.addEventListener('change',apply);if(a)a.addEventListener('change',apply);
-var ths=t.tHead.rows[0].cells;
-Array.prototype.forEach.call(ths,function(th,i){th.addEventListener('click',function(){
+var ths=t.tHead.rows[0].cells,coll=new Intl.Collator(document.documentElement.lang);
+Array.prototype.forEach.call(ths,function(th,c){th.addEventListener('click',function(){
 var dir=th.getAttribute('data-dir')==='asc'?'desc':'asc';
 Array.prototype.forEach.call(ths,function(h){h.removeAttribute('data-dir');h.removeAttribute('aria-sort');});
 th.setAttribute('data-dir',dir);th.setAttribute('aria-sort',dir==='asc'?'ascending':'descending');
-var num=th.getAttribute('data-type')==='num';var rows=Array.prototype.slice.call(body.rows);
-rows.sort(function(a,b){var x=a.cells[i].getAttribute('data-v')||a.cells[i].textContent,y=b.cells[i].getAttribute('data-v')||b.cells[i].textContent;
-var c=num?(parseFloat(x)-parseFloat(y)):x.localeCompare(y,document.documentElement.lang);return dir==='asc'?c:-c;});
-rows.forEach(function(r){body.appendChild(r);});});});
-var grid=document.getElementById('grid');
-if(grid)grid.addEventListener('click',function(ev){var td=ev.target.closest('td');if(!td||td.className==='p'||td.className==='n')return;
-var tr=td.parentElement;var k=td.getAttribute('data-c')||String(td.cellIndex-1);location.hash='st-'+tr.getAttribute('data-i')+'-c-'+k;});
+var num=th.getAttribute('data-type')==='num',key=R.map(function(r){return num?(c===2?r[4]:r[6]):texts(r)[c];});
+order.sort(function(x,y){var d=num?key[x]-key[y]:coll.compare(key[x],key[y]);return dir==='asc'?d:-d;});apply();});});
+var grid=document.getElementById('grid'),wrap=grid&&grid.parentElement,gbody=grid&&grid.tBodies[0],grd=null;
+function gridRow(i){var r=R[i],tr=el('tr'),c=r[14],ex={};tr.setAttribute('data-i',i);tr.setAttribute('aria-rowindex',i+2);
+var th=el('th',null,r[0]);th.scope='row';th.title=r[0];if(i===cur)tr.className='open';tr.appendChild(th);for(var j=0;j<r[15].length;j+=2)ex[r[15][j]]=r[15][j+1];
+for(var k=0;k<c.length;k++){var td=el('td',c[k],D.cell[c[k]]);if(ex[k]!=null)td.setAttribute('data-c',ex[k]);tr.appendChild(td);}return tr;}
+if(grid){grd=virtual(gbody,grid.tHead.rows[0].cells.length,function(){return N;},gridRow,
+function(){var w=wrap.getBoundingClientRect(),b=gbody.getBoundingClientRect();return [w.top-b.top,w.bottom-b.top];});
+grid.addEventListener('click',function(ev){var td=ev.target.closest('td'),tr=td&&td.parentElement;
+if(!td||!tr.hasAttribute('data-i')||td.className==='p'||td.className==='n')return;
+var k=td.getAttribute('data-c')||String(td.cellIndex-1);location.hash='st-'+tr.getAttribute('data-i')+'-c-'+k;});}
+function names(){if(!grid||!N)return;var th=grid.tHead.rows[0].cells[0],cv=document.createElement('canvas').getContext('2d'),w=0;
+var f=gbody.querySelector('th');if(!f)return;var cs=getComputedStyle(f);cv.font=cs.font;
+for(var i=0;i<N;i++)w=Math.max(w,cv.measureText(R[i][0]).width);
+th.style.minWidth=Math.ceil(Math.min(w,parseFloat(cs.maxWidth)||w))+'px';}
+function draw(){cls.draw(false);if(grd)grd.draw(false);}
+var asked=false;function soon(){if(!asked){asked=true;requestAnimationFrame(function(){asked=false;draw();});}}
+window.addEventListener('scroll',soon,{passive:true});if(wrap)wrap.addEventListener('scroll',soon,{passive:true});
+window.addEventListener('resize',function(){cls.measure();if(grd)grd.measure();});
+window.addEventListener('beforeprint',function(){ALL=Infinity;cls.draw(true);if(grd)grd.draw(true);});
+window.addEventListener('afterprint',function(){ALL=VIRTUALALL;cls.measure();if(grd)grd.measure();});
+t.setAttribute('aria-rowcount',N+1);if(grid)grid.setAttribute('aria-rowcount',N+1);
+cls.draw(true);if(grd){grd.draw(true);names();}
 var panel=document.getElementById('detail'),inner=document.getElementById('detailbody'),loaded={},want=-1,scripts={};
 window.reportDetail=function(i,html){loaded[i]=html;if(i===want)show(i);};
 function show(i){inner.innerHTML=loaded[i];panel.hidden=false;charts();var id=decodeURIComponent(location.hash.slice(1));var e=document.getElementById(id);
@@ -34,22 +88,24 @@ function charts(){if(!inner.querySelector('figure.chart'))return;if(window.workb
 if(chartsAsked)return;chartsAsked=true;
 (function next(k){if(k===chartFiles.length){if(window.workbookCharts)window.workbookCharts.draw(inner);return;}
 var sc=document.createElement('script');sc.src='details/'+chartFiles[k];sc.onload=function(){next(k+1);};sc.onerror=function(){chartsAsked=false;};document.head.appendChild(sc);})(0);}
-function load(i){want=i;if(loaded[i]!=null){show(i);return;}
+function mark(i){if(cur===i)return;cur=i;cls.draw(true);if(grd)grd.draw(true);}
+function load(i){want=i;mark(i);if(loaded[i]!=null){show(i);return;}
 inner.textContent=panel.getAttribute('data-loading');panel.hidden=false;if(scripts[i])return;
 var sc=document.createElement('script');sc.src='details/st-'+i+'.js';scripts[i]=sc;
 sc.onerror=function(){delete scripts[i];if(want===i)inner.textContent=panel.getAttribute('data-missing').replace('%s','details/st-'+i+'.js');};
 document.head.appendChild(sc);}
 function open(){var m=/^#st-(\d+)(-c-\d+)?$/.exec(location.hash);if(m){load(parseInt(m[1],10));return;}
 if(location.hash){var e=document.getElementById(decodeURIComponent(location.hash.slice(1)));for(var p=e;p;p=p.parentElement){if(p.tagName==='DETAILS')p.open=true;}if(e)e.scrollIntoView();}}
-document.getElementById('close').addEventListener('click',function(){panel.hidden=true;want=-1;history.replaceState(null,'',location.pathname+location.search);});
+document.getElementById('close').addEventListener('click',function(){panel.hidden=true;want=-1;mark(-1);history.replaceState(null,'',location.pathname+location.search);});
 document.addEventListener('keydown',function(ev){if(ev.key==='Escape'&&!panel.hidden)document.getElementById('close').click();});
 window.addEventListener('hashchange',open);open();
 })();`
 
 // htmlPage is report.html: the class table, the pass rate of each case, the student × case grid,
-// the shared wrong transcripts and the copies; one line per student in the table and the grid, so
-// that a class of thousands stays small and quick to open. A student's source, failures and advice
-// are in details/st-N.js (detailPage), shown in a panel beside the page.
+// the shared wrong transcripts and the copies. The table's and the grid's rows, one line a student,
+// are in the data block (classData) and drawn by reportScript as they come into view, so that a
+// class of thousands stays small and quick to open. A student's source, failures and advice are in
+// details/st-N.js (detailPage), shown in a panel beside the page.
 const htmlPage = `<!DOCTYPE html>
 <html lang="{{.Lang}}">
 <head>
@@ -71,7 +127,8 @@ details{margin:.3rem 0}summary{cursor:pointer}
 #class{table-layout:fixed}#class th,#class td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #class thead th{position:sticky;top:0;z-index:1;cursor:pointer}#class th[data-dir=asc]::after{content:" ▲"}#class th[data-dir=desc]::after{content:" ▼"}
 .v-bad{color:#b00020}.mark{background:#b00020;color:#fff;border-radius:.2rem;padding:0 .3rem;font-size:.85em;font-weight:600}
-.gridwrap{overflow:auto;max-height:75vh;border:1px solid #ddd;content-visibility:auto;contain-intrinsic-size:auto 75vh}
+.gridwrap{overflow:auto;max-height:75vh;border:1px solid #ddd}
+tr.pad td{padding:0;border:0}#class tr.open td,.grid tr.open th{background:#fff3cd}#class,.grid{overflow-anchor:none}
 .grid{width:auto;border-collapse:separate;border-spacing:0}.grid td,.grid th{padding:0 .3rem;text-align:center;font-size:13px;line-height:1.5rem;white-space:nowrap;border-bottom:1px solid #eee}
 .grid thead th{position:sticky;top:0;z-index:2;background:#f6f6f6}.grid tbody th{position:sticky;left:0;z-index:1;background:#fff;text-align:left;font-weight:normal;max-width:16rem;overflow:hidden;text-overflow:ellipsis}
 .grid thead th:first-child{left:0;z-index:3}
@@ -102,12 +159,11 @@ mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-sel
 <select id="advicefilter" aria-label="{{T "vet_html_filter"}}"><option value="">{{T "vet_html_all"}}</option><option value="any">{{T "vet_html_any"}}</option><option value="none">{{T "vet_html_none"}}</option>{{range .Rules}}<option value="{{.}}">{{rule .}}</option>{{end}}</select>
 <span class="muted">{{T "grade_html_shown"}} <span id="shown">{{len .Rep.Students}}</span></span></p>
 <p class="muted">{{T "vet_html_intro"}}</p>
-<table id="class">
+<table id="class" aria-rowcount="{{inc (len .Rep.Students)}}">
 <colgroup><col style="width:19%"><col style="width:10%"><col style="width:6%"><col style="width:6%"><col style="width:13%"><col style="width:7%"><col style="width:16%"><col></colgroup>
-<thead><tr title="{{T "grade_html_sort"}}"><th>{{T "grade_html_student"}}</th><th>{{T "grade_html_status"}}</th><th data-type="num">{{T "grade_html_score"}}</th><th data-type="num">{{T "grade_html_passed"}}</th><th>{{T "grade_html_verdict"}}</th><th>{{T "grade_html_lang"}}</th><th>{{T "vet_html_column"}}</th><th>{{T "grade_html_notes"}}</th></tr></thead>
-<tbody>
-{{range $i, $st := .Rep.Students}}<tr data-s="{{.Status}}"{{with rules .}} data-a="{{.}}"{{end}}><td><a href="#st-{{$i}}">{{.Name}}</a>{{if and .ID (ne .ID .Name)}} <span class="muted">{{.ID}}</span>{{end}} <a class="muted" href="{{href (feedback .Name)}}">{{T "grade_html_feedback_file"}}</a></td><td class="{{status_class .Status}}">{{status .Status}}</td><td class="num" data-v="{{.Score}}">{{score .Score}}</td><td class="num" data-v="{{.Passed}}">{{.Passed}}/{{.Total}}</td><td{{with mark .Result.Verdict}} class="v-bad"{{end}}>{{with mark .Result.Verdict}}<span class="mark">{{.}}</span> {{end}}{{verdict .Result.Verdict}}</td><td>{{.Lang}}{{if .LangFrom}} <span class="muted">({{T (print "grade_html_lang_" .LangFrom)}})</span>{{end}}</td><td>{{labels .}}</td><td>{{if .Late}}<span class="note">{{T "grade_html_late"}}{{if .Penalty}} −{{score .Penalty}}{{end}}</span>{{end}}{{range index $.Notes .Name}}<span class="note">{{.}}</span>{{end}}</td></tr>
-{{end}}</tbody></table>
+<thead><tr title="{{T "grade_html_sort"}}" aria-rowindex="1"><th>{{T "grade_html_student"}}</th><th>{{T "grade_html_status"}}</th><th data-type="num">{{T "grade_html_score"}}</th><th data-type="num">{{T "grade_html_passed"}}</th><th>{{T "grade_html_verdict"}}</th><th>{{T "grade_html_lang"}}</th><th>{{T "vet_html_column"}}</th><th>{{T "grade_html_notes"}}</th></tr></thead>
+<tbody></tbody></table>
+<noscript><p class="note">{{T "page_noscript"}}</p></noscript>
 
 <h2>{{T "grade_html_cases"}}</h2>
 <table>
@@ -119,10 +175,9 @@ mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-sel
 
 <h2>{{T "grade_html_grid"}}</h2>
 <p class="muted">{{T "grade_html_grid_intro"}} {{T "page_legend"}}{{range .Legend}} {{cell .}} {{cellText .}};{{end}}</p>
-<div class="gridwrap"><table class="grid" id="grid">
-<thead><tr><th>{{T "grade_html_student"}}</th>{{range .Grid.Columns}}<th title="{{.Title}}">{{.Name}}</th>{{end}}</tr></thead>
-<tbody>{{range .Grid.Rows}}<tr data-i={{.Index}}><th>{{.Student}}</th>{{range $k, $c := .Cells}}<td class={{gridClass $c.Status}}{{if and $c.Status (ne $c.Status "pass") (ne $c.Case $k)}} data-c={{$c.Case}}{{end}}>{{cell $c.Status}}{{end}}
-{{end}}</tbody></table></div>
+<div class="gridwrap"><table class="grid" id="grid" aria-rowcount="{{inc (len .Rep.Students)}}">
+<thead><tr aria-rowindex="1"><th>{{T "grade_html_student"}}</th>{{range .Grid.Columns}}<th title="{{.Title}}">{{.Name}}</th>{{end}}</tr></thead>
+<tbody></tbody></table></div>
 
 <h2>{{T "grade_html_wrong"}}</h2>
 {{if .Rep.Wrong}}<p class="muted">{{T "grade_html_wrong_intro"}}</p>
@@ -157,6 +212,7 @@ mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-sel
 {{if .Isolation}}<p class="muted">{{.Isolation}}</p>
 {{end}}<p class="muted">{{T "grade_html_footer" "Config" .Rep.Config}}</p>
 <aside id="detail" hidden data-loading="{{T "page_detail_loading"}}" data-missing="{{T "page_detail_missing" "File" "%s"}}"><button id="close" type="button">{{T "page_close"}}</button><div id="detailbody"></div></aside>
+<script type="application/json" id="classdata">{{.Data}}</script>
 <script>{{.Script}}</script>
 </body>
 </html>

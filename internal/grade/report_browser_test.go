@@ -2,6 +2,7 @@ package grade
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,8 +59,8 @@ func TestReportInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	do, eval, shot, shots := reportBrowser(t, exe, "grade-report-", 2*time.Minute)
-	visible := `String(Array.from(document.querySelectorAll('#class tbody tr')).filter(r => !r.hidden).length)`
-	firstName := `Array.from(document.querySelectorAll('#class tbody tr')).filter(r => !r.hidden)[0].cells[0].querySelector('a').textContent`
+	visible := `String(Array.from(document.querySelectorAll('#class tbody tr:not(.pad)')).filter(r => !r.hidden).length)`
+	firstName := `Array.from(document.querySelectorAll('#class tbody tr:not(.pad)')).filter(r => !r.hidden)[0].cells[0].querySelector('a').textContent`
 	do(chromedp.Navigate("file://"+filepath.ToSlash(filepath.Join(out, HTMLFile))), chromedp.WaitVisible(chromedp.CSS("#class")))
 	if rows := eval(visible); rows != "100" {
 		t.Errorf("the table shows %s rows, want 100", rows)
@@ -86,6 +87,11 @@ func TestReportInBrowser(t *testing.T) {
 	if got, want := eval(visible), fmt.Sprint(countStatus(rep, StatusFail)); got != want {
 		t.Errorf("the status filter shows %s rows, want %s", got, want)
 	}
+	// The grid of a class this size is drawn whole: a row a student.
+	if got := eval(`(function(){document.querySelector('.gridwrap').scrollIntoView();return String(document.querySelectorAll('#grid tbody tr:not(.pad)').length)})()`); got != "100" {
+		t.Errorf("the grid has %s rows, want 100", got)
+	}
+	shot("grid")
 	// A hang's cell in the grid leads to the student's failure, loaded from details/ beside the page
 	// and shown in the panel.
 	hang := eval(`(function(){var td=document.querySelector('#grid td.t');td.click();return location.hash})()`)
@@ -109,6 +115,25 @@ func TestReportInBrowser(t *testing.T) {
 		text, colour, _ := strings.Cut(got[i], "=")
 		if text != w || colour == got[3] {
 			t.Errorf("the source's token %q: got %q (colour %s), want a span of its own colour (the text's is %s)", w, text, colour, got[3])
+		}
+	}
+	// The student opened is marked in the table; each row's feedback link leads to the student's file.
+	eval(`(function(){var s=document.getElementById('statusfilter');s.value='';s.dispatchEvent(new Event('change'));return ''})()`)
+	if got := eval(`Array.from(document.querySelectorAll('#class tbody tr.open')).map(r => r.cells[0].querySelector('a').getAttribute('href')).join(' ')`); got != "#st-7" {
+		t.Errorf("the rows marked open: %q, want #st-7", got)
+	}
+	links := strings.Fields(eval(`Array.from(document.querySelectorAll('#class tbody tr:not(.pad) a.muted')).map(a => a.href).join(' ')`))
+	if len(links) != len(rep.Students) {
+		t.Errorf("%d feedback links, want %d", len(links), len(rep.Students))
+	}
+	for _, l := range links {
+		u, err := url.Parse(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.FromSlash(u.Path)); err != nil {
+			t.Errorf("a feedback link leads nowhere: %s (%v)", l, err)
+			break
 		}
 	}
 	t.Logf("screenshots in %s", shots)

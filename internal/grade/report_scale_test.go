@@ -70,8 +70,9 @@ func bigClass(t testing.TB, n, cases int) *Report {
 }
 
 // TestReportForThousands writes the report of a class of 5,000 with 34 cases: report.html stays
-// under 10 MB with no student's source in it, each student's details (source and failures) are in
-// a file of their own beside it, and the page holds in Chromium (reportForThousandsInBrowser).
+// under 10 MB with no student's source in it, its class table and grid are the data of every
+// student, each student's details (source and failures) are in a file of their own beside it, and
+// the page holds in Chromium (reportForThousandsInBrowser).
 func TestReportForThousands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a class of 5,000")
@@ -91,6 +92,9 @@ func TestReportForThousands(t *testing.T) {
 	}
 	if strings.Contains(string(page), `class="src`) || strings.Contains(string(page), "студент 42\n") {
 		t.Errorf("report.html holds the students' source; it belongs in %s/", DetailsDir)
+	}
+	if d := pageClassData(t, page); len(d.Rows) != bigClassSize || d.Rows[42].Name != rep.Students[42].Name || len(d.Rows[42].Cells) != bigClassCases {
+		t.Errorf("report.html's data: %d rows, want %d, each with its name and %d cells", len(d.Rows), bigClassSize, bigClassCases)
 	}
 	entries, err := os.ReadDir(filepath.Join(out, DetailsDir))
 	if err != nil || len(entries) != bigClassSize {
@@ -117,11 +121,14 @@ func TestReportForThousands(t *testing.T) {
 }
 
 // reportForThousandsInBrowser opens the report of a class of 5,000 (rep, written in out) in
-// Chromium and measures its shape, never its speed: every row of the class table and of the grid is
-// one line high; the grid's header row and its column of names stay in view however far it is
-// scrolled, as does the class table's header; a student's details load from details/ into a panel
-// inside the window, whose source fits the panel; the advice filter shows the students advised on a
-// rule. Screenshots go to $WORKBOOK_SCREENSHOTS, else the test's folder.
+// Chromium and measures its shape, never its speed: the class table and the grid hold only the rows
+// in view, each one line high, in a body as high as all 5,000 (aria-rowcount says how many); the
+// grid's header row and its column of names stay in view however far it is scrolled, as does the
+// class table's header, and wherever either is scrolled the rows there are drawn (the last student's
+// at the end, a failed cell of it leading to the failure); a search finds a student; a student's
+// details load from details/ into a panel inside the window, whose source fits the panel; the advice
+// filter shows the students advised on a rule. Screenshots go to $WORKBOOK_SCREENSHOTS, else the
+// test's folder.
 func reportForThousandsInBrowser(t *testing.T, out string, rep *Report) {
 	exe := browsertest.Chromium(t)
 	do, eval, shot, shots := reportBrowser(t, exe, "grade-thousands-", 5*time.Minute)
@@ -131,32 +138,81 @@ func reportForThousandsInBrowser(t *testing.T, out string, rep *Report) {
 	t.Logf("navigation timing (ms): %s", eval(`(function(){var n=performance.getEntriesByType('navigation')[0];
 		return 'domContentLoaded '+Math.round(n.domContentLoadedEventEnd)+', load '+Math.round(n.loadEventEnd)})()`))
 
-	// One line a row: no row is as high as two lines of its text.
-	rows := `(function(sel){var rs=document.querySelectorAll(sel),max=0,n=rs.length;
+	// Only the rows in view are in the document, each one line high, between spacers as high as the
+	// rows that are not: the table is as high as 5,000 rows, its scroll bar too.
+	rows := `(function(sel){var t=document.querySelector(sel),rs=t.querySelectorAll('tbody tr:not(.pad)'),max=0,n=rs.length;
 		for(var i=0;i<n;i++){max=Math.max(max,rs[i].getBoundingClientRect().height);}
-		var lh=parseFloat(getComputedStyle(rs[0].cells[0]).lineHeight);return n+' '+max+' '+lh})`
-	for _, sel := range []string{"#class tbody tr", "#grid tbody tr"} {
-		var n int
-		var high, line float64
-		fmt.Sscan(eval(rows+"('"+sel+"')"), &n, &high, &line)
-		if n != bigClassSize || line <= 0 || high >= 2*line {
-			t.Errorf("%s: %d rows, the highest %.1f px for a line of %.1f px: want %d rows of one line", sel, n, high, line, bigClassSize)
+		var lh=parseFloat(getComputedStyle(rs[0].cells[0]).lineHeight),h=rs[0].getBoundingClientRect().height;
+		return [n,max,lh,t.tBodies[0].getBoundingClientRect().height/h,t.getAttribute('aria-rowcount')].join(' ')})`
+	for _, sel := range []string{"#class", "#grid"} {
+		var n, count int
+		var high, line, tall float64
+		fmt.Sscan(eval(rows+"('"+sel+"')"), &n, &high, &line, &tall, &count)
+		if n < 10 || n > 300 || line <= 0 || high >= 2*line || tall < bigClassSize-1 || tall > bigClassSize+1 || count != bigClassSize+1 {
+			t.Errorf("%s: %d rows drawn, the highest %.1f px for a line of %.1f px, the body %.1f rows high, aria-rowcount %d: want a few rows of one line, a body of %d, %d", sel, n, high, line, tall, count, bigClassSize, bigClassSize+1)
 		}
 	}
 
-	// The grid's header and names stay in view however far it is scrolled, both ways.
+	// The grid's header and names stay in view however far it is scrolled, both ways, and the rows in
+	// view are drawn: the last student's at the bottom.
 	sticky := `(function(){var w=document.querySelector('.gridwrap');w.scrollIntoView();w.scrollTop=w.scrollHeight;w.scrollLeft=w.scrollWidth;
+		return new Promise(function(done){requestAnimationFrame(function(){requestAnimationFrame(function(){
 		var wr=w.getBoundingClientRect(),h=w.querySelector('thead th:nth-child(20)').getBoundingClientRect();
-		var rows=w.querySelectorAll('tbody tr'),name=rows[rows.length-1].cells[0].getBoundingClientRect();
-		return [w.scrollTop>0&&w.scrollLeft>0, Math.abs(h.top-wr.top)<2, Math.abs(name.left-wr.left)<2, name.bottom<=wr.bottom+1].join(' ')})()`
-	if got := eval(sticky); got != "true true true true" {
-		t.Errorf("scrolled to the grid's far corner: scrolled, header at the top, names at the left, last name in view = %s, want all true", got)
+		var rows=w.querySelectorAll('tbody tr:not(.pad)'),last=rows[rows.length-1],name=last.cells[0].getBoundingClientRect();
+		done([w.scrollTop>0&&w.scrollLeft>0, Math.abs(h.top-wr.top)<2, Math.abs(name.left-wr.left)<2, name.bottom<=wr.bottom+1&&name.top>=wr.top, last.getAttribute('data-i')].join(' '))})})})})()`
+	if got, want := eval(sticky), fmt.Sprintf("true true true true %d", bigClassSize-1); got != want {
+		t.Errorf("scrolled to the grid's far corner: scrolled, header at the top, names at the left, last name in view, its row = %s, want %s", got, want)
 	}
 	shot("grid-corner")
+	// A failed cell there leads to that student's failure.
+	cell := eval(`(function(){var rows=document.querySelectorAll('#grid tbody tr:not(.pad)'),r=rows[rows.length-1],td=r.querySelector('td.f,td.t,td.c');
+		td.click();return location.hash+' '+r.getAttribute('data-i')})()`)
+	do(chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf("#detail #st-%d", bigClassSize-1))))
+	if !strings.HasPrefix(cell, fmt.Sprintf("#st-%d-c-", bigClassSize-1)) {
+		t.Errorf("a failed cell of the grid's last row leads to %q", cell)
+	}
+	eval(`(function(){document.getElementById('close').click();return ''})()`)
+	// Halfway down the grid, the rows in view are the students there.
+	middle := `(function(){var w=document.querySelector('.gridwrap');w.scrollTop=w.scrollHeight/2;w.scrollLeft=0;
+		return new Promise(function(done){requestAnimationFrame(function(){requestAnimationFrame(function(){
+		var wr=w.getBoundingClientRect(),rows=w.querySelectorAll('tbody tr:not(.pad)'),seen=[];
+		rows.forEach(function(r){var b=r.getBoundingClientRect();if(b.top>=wr.top&&b.bottom<=wr.bottom)seen.push(+r.getAttribute('data-i'));});
+		done(seen.length+' '+seen[0]+' '+seen[seen.length-1]+' '+rows[0].cells[0].textContent)})})})})()`
+	var seen, first, last int
+	fmt.Sscan(eval(middle), &seen, &first, &last)
+	if seen < 5 || first > bigClassSize/2 || last < bigClassSize/2 || last-first != seen-1 {
+		t.Errorf("halfway down the grid: %d rows in view, %d to %d, want the rows around %d", seen, first, last, bigClassSize/2)
+	}
+	shot("grid-middle")
+
+	// The class table's header stays at the top of the window halfway down, and the rows in view are
+	// drawn there; at its end, the last student's row.
 	head := `(function(){var t=document.getElementById('class');window.scrollTo(0,t.offsetTop+t.offsetHeight/2);
-		return String(Math.abs(t.tHead.rows[0].cells[0].getBoundingClientRect().top)<2)})()`
-	if got := eval(head); got != "true" {
-		t.Errorf("scrolled halfway down the class table, its header is not at the top of the window")
+		return new Promise(function(done){requestAnimationFrame(function(){requestAnimationFrame(function(){
+		var rows=Array.from(t.querySelectorAll('tbody tr:not(.pad)')).filter(function(r){var b=r.getBoundingClientRect();return b.top>=0&&b.bottom<=innerHeight;});
+		done([Math.abs(t.tHead.rows[0].cells[0].getBoundingClientRect().top)<2, rows.length>10, rows.length&&rows[0].getAttribute('aria-rowindex')].join(' '))})})})})()`
+	var top bool
+	var inView bool
+	var index int
+	fmt.Sscan(eval(head), &top, &inView, &index)
+	if !top || !inView || index < bigClassSize/2-40 || index > bigClassSize/2+2 {
+		t.Errorf("halfway down the class table: header at the top %v, rows in view %v, the first row in view %d, want about %d", top, inView, index, bigClassSize/2)
+	}
+	shot("class-middle")
+	end := `(function(){var t=document.getElementById('class');window.scrollTo(0,t.offsetTop+t.offsetHeight-innerHeight/2);
+		return new Promise(function(done){requestAnimationFrame(function(){requestAnimationFrame(function(){
+		var rows=t.querySelectorAll('tbody tr:not(.pad)'),r=rows[rows.length-1],b=r.getBoundingClientRect();
+		done(r.cells[0].querySelector('a').textContent+'|'+(b.top>=0&&b.bottom<=innerHeight))})})})})()`
+	if got, want := eval(end), rep.Students[bigClassSize-1].Name+"|true"; got != want {
+		t.Errorf("at the end of the class table: %q, want %q", got, want)
+	}
+
+	// A search for a student's number finds that student's row.
+	found := eval(`(function(){var q=document.getElementById('filter');q.value='Владимировна 4321';q.dispatchEvent(new Event('input'));
+		var rows=document.querySelectorAll('#class tbody tr:not(.pad)');var out=document.getElementById('shown').textContent+'|'+rows.length+'|'+rows[0].cells[0].querySelector('a').getAttribute('href');
+		q.value='';q.dispatchEvent(new Event('input'));return out})()`)
+	if found != "1|1|#st-4321" {
+		t.Errorf("the search for student 4321: shown|rows|link = %q, want 1|1|#st-4321", found)
 	}
 
 	// A student's details load from details/ into a panel inside the window, the source fitting it.
