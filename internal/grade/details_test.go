@@ -97,6 +97,32 @@ func TestDrawnCaseTitled(t *testing.T) {
 	}
 }
 
+// TestUntitledCaseNamedOnce: a case without a title (an instructor's own) is named once in a shared
+// wrong transcript's heading, never "01-own: 01-own"; a titled one keeps its title beside its name.
+func TestUntitledCaseNamedOnce(t *testing.T) {
+	res := &checker.Result{Exercise: "exercise-deadline", Lang: "ru", Cases: []checker.CaseResult{{Name: "01-own", Status: checker.Fail, Got: "нет\n"}}}
+	res.Summarize()
+	rep := &Report{Exercise: "exercise-deadline", Students: []Student{{Name: "a", Lang: "ru", Result: res}, {Name: "b", Lang: "ru", Result: res}}}
+	rep.Finalize()
+	rep.Cases = append(rep.Cases, CaseInfo{Name: "02-titled", Titles: map[string]string{"ru": "с названием", "bg": "със заглавие", "en": "titled"}})
+	rep.Wrong = []WrongGroup{
+		{Case: "01-own", Lang: "ru", Students: []string{"a", "b"}, Got: "нет\n", Want: "да\n"},
+		{Case: "02-titled", Lang: "ru", Students: []string{"a", "b"}, Got: "нет\n", Want: "да\n"},
+	}
+	for _, lang := range []string{"ru", "bg", "en"} {
+		var page bytes.Buffer
+		if err := HTML(&page, rep, lang); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(page.String(), "01-own: 01-own") {
+			t.Errorf("%s: the untitled case is named twice in report.html", lang)
+		}
+		if want := "02-titled: " + rep.Cases[len(rep.Cases)-1].Titles[lang]; !strings.Contains(page.String(), want) {
+			t.Errorf("%s: report.html lacks %q", lang, want)
+		}
+	}
+}
+
 // TestWritten: what the instructor is told was written is what the report folder holds: details/
 // beside feedback/, and the LMS's files only for a class that came in its layout.
 func TestWritten(t *testing.T) {

@@ -182,7 +182,7 @@ mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-sel
 <h2>{{T "grade_html_wrong"}}</h2>
 {{if .Rep.Wrong}}<p class="muted">{{T "grade_html_wrong_intro"}}</p>
 {{range .Rep.Wrong}}{{$c := caseByName .Case}}<details>
-<summary><strong>{{N "grade_html_wrong_count" (len .Students)}}</strong> — {{.Case}}: {{caseTitle $c}}{{if .Diff}} — {{T "grade_html_wrong_line" "Line" .Diff.Line}}{{end}}</summary>
+<summary><strong>{{N "grade_html_wrong_count" (len .Students)}}</strong> — {{.Case}}{{$t := caseTitle $c}}{{if ne $t .Case}}: {{$t}}{{end}}{{if .Diff}} — {{T "grade_html_wrong_line" "Line" .Diff.Line}}{{end}}</summary>
 <p>{{names .Students}}</p>
 {{if .Diff}}<pre>{{T "want_label"}} {{visible .Diff.Want}}
 {{T "got_label"}} {{visible .Diff.Got}}</pre>{{end}}
