@@ -151,7 +151,7 @@ func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, 
 		keep = sevenPick(zr, exercise, lim)
 	}
 	var skipped []SkippedEntry
-	budget, files := lim.Bytes, 0
+	budget, archives, files := lim.Bytes, lim.Archives, 0
 	seen := map[string]bool{}
 	for _, zf := range zr.File {
 		rel, err := safeRel(strings.ReplaceAll(zf.Name, `\`, "/"))
@@ -174,8 +174,12 @@ func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, 
 		if files++; files > lim.Files {
 			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Files), Limit: BigFiles}
 		}
-		n, err := extract7z(zf, dst, rel, budget)
-		if budget -= n; err != nil {
+		b := &budget
+		if innerArchive(rel) {
+			b = &archives
+		}
+		n, err := extract7z(zf, dst, rel, *b)
+		if *b -= n; err != nil {
 			return nil, err
 		}
 	}
