@@ -551,10 +551,10 @@ func unpackClass(src, dst string) error {
 			}
 			continue
 		}
-		if !mode.IsRegular() || seen[strings.ToLower(rel)] {
+		if !mode.IsRegular() || seen[nameKey(rel)] {
 			continue
 		}
-		seen[strings.ToLower(rel)] = true
+		seen[nameKey(rel)] = true
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return fail(err.Error())
 		}

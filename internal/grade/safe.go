@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Limits on what is read of a folder submission. Only the files a build uses are read at all; each
@@ -63,6 +65,13 @@ func (l ReadLimits) orDefault() ReadLimits {
 		d.Archives = l.Archives
 	}
 	return d
+}
+
+// nameKey is the name of an archive's entry as a file system that folds case and Unicode
+// normalisation would store it (macOS, Windows): two entries of one key are one file there, so the
+// instructor's unzip and ours could take different ones.
+func nameKey(rel string) string {
+	return strings.ToLower(norm.NFC.String(rel))
 }
 
 // innerArchive reports whether the entry at rel (slashes) is an archive to open in turn (openNested),

@@ -165,12 +165,12 @@ func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, 
 		case !mode.IsRegular():
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
 			continue
-		case seen[strings.ToLower(rel)]:
+		case seen[nameKey(rel)]:
 			return nil, &ArchiveError{Code: ZipTwice, Entry: zf.Name}
 		case strings.Count(rel, "/") >= lim.Depth:
 			return nil, &ArchiveError{Code: ZipBomb, Entry: zf.Name, Limit: BigDepth}
 		}
-		seen[strings.ToLower(rel)] = true
+		seen[nameKey(rel)] = true
 		if files++; files > lim.Files {
 			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Files), Limit: BigFiles}
 		}

@@ -168,7 +168,7 @@ type tarFiles struct {
 
 // file unpacks the regular entry hdr to target under the limits.
 func (u *tarFiles) file(tr io.Reader, hdr *tar.Header, rel, target string) error {
-	key := strings.ToLower(rel)
+	key := nameKey(rel)
 	if u.seen[key] {
 		return &ArchiveError{Code: ZipTwice, Entry: hdr.Name}
 	}

@@ -153,14 +153,14 @@ func zipItems(zr *zip.Reader, lim ReadLimits, keep []string) ([]zipItem, []Skipp
 		case mode&os.ModeSymlink != 0 || (!isDir && !mode.IsRegular()):
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
 			continue
-		case !isDir && seen[strings.ToLower(rel)]:
+		case !isDir && seen[nameKey(rel)]:
 			return nil, nil, &ArchiveError{Code: ZipTwice, Entry: name}
 		case strings.Count(rel, "/") >= lim.Depth:
 			return nil, nil, &ArchiveError{Code: ZipBomb, Entry: name, Limit: BigDepth}
 		}
 		items = append(items, zipItem{f, rel})
 		if !isDir {
-			seen[strings.ToLower(rel)] = true
+			seen[nameKey(rel)] = true
 			if innerArchive(rel) {
 				archives += f.UncompressedSize64
 			} else {
