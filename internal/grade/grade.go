@@ -178,6 +178,10 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	if err != nil {
 		return nil, nil, err
 	}
+	// A class without a Go program, whatever the report before: stopped before anything is written.
+	if err := checkPrograms(job, selected); err != nil {
+		return nil, nil, err
+	}
 	// A class that seems to have solved another exercise: stopped before anything is written (a
 	// report of this exercise already in outDir was checked when it was begun).
 	if reportExercise(outDir) != job.Exercise {
