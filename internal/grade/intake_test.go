@@ -1,7 +1,10 @@
 package grade
 
 import (
+	"archive/zip"
 	"errors"
+	"io"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -62,6 +65,55 @@ func TestCheckPrograms(t *testing.T) {
 				if m := RunMessage(err, "out", dir, "", Shard{}); m.ID != "grade_err_class_no_go" {
 					t.Errorf("message %s", m.ID)
 				}
+			}
+		})
+	}
+}
+
+// TestClassZipBombOfOne: an entry of the class's zip that unpacks to far more than a submission may
+// hold (a bomb one student uploaded: a .go file, a file beside it, an archive) is that student's
+// verdict, cut just past its limit; the class is graded.
+func TestClassZipBombOfOne(t *testing.T) {
+	sol := string(courseFile(t, "solutions/exercise-deadline/ru/main.go"))
+	const m = "_assignsubmission_file_"
+	tests := []struct {
+		name, entry string
+		size        int64
+		verdict     string
+	}{
+		{"a .go file", "Иванов Иван_100001" + m + "/main.go", 3 * maxFileBytes, "too_big"},
+		{"a file beside the program", "Иванов Иван_100001" + m + "/data.txt", 3 * maxFileBytes, "no_program"},
+		{"an archive", "Иванов Иван_100001" + m + "/hw.zip", maxZipArchive + maxFileBytes, "bad_archive"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "class.zip")
+			f, err := os.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			zw := zip.NewWriter(f)
+			w, _ := zw.Create("Петрова Мария_100002" + m + "/main.go")
+			io.WriteString(w, sol)
+			w, _ = zw.Create(tt.entry)
+			block := make([]byte, 1<<20)
+			for n := int64(0); n < tt.size; n += int64(len(block)) {
+				w.Write(block)
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			rows, err := prepareClass(t, deadlineJob(t), path)
+			if err != nil {
+				t.Fatalf("the class is refused for one student's entry: %v", err)
+			}
+			got := map[string]string{}
+			for _, r := range rows {
+				got[r.Name] = r.Verdict
+			}
+			if got["Иванов Иван"] != tt.verdict || got["Петрова Мария"] != "" {
+				t.Errorf("verdicts %v, want Иванов Иван %s and Петрова Мария's program graded", got, tt.verdict)
 			}
 		})
 	}
