@@ -224,6 +224,9 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	if n := len(rep.ByHeart); n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_by_heart", n))
 	}
+	if n := s.Unchanged; n > 0 {
+		fmt.Fprintln(e.stdout, e.ui.N("grade_unchanged", n))
+	}
 	if n := s.Missing; n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_missing", n))
 	}

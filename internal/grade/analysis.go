@@ -34,6 +34,8 @@ func (r *Report) Finalize() {
 			r.Summary.Fail++
 		case StatusMissing:
 			r.Summary.Missing++
+		case StatusUnchanged:
+			r.Summary.Unchanged++
 		case StatusTool:
 			r.Summary.Tool++
 		default:

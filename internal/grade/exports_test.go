@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Class exports as LMSes and the machines around them really make them, odd ones included: each
@@ -146,6 +147,72 @@ func TestOddExports(t *testing.T) {
 			want: []oddRow{
 				{Name: "Иванов Иван", ID: "100001", Verdict: "bad_archive"},
 				{Name: "Петрова Мария", ID: "100002", Program: ".", Files: "main.go"},
+			},
+		},
+		{
+			name: "moodle: two students of one name stay apart by their ids",
+			zip: []zipEntry{
+				{name: "Иванов Иван_100001" + m + "/main.go", body: sol},
+				{name: "Иванов Иван_100002" + m + "/main.go", body: sol},
+			},
+			want: []oddRow{
+				{Name: "Иванов Иван (100001)", ID: "100001", Program: ".", Files: "main.go"},
+				{Name: "Иванов Иван (100002)", ID: "100002", Program: ".", Files: "main.go"},
+			},
+		},
+		{
+			name: "moodle names in NFD (a Mac's zip): one student with one id, two with two",
+			zip: []zipEntry{
+				{name: norm.NFD.String("Йорданов Йордан_100001") + m + "/main.go", body: sol},
+				{name: "Йорданов Йордан_100001" + m + "/util.go", body: helper},
+				{name: norm.NFD.String("Йорданов Йордан_100002") + m + "/main.go", body: sol},
+			},
+			want: []oddRow{
+				{Name: "Йорданов Йордан (100001)", ID: "100001", Program: ".", Files: "main.go,util.go"},
+				{Name: "Йорданов Йордан (100002)", ID: "100002", Program: ".", Files: "main.go"},
+			},
+		},
+		{
+			name: "go.mod alone, an empty folder",
+			zip: []zipEntry{
+				{name: "Иванов Иван_100001" + m + "/go.mod", body: "module x\n\ngo 1.22\n"},
+				{name: "Петрова Мария_100002" + m + "/"},
+				{name: "Колев Петър_100003" + m + "/main.go", body: sol},
+			},
+			want: []oddRow{
+				{Name: "Иванов Иван", ID: "100001", Verdict: "no_program"},
+				{Name: "Колев Петър", ID: "100003", Program: ".", Files: "main.go"},
+				{Name: "Петрова Мария", ID: "100002", Verdict: "no_program"},
+			},
+		},
+		{
+			name: "a bomb in a zip in a student's zip is that student's verdict",
+			zip: []zipEntry{
+				{name: "Иванов Иван_100001" + m + "/hw.zip", body: zipOf(t, files{"b.zip": zipOf(t, files{"main.go": strings.Repeat("/", 30<<20)})})},
+				{name: "Петрова Мария_100002" + m + "/main.go", body: sol},
+			},
+			want: []oddRow{
+				{Name: "Иванов Иван", ID: "100001", Verdict: "bad_archive"},
+				{Name: "Петрова Мария", ID: "100002", Program: ".", Files: "main.go"},
+			},
+		},
+		{
+			name:    "backslashes that climb out of a student's folder",
+			zip:     []zipEntry{{name: "Иванов Иван_100001" + m + `/..\..\evil.go`, body: sol}},
+			wantErr: ErrClassArchive,
+		},
+		{
+			name: "github classroom: a repository nothing was pushed to",
+			dir: files{
+				"deadline-ivan/main.go":     sol,
+				"deadline-maria/.git/HEAD":  "ref: refs/heads/main\n",
+				"deadline-petr/.git/config": "[core]\n",
+				"deadline-petr/README.md":   "# deadline\n",
+			},
+			want: []oddRow{
+				{Name: "ivan", ID: "ivan", Program: ".", Files: "main.go"},
+				{Name: "maria", ID: "maria", Verdict: "no_program"},
+				{Name: "petr", ID: "petr", Verdict: "no_program"},
 			},
 		},
 		{

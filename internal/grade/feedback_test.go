@@ -142,3 +142,34 @@ func TestFeedbackHintsFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestFeedbackNoRunNoWeights: a program that never ran (no program, a refused archive) is told its
+// score, never that the cases it passed "weigh 0 of 0"; one that ran is told the weights.
+func TestFeedbackNoRunNoWeights(t *testing.T) {
+	rep := &Report{Exercise: "exercise-deadline", Cases: []CaseInfo{{Name: "a", Weight: 1}, {Name: "b", Weight: 3}}}
+	tests := []struct {
+		name string
+		st   Student
+		want string // "" when no line of weights may be there
+	}{
+		{"no program", Student{Name: "x", Lang: "en", Result: &checker.Result{Verdict: checker.NoProgram, Total: 2, Cases: []checker.CaseResult{}}}, ""},
+		{"no program, late", Student{Name: "x", Lang: "en", Penalty: 1, Late: true, Result: &checker.Result{Verdict: checker.NoProgram, Total: 2, Cases: []checker.CaseResult{}}}, ""},
+		{"ran", Student{Name: "x", Lang: "en", Score: 25, Result: &checker.Result{Verdict: checker.Fail, Passed: 1, Total: 2,
+			Cases: []checker.CaseResult{{Name: "a", Status: checker.Pass}, {Name: "b", Status: checker.Fail}}}}, "the cases passed weigh 1 of 4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			Feedback(&buf, rep, tt.st)
+			got := buf.String()
+			switch {
+			case tt.want == "" && strings.Contains(got, "weigh"):
+				t.Errorf("weights told of a program that never ran:\n%s", got)
+			case tt.want != "" && !strings.Contains(got, tt.want):
+				t.Errorf("no %q in:\n%s", tt.want, got)
+			case !strings.Contains(got, "Score: "):
+				t.Errorf("no score in:\n%s", got)
+			}
+		})
+	}
+}

@@ -34,7 +34,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "9" // 9: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 8: vet's advice and scenario figures in the records, exit code 1 with the right output a wrong exit code (not a crash), feedback with failures grouped and hints; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "10" // 10: a starter handed in unchanged has its own status, unchanged (it was error), and its own count in the summary; 9: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 8: vet's advice and scenario figures in the records, exit code 1 with the right output a wrong exit code (not a crash), feedback with failures grouped and hints; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -176,6 +176,10 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	// be trusted, and counted for the command to say otherwise.
 	times, err := trustTimes(job, subs, subsDir, classZip)
 	if err != nil {
+		return nil, nil, err
+	}
+	// A class without a Go program, whatever the report before: stopped before anything is written.
+	if err := checkPrograms(job, selected); err != nil {
 		return nil, nil, err
 	}
 	// A class that seems to have solved another exercise: stopped before anything is written (a

@@ -213,10 +213,12 @@ func htmlFuncs(pr *i18n.Printer, rep *Report, uiLang string) template.FuncMap {
 		"mark":         func(v checker.Verdict) string { return verdictBadge(pr, v) },
 		"args":         func(a []string) string { return strings.Join(a, " ") },
 		"failed":       func(c checker.CaseResult) bool { return c.Status != checker.Pass },
-		"statuses":     func() []string { return []string{StatusPass, StatusFail, StatusError, StatusTool, StatusMissing} },
-		"code":         sourceHTML,
-		"rules":        func(st Student) string { return strings.Join(adviceRules(st), " ") },
-		"rule":         func(r string) string { return ruleLabel(pr, r) },
+		"statuses": func() []string {
+			return []string{StatusPass, StatusFail, StatusUnchanged, StatusError, StatusTool, StatusMissing}
+		},
+		"code":  sourceHTML,
+		"rules": func(st Student) string { return strings.Join(adviceRules(st), " ") },
+		"rule":  func(r string) string { return ruleLabel(pr, r) },
 		"labels": func(st Student) string {
 			var out []string
 			for _, r := range adviceRules(st) {

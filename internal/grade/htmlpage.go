@@ -117,7 +117,7 @@ body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:
 h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2.2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
 table{border-collapse:collapse;width:100%}th,td{padding:.2rem .5rem;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
 th{background:#f6f6f6}td.num{text-align:right;font-variant-numeric:tabular-nums}
-.st-pass{color:#17692c;font-weight:600}.st-fail{color:#a4410e;font-weight:600}.st-error,.st-tool_error{color:#b00020;font-weight:600}
+.st-pass{color:#17692c;font-weight:600}.st-fail{color:#a4410e;font-weight:600}.st-error,.st-tool_error{color:#b00020;font-weight:600}.st-unchanged{color:#6e5600;font-weight:600}
 .bar{background:#eee;height:.7rem;width:10rem;display:inline-block;vertical-align:middle}.bar span{display:block;height:100%;background:#3a7bd5}
 .note{background:#fff3cd;border-radius:.2rem;padding:0 .3rem;margin-right:.3rem;white-space:nowrap}
 .tag{background:#e8eefc;border-radius:.2rem;padding:0 .3rem;margin-right:.3rem;white-space:nowrap}
@@ -150,7 +150,7 @@ mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-sel
 </head>
 <body>
 <h1>{{T "grade_html_title" "Title" .Title "Name" .Rep.Exercise}}</h1>
-<p>{{N "grade_html_summary" .Rep.Summary.Students "Pass" .Rep.Summary.Pass "Fail" .Rep.Summary.Fail "Error" .Rep.Summary.Error "Mean" (score .Rep.Summary.MeanScore)}}{{if .Rep.Shard}} {{T "grade_html_shard" "Shard" .Rep.Shard}}{{end}}</p>
+<p>{{N "grade_html_summary" .Rep.Summary.Students "Pass" .Rep.Summary.Pass "Fail" .Rep.Summary.Fail "Error" .Rep.Summary.Error "Mean" (score .Rep.Summary.MeanScore)}}{{if .Rep.Summary.Unchanged}} {{N "grade_unchanged" .Rep.Summary.Unchanged}}{{end}}{{if .Rep.Shard}} {{T "grade_html_shard" "Shard" .Rep.Shard}}{{end}}</p>
 {{if .Rep.ForcedLang}}<p><span class="note">{{T "grade_html_forced_lang" "Lang" .Rep.ForcedLang}}</span></p>
 {{end}}
 <h2>{{T "grade_html_class"}}</h2>

@@ -3,8 +3,12 @@ package grade
 import (
 	"archive/zip"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/workbook-course/workbook/checker"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -26,7 +30,37 @@ const (
 	ClassUnknown = "unknown" // no folder, archive or .go file of anyone's (Detail: the files that are there)
 	ClassProgram = "program" // one program (go.mod at the top) given as the class
 	ClassNested  = "nested"  // the class's export inside one archive of the export (Detail: its name)
+	ClassNoGo    = "no_go"   // no submission looked into holds a Go program (Detail: how many were)
 )
+
+// checkPrograms refuses a class in which no submission holds a Go program: the export of another
+// assignment, GitHub Classroom's folders of repositories never pushed to, a folder of reports.
+// Graded, it would be a report of zeros written over the report before. The submissions are
+// unpacked in turn until one holds Go (the first, in a class that has any), nothing is built.
+// Job.Force grades it all the same; Job.Only never checks.
+func checkPrograms(job *Job, subs []Submission) error {
+	if job.Force || job.Only != "" || len(subs) == 0 {
+		return nil
+	}
+	work, err := checker.TempDir("sample")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	g := newGrader(job)
+	g.work = work
+	for i, s := range subs {
+		it, err := g.prepare(s, i, "")
+		if err != nil {
+			return err
+		}
+		if it.dir != "" || it.st.Result == nil || it.st.Result.Verdict != checker.NoProgram {
+			return nil
+		}
+		os.RemoveAll(filepath.Join(work, strconv.Itoa(i))) // its copy: a class of thousands is looked into one by one
+	}
+	return &ClassError{Code: ClassNoGo, Detail: strconv.Itoa(len(subs))}
+}
 
 // checkClass refuses an export whose listing cannot be a class: nothing in it, one student's
 // program instead of the folder of students, or the export zipped again (one archive that holds

@@ -504,6 +504,17 @@ func OpenClass(path, scratch string) (dir string, err error) {
 	}
 }
 
+// classEntryLimit is how many bytes an entry of a class's archive unpacks to at most before it is
+// cut: a file one more than any file of a program may be (maxFileBytes), so that it is still too
+// big; an archive, which a class's zip barely compresses, at least maxZipArchive and twenty times
+// what it takes in the class's zip (a zipped clone of hundreds of megabytes passes whole).
+func classEntryLimit(zf *zip.File, rel string) int64 {
+	if !innerArchive(rel) {
+		return maxFileBytes + 1
+	}
+	return max(maxZipArchive, 20*int64(min(zf.CompressedSize64, 1<<40)))
+}
+
 // unpackClass unpacks a class's archive as unzip unpacks a student's, with limits for a class.
 func unpackClass(src, dst string) error {
 	fail := func(what string) error { return fmt.Errorf("%w: %s: %s", ErrClassArchive, src, what) }
@@ -551,18 +562,22 @@ func unpackClass(src, dst string) error {
 			}
 			continue
 		}
-		if !mode.IsRegular() || seen[strings.ToLower(rel)] {
+		if !mode.IsRegular() || seen[nameKey(rel)] {
 			continue
 		}
-		seen[strings.ToLower(rel)] = true
+		seen[nameKey(rel)] = true
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return fail(err.Error())
 		}
-		n, err := extractFile(zf, target, budget)
+		limit := classEntryLimit(zf, rel)
+		n, err := extractFile(zf, target, min(budget, limit))
 		budget -= n
-		if err != nil {
+		if err != nil && !(limit < budget+n && n > limit && errors.As(err, new(*ArchiveError))) {
 			return fail(err.Error())
 		}
+		// An entry past what any one submission may hold (a bomb one student uploaded) is kept cut
+		// just past its limit: that student's verdict (too_big, or a damaged archive), never the end of
+		// the class's grading.
 		// The entry's time is when the LMS took the file in: what --due is judged by.
 		if t := entryTime(zf); !t.IsZero() {
 			os.Chtimes(target, t, t)

@@ -22,12 +22,16 @@ const (
 const (
 	StatusPass  = "pass"  // every case passed
 	StatusFail  = "fail"  // the program ran, and some case failed (wrong output, timeout, crash, flood, memory)
-	StatusError = "error" // the program could not be run: it does not build, is missing, or the archive is refused
+	StatusError = "error" // the student's program could not be run: it does not build, no program was found, or the archive is refused
 	// StatusTool is a student the tool could not grade (verdict NotGraded: a build or a sandbox
 	// that failed twice for reasons outside the program): the tool's failure, never the student's.
 	StatusTool = "tool_error"
 	// StatusMissing is a student of the roster who handed in nothing.
 	StatusMissing = "missing"
+	// StatusUnchanged is a student who handed in the exercise's starter as it was handed out (verdict
+	// Unchanged): nothing of theirs to grade, score 0. Neither an error of the tool nor a program that
+	// could not be run, so never counted with StatusError.
+	StatusUnchanged = "unchanged"
 )
 
 // Student is one graded submission: a line of the journal, a row of grades.csv, an entry of
@@ -123,9 +127,11 @@ type Drawn struct {
 	Cases []checker.Case `json:"-"`
 }
 
-// StatusOf maps a verdict to pass, fail or error.
+// StatusOf maps a verdict to a status (StatusPass, …).
 func StatusOf(v checker.Verdict) string {
 	switch v {
+	case Unchanged:
+		return StatusUnchanged
 	case checker.Pass:
 		return StatusPass
 	case checker.Fail, checker.Timeout, checker.Crash, checker.OutputLimit, checker.MemoryLimit:
@@ -196,6 +202,8 @@ type Summary struct {
 	Fail     int `json:"fail"`
 	Error    int `json:"error"`
 	Missing  int `json:"missing,omitempty"` // students of the roster who handed in nothing
+	// Unchanged counts the students who handed in the starter as it was handed out (StatusUnchanged).
+	Unchanged int `json:"unchanged,omitempty"`
 	// Tool counts the students the tool could not grade (StatusTool): a run with any is a failure
 	// of the tool, and a run again grades them again.
 	Tool      int     `json:"tool_error,omitempty"`

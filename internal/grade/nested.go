@@ -147,14 +147,19 @@ func nextArchive(root string, done map[string]bool) (string, string) {
 }
 
 // budgetLeft is what of lim is left for an archive unpacked into dst, once what root already holds
-// is counted: files, bytes, and folders deep below dst. Nothing left is a bomb (ZipBomb).
+// is counted: files, bytes (the archives' own in Archives), and folders deep below dst. Nothing left is
+// a bomb (ZipBomb).
 func budgetLeft(root, dst string, lim ReadLimits) (ReadLimits, error) {
-	files, bytes := 0, int64(0)
+	files, bytes, archives := 0, int64(0), int64(0)
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
 			if info, err := d.Info(); err == nil {
 				files++
-				bytes += info.Size()
+				if innerArchive(d.Name()) {
+					archives += info.Size()
+				} else {
+					bytes += info.Size()
+				}
 			}
 		}
 		return nil
@@ -163,6 +168,9 @@ func budgetLeft(root, dst string, lim ReadLimits) (ReadLimits, error) {
 	left := lim
 	left.Files -= files
 	left.Bytes -= bytes
+	// What the archives in root already hold on disk is all the archives of this submission may:
+	// those inside the one opened now get what is left (none left is not a bomb yet: it may hold none).
+	left.Archives = max(lim.Archives-archives, 1)
 	left.Depth -= strings.Count(filepath.ToSlash(rel), "/") + 1
 	switch {
 	case left.Files <= 0:

@@ -64,7 +64,9 @@ func pickFolders(entries []listed, exercise string, lim ReadLimits, isMain func(
 			continue
 		}
 		files++
-		bytes += e.size
+		if !innerArchive(e.rel) {
+			bytes += e.size // an archive inside is opened later, under its own budget (openNested)
+		}
 		if d := path.Dir(e.rel); goFile(path.Base(e.rel)) && !courseJunk(e.rel) && !seen[d] {
 			seen[d] = true
 			goDirs = append(goDirs, d)

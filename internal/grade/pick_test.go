@@ -88,15 +88,16 @@ func TestArchivePackagings(t *testing.T) {
 	}
 	twoMains := files{"a/main.go": mainGo, "b/main.go": mainGo, "c/big.bin": strings.Repeat("b", int(lim.Bytes)+1)}
 	tests := []struct {
-		name    string
-		kind    string
-		entry   string // the submission's name
-		data    string // its contents (an archive), or
-		folder  files  // a folder's files
-		program string // the folder of the program found, when it unpacks
-		code    string // the ArchiveError's code, when it is refused
-		limit   string // and the limit it hit
-		max     int    // most files unpacked ("": no bound checked)
+		name     string
+		kind     string
+		entry    string // the submission's name
+		data     string // its contents (an archive), or
+		folder   files  // a folder's files
+		program  string // the folder of the program found, when it unpacks
+		code     string // the ArchiveError's code, when it is refused
+		limit    string // and the limit it hit
+		max      int    // most files unpacked ("": no bound checked)
+		archives int64  // ReadLimits.Archives, when not the default
 	}{
 		{name: "zipped clone past every limit", kind: KindZip, entry: "clone.zip", data: storedZip(t, cloneOf(lim, "ru")),
 			program: "my/ru/exercise-deadline", max: 3},
@@ -113,8 +114,27 @@ func TestArchivePackagings(t *testing.T) {
 			program: "code/code/src"},
 		{name: "7z in zip", kind: KindZip, entry: "outer.zip", data: zipOf(t, files{"code.7z": string(sevenZip(t, files{"main.go": mainGo}))}),
 			program: "code"},
+		// A zipped clone zipped again (by the student, or by the LMS) is read as the zipped clone: its own
+		// bytes count apart from what it unpacks to (ReadLimits.Archives), and of it the exercise's
+		// folder alone is unpacked.
 		{name: "zipped clone in a zip", kind: KindZip, entry: "outer.zip", data: zipOf(t, files{"clone.zip": storedZip(t, cloneOf(lim, "ru"))}),
-			code: ZipBomb, limit: BigBytes}, // the clone itself is past --max-bytes once unpacked into the outer one
+			program: "clone/my/ru/exercise-deadline", max: 4},
+		{name: "zipped clone in a stored zip", kind: KindZip, entry: "outer.zip", data: storedZip(t, files{"hw/clone.zip": storedZip(t, cloneOf(lim, "ru"))}),
+			program: "hw/clone/my/ru/exercise-deadline", max: 4},
+		{name: "tar.gz of the clone in a zip", kind: KindZip, entry: "outer.zip", data: zipOf(t, files{"clone.tar.gz": tgzOf(t, cloneOf(lim, "ru"))}),
+			program: "clone/my/ru/exercise-deadline", max: 4},
+		{name: "zipped clone in a tar.gz", kind: KindTar, entry: "outer.tar.gz", data: tgzOf(t, files{"clone.zip": storedZip(t, cloneOf(lim, "ru"))}),
+			program: "clone/my/ru/exercise-deadline", max: 4},
+		{name: "zipped clone in a zip in a zip", kind: KindZip, entry: "a.zip", data: zipOf(t, files{"b.zip": zipOf(t, files{"clone.zip": storedZip(t, cloneOf(lim, "ru"))})}),
+			program: "b/clone/my/ru/exercise-deadline", max: 5},
+		{name: "a clone folder in a folder in the zip", kind: KindZip, entry: "outer.zip", data: storedZip(t, prefixed("Лаба 3/workbook/", cloneOf(lim, "ru"))),
+			program: "Лаба 3/workbook/my/ru/exercise-deadline", max: 3},
+		{name: "zipped clone in a zip in a Moodle folder", kind: KindDir, entry: "Иванов Иван_100001_assignsubmission_file_",
+			folder: files{"hw.zip": zipOf(t, files{"clone.zip": storedZip(t, cloneOf(lim, "ru"))})}, program: "hw/clone/my/ru/exercise-deadline", max: 5},
+		{name: "archives inside past their own budget", kind: KindZip, entry: "outer.zip", archives: 64 << 10,
+			data: zipOf(t, files{"clone.zip": storedZip(t, cloneOf(lim, "ru"))}), code: ZipBomb, limit: BigBytes},
+		{name: "a clone inside past its budget once the outer archives are counted", kind: KindZip, entry: "a.zip", archives: 3 << 20 / 2,
+			data: storedZip(t, files{"b.zip": storedZip(t, files{"clone.zip": storedZip(t, cloneOf(lim, "ru")), "pad.zip": strings.Repeat("p", 1<<20)})}), code: ZipBomb, limit: BigBytes},
 		{name: "zipped clone in a folder", kind: KindDir, entry: "Иванов Иван_100001_assignsubmission_file_",
 			folder: files{"clone.zip": storedZip(t, cloneOf(lim, "ru"))}, program: "clone/my/ru/exercise-deadline", max: 4},
 		{name: "three archives deep", kind: KindZip, entry: "a.zip", data: chain(3), program: "level2/level3/prog"},
@@ -134,7 +154,9 @@ func TestArchivePackagings(t *testing.T) {
 			} else {
 				writeFiles(t, dir, files{tt.entry: tt.data})
 			}
-			g := &grader{job: &Job{Exercise: "exercise-deadline", Read: lim}}
+			read := lim
+			read.Archives = tt.archives
+			g := &grader{job: &Job{Exercise: "exercise-deadline", Read: read}}
 			root := filepath.Join(t.TempDir(), "root")
 			os.MkdirAll(root, 0o755)
 			_, _, err := g.unpack(Submission{Name: "s", Path: src, Kind: tt.kind}, root)
@@ -157,6 +179,15 @@ func TestArchivePackagings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// prefixed is fs with each name under prefix.
+func prefixed(prefix string, fs files) files {
+	out := files{}
+	for n, d := range fs {
+		out[prefix+n] = d
+	}
+	return out
 }
 
 // nestedFiles is a zip's files: n of its own and a zip of n more, with a program in the inner one.

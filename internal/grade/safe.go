@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Limits on what is read of a folder submission. Only the files a build uses are read at all; each
@@ -26,16 +28,19 @@ const (
 // ReadLimits bound what is read of one submission, a folder or an archive: Files files copied or
 // unpacked (the build files of a folder, every file of an archive), Bytes bytes of them together,
 // Depth folders deep. The entries looked at (skipped ones included) are bounded by Entries, which is
-// at least 20 per file allowed.
+// at least 20 per file allowed. Archives inside an archive (a zipped clone the LMS zipped again) are
+// not what is graded but what is opened in turn (openNested), and what they unpack to counts in
+// Files and Bytes then: their own bytes count apart, in Archives, all of them together.
 type ReadLimits struct {
-	Files   int
-	Bytes   int64
-	Depth   int
-	Entries int
+	Files    int
+	Bytes    int64
+	Depth    int
+	Entries  int
+	Archives int64
 }
 
 // DefaultReadLimits are the limits without flags.
-var DefaultReadLimits = ReadLimits{Files: 500, Bytes: 20 << 20, Depth: 32, Entries: 10000}
+var DefaultReadLimits = ReadLimits{Files: 500, Bytes: 20 << 20, Depth: 32, Entries: 10000, Archives: maxZipArchive}
 
 // Flags of the limits, named in a verdict that hit one.
 var limitFlags = map[string]string{BigFiles: "--max-files", BigBytes: "--max-bytes", BigDepth: "--max-depth", BigEntries: "--max-files"}
@@ -56,7 +61,23 @@ func (l ReadLimits) orDefault() ReadLimits {
 		d.Depth = l.Depth
 	}
 	d.Entries = max(d.Entries, l.Entries, 20*d.Files)
+	if l.Archives > 0 {
+		d.Archives = l.Archives
+	}
 	return d
+}
+
+// nameKey is the name of an archive's entry as a file system that folds case and Unicode
+// normalisation would store it (macOS, Windows): two entries of one key are one file there, so the
+// instructor's unzip and ours could take different ones.
+func nameKey(rel string) string {
+	return strings.ToLower(norm.NFC.String(rel))
+}
+
+// innerArchive reports whether the entry at rel (slashes) is an archive to open in turn (openNested),
+// whose bytes count in ReadLimits.Archives.
+func innerArchive(rel string) bool {
+	return archiveKind(strings.ToLower(path.Base(rel))) != ""
 }
 
 // Kinds of entry left out of a folder submission because they are not regular files.

@@ -22,7 +22,9 @@ func scoreNote(w *bytes.Buffer, pr *i18n.Printer, rep *Report, st Student) {
 		}
 	}
 	fmt.Fprintf(w, "\n%s\n", report.MarkdownEscape(pr.T("grade_fb_score", "Score", i18n.Score(lang, st.Score))))
-	if !alike {
+	// A program that never ran (no program, a refused archive) has no cases to weigh.
+	weighed := !alike && len(st.Result.Cases) > 0
+	if weighed {
 		passed, all := weightsPassed(st.Result.Cases, weights)
 		fmt.Fprintf(w, "\n- %s\n", report.MarkdownEscape(pr.T("grade_fb_score_weights", "Passed", i18n.Score(lang, passed), "All", i18n.Score(lang, all))))
 	}
@@ -32,7 +34,7 @@ func scoreNote(w *bytes.Buffer, pr *i18n.Printer, rep *Report, st Student) {
 			id = "grade_fb_score_late_days"
 		}
 		line := pr.N(id, st.DaysLate, "Points", i18n.Score(lang, st.Penalty))
-		if alike {
+		if !weighed {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "- %s\n", report.MarkdownEscape(line))

@@ -151,7 +151,7 @@ func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, 
 		keep = sevenPick(zr, exercise, lim)
 	}
 	var skipped []SkippedEntry
-	budget, files := lim.Bytes, 0
+	budget, archives, files := lim.Bytes, lim.Archives, 0
 	seen := map[string]bool{}
 	for _, zf := range zr.File {
 		rel, err := safeRel(strings.ReplaceAll(zf.Name, `\`, "/"))
@@ -165,17 +165,21 @@ func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, 
 		case !mode.IsRegular():
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
 			continue
-		case seen[strings.ToLower(rel)]:
+		case seen[nameKey(rel)]:
 			return nil, &ArchiveError{Code: ZipTwice, Entry: zf.Name}
 		case strings.Count(rel, "/") >= lim.Depth:
 			return nil, &ArchiveError{Code: ZipBomb, Entry: zf.Name, Limit: BigDepth}
 		}
-		seen[strings.ToLower(rel)] = true
+		seen[nameKey(rel)] = true
 		if files++; files > lim.Files {
 			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Files), Limit: BigFiles}
 		}
-		n, err := extract7z(zf, dst, rel, budget)
-		if budget -= n; err != nil {
+		b := &budget
+		if innerArchive(rel) {
+			b = &archives
+		}
+		n, err := extract7z(zf, dst, rel, *b)
+		if *b -= n; err != nil {
 			return nil, err
 		}
 	}

@@ -116,7 +116,7 @@ func untarFor(src, dst string, lim ReadLimits, exercise string) (skipped []Skipp
 	defer tr.close()
 	corrupt := tr.corrupt
 	entries := 0
-	u := &tarFiles{lim: lim, budget: lim.Bytes, seen: map[string]bool{}}
+	u := &tarFiles{lim: lim, budget: lim.Bytes, archives: lim.Archives, seen: map[string]bool{}}
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
@@ -159,15 +159,16 @@ var errTarRead = errors.New("the entry cannot be read")
 
 // tarFiles counts the regular files of a tar as they are unpacked.
 type tarFiles struct {
-	lim    ReadLimits
-	files  int
-	budget int64
-	seen   map[string]bool
+	lim      ReadLimits
+	files    int
+	budget   int64
+	archives int64 // what is left of lim.Archives
+	seen     map[string]bool
 }
 
 // file unpacks the regular entry hdr to target under the limits.
 func (u *tarFiles) file(tr io.Reader, hdr *tar.Header, rel, target string) error {
-	key := strings.ToLower(rel)
+	key := nameKey(rel)
 	if u.seen[key] {
 		return &ArchiveError{Code: ZipTwice, Entry: hdr.Name}
 	}
@@ -175,10 +176,14 @@ func (u *tarFiles) file(tr io.Reader, hdr *tar.Header, rel, target string) error
 	if u.files++; u.files > u.lim.Files {
 		return &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", u.lim.Files), Limit: BigFiles}
 	}
-	n, readFailed, err := writeTarFile(tr, target, rel, u.budget)
-	u.budget -= n
+	b := &u.budget
+	if innerArchive(rel) {
+		b = &u.archives
+	}
+	n, readFailed, err := writeTarFile(tr, target, rel, *b)
+	*b -= n
 	switch {
-	case u.budget < 0:
+	case *b < 0:
 		return &ArchiveError{Code: ZipBomb, Entry: hdr.Name, Limit: BigBytes}
 	case readFailed:
 		return errTarRead

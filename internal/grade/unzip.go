@@ -135,7 +135,7 @@ type zipItem struct {
 func zipItems(zr *zip.Reader, lim ReadLimits, keep []string) ([]zipItem, []SkippedEntry, error) {
 	var items []zipItem
 	var skipped []SkippedEntry
-	var declared uint64
+	var declared, archives uint64
 	files := 0
 	seen := map[string]bool{}
 	for _, f := range zr.File {
@@ -153,15 +153,19 @@ func zipItems(zr *zip.Reader, lim ReadLimits, keep []string) ([]zipItem, []Skipp
 		case mode&os.ModeSymlink != 0 || (!isDir && !mode.IsRegular()):
 			skipped = append(skipped, SkippedEntry{Path: rel, Kind: skipKind(mode)})
 			continue
-		case !isDir && seen[strings.ToLower(rel)]:
+		case !isDir && seen[nameKey(rel)]:
 			return nil, nil, &ArchiveError{Code: ZipTwice, Entry: name}
 		case strings.Count(rel, "/") >= lim.Depth:
 			return nil, nil, &ArchiveError{Code: ZipBomb, Entry: name, Limit: BigDepth}
 		}
 		items = append(items, zipItem{f, rel})
 		if !isDir {
-			seen[strings.ToLower(rel)] = true
-			declared += f.UncompressedSize64
+			seen[nameKey(rel)] = true
+			if innerArchive(rel) {
+				archives += f.UncompressedSize64
+			} else {
+				declared += f.UncompressedSize64
+			}
 			files++
 		}
 	}
@@ -171,13 +175,16 @@ func zipItems(zr *zip.Reader, lim ReadLimits, keep []string) ([]zipItem, []Skipp
 	if declared > uint64(lim.Bytes) {
 		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", declared, lim.Bytes), Limit: BigBytes}
 	}
+	if archives > uint64(lim.Archives) {
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", archives, lim.Archives), Limit: BigBytes}
+	}
 	return items, skipped, nil
 }
 
 // zipExtract unpacks the items into dst, counting what really comes out: the sizes in the headers
 // can lie.
 func zipExtract(items []zipItem, dst string, lim ReadLimits) error {
-	budget := lim.Bytes
+	budget, archives := lim.Bytes, lim.Archives
 	for _, it := range items {
 		target := filepath.Join(dst, filepath.FromSlash(it.rel))
 		if !within(dst, target) {
@@ -193,8 +200,12 @@ func zipExtract(items []zipItem, dst string, lim ReadLimits) error {
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return &ArchiveError{Code: ZipCorrupt, Entry: it.rel}
 		}
-		n, err := extractFile(it.f, target, budget)
-		budget -= n
+		b := &budget
+		if innerArchive(it.rel) {
+			b = &archives
+		}
+		n, err := extractFile(it.f, target, *b)
+		*b -= n
 		if err != nil {
 			return err
 		}

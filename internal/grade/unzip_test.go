@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/unicode/norm"
 )
 
 type zipEntry struct {
@@ -79,6 +80,7 @@ func TestUnzip(t *testing.T) {
 		{"too many files", manyFiles(DefaultReadLimits.Files + 1), ZipBomb, nil, nil},
 		{"same name twice", []zipEntry{{name: "main.go", body: "package main"}, {name: "main.go", body: "package evil"}}, ZipTwice, nil, nil},
 		{"same name in another case", []zipEntry{{name: "hw/main.go", body: "package main"}, {name: "HW/Main.go", body: "package evil"}}, ZipTwice, nil, nil},
+		{"same name in NFC and NFD", []zipEntry{{name: "задача/йод.go", body: "package main"}, {name: norm.NFD.String("задача/йод.go"), body: "package evil"}}, ZipTwice, nil, nil},
 		{"same name once through dot-dot", []zipEntry{{name: "main.go", body: "package main"}, {name: "a/../main.go", body: "package evil"}}, ZipTwice, nil, nil},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -19,13 +20,20 @@ import (
 // visible cases of the course's other exercises (OtherCase) run on the programs that failed, and
 // only when most of the sample pass one of those does the run stop (*WrongExerciseError). A class
 // in which many fail is graded as it is: failing is not enough, the programs must pass another
-// exercise's case. Job.Force (--force) grades anyway; Job.Only never checks.
+// exercise's case, and one the exercise's own starter does not pass (a class of starters barely
+// edited behaves as the starter: a case the starter passes says nothing of which exercise a class
+// solved). Job.Force (--force) grades anyway; Job.Only never checks.
 
-// OtherCase is the first visible case of another exercise of the course.
+// OtherCase is the first visible case of another exercise of the course, and its next visible
+// ones (More, up to maxMore), which stand in for it when the graded exercise's starter passes it.
 type OtherCase struct {
 	Exercise string
 	Case     checker.Case
+	More     []checker.Case
 }
+
+// maxMore is how many visible cases of another exercise may stand in for its first.
+const maxMore = 2
 
 // WrongExerciseError stops a run whose class seems to have solved another exercise: of Sampled
 // programs run, Matched failed the first visible case of Exercise (Case) and passed that of Other
@@ -60,15 +68,22 @@ func otherCases(fsys fs.FS, ex *course.Exercise) []OtherCase {
 		if err != nil {
 			continue
 		}
+		var oc *OtherCase
 		for _, c := range cases {
-			if c.Visible {
-				if o.Lesson == ex.Lesson {
-					same = append(same, OtherCase{o.Name, c})
-				} else {
-					rest = append(rest, OtherCase{o.Name, c})
-				}
-				break
+			switch {
+			case !c.Visible:
+			case oc == nil:
+				oc = &OtherCase{Exercise: o.Name, Case: c}
+			case len(oc.More) < maxMore:
+				oc.More = append(oc.More, c)
 			}
+		}
+		switch {
+		case oc == nil:
+		case o.Lesson == ex.Lesson:
+			same = append(same, *oc)
+		default:
+			rest = append(rest, *oc)
 		}
 	}
 	return append(same, rest...)
@@ -124,12 +139,17 @@ func checkExercise(ctx context.Context, job *Job, subs []Submission) error {
 	if ran == 0 || 2*len(failed) <= ran {
 		return ctx.Err()
 	}
-	// Each program runs only the cases that most of the sample can still pass.
-	passed := make([]int, len(job.Others))
+	// Each program runs only the cases that most of the sample can still pass, and that the
+	// exercise's own starter does not.
+	others := g.telling(ctx)
+	if len(others) == 0 {
+		return ctx.Err()
+	}
+	passed := make([]int, len(others))
 	need := ran/2 + 1
 	for k, f := range failed {
 		var which []int
-		for i := range job.Others {
+		for i := range others {
 			if passed[i]+len(failed)-k >= need {
 				which = append(which, i)
 			}
@@ -137,7 +157,7 @@ func checkExercise(ctx context.Context, job *Job, subs []Submission) error {
 		if len(which) == 0 {
 			break
 		}
-		for _, i := range f.others(ctx, job, which) {
+		for _, i := range f.others(ctx, job, others, which) {
 			passed[i]++
 		}
 	}
@@ -147,10 +167,70 @@ func checkExercise(ctx context.Context, job *Job, subs []Submission) error {
 			best = i
 		}
 	}
-	if o := job.Others[best]; 2*passed[best] > ran {
+	if o := others[best]; 2*passed[best] > ran {
 		return &WrongExerciseError{Exercise: job.Exercise, Case: first.Name, Other: o.Exercise, OtherCase: o.Case.Name, Sampled: ran, Matched: passed[best]}
 	}
 	return ctx.Err()
+}
+
+// telling is job.Others as cases that tell a class of another exercise from one of barely edited
+// starters: of each other exercise, its first visible case that none of the exercise's own starters
+// passes (its first, else one of More), none when they pass them all.
+func (g *grader) telling(ctx context.Context) []OtherCase {
+	var all []OtherCase
+	for _, o := range g.job.Others {
+		for _, c := range append([]checker.Case{o.Case}, o.More...) {
+			all = append(all, OtherCase{Exercise: o.Exercise, Case: c})
+		}
+	}
+	passed := g.starterPasses(ctx, all)
+	var out []OtherCase
+	for k, c := range all {
+		if !passed[k] && (len(out) == 0 || out[len(out)-1].Exercise != c.Exercise) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// starterPasses builds the exercise's starters (Job.Starters, the course's own code) and reports
+// which of the cases list one of them passes, in its language or the other.
+func (g *grader) starterPasses(ctx context.Context, list []OtherCase) map[int]bool {
+	var dirs, langs []string
+	for i, s := range g.job.Starters {
+		dir := filepath.Join(g.work, fmt.Sprintf("starter-%d", i))
+		ok := true
+		for name, data := range s.Files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if os.MkdirAll(filepath.Dir(p), 0o755) != nil || os.WriteFile(p, data, 0o644) != nil {
+				ok = false
+			}
+		}
+		if ok && len(s.Files) > 0 {
+			dirs, langs = append(dirs, dir), append(langs, s.Lang)
+		}
+	}
+	out := map[int]bool{}
+	if len(dirs) == 0 {
+		return out
+	}
+	progs, errs := checker.BuildMany(ctx, dirs, g.job.Limits)
+	all := make([]int, len(list))
+	for i := range all {
+		all[i] = i
+	}
+	for i, p := range progs {
+		if p == nil {
+			continue
+		}
+		if errs[i] == nil {
+			for _, k := range (&sampled{prog: p, lang: langs[i]}).others(ctx, g.job, list, all) {
+				out[k] = true
+			}
+		}
+		p.Close()
+	}
+	return out
 }
 
 // firstCase runs the case first on each program built of the sample, in the language its words
@@ -216,10 +296,10 @@ func (s *sampled) run(ctx context.Context, job *Job, c checker.Case, lang string
 // otherRunTime is the time a sampled program may take on another exercise's case.
 const otherRunTime = 500 * time.Millisecond
 
-// others runs the cases of job.Others at the indices which on the program, all at once, in its
-// language and, for those it fails, in the other, and returns the indices of those it passes. A
-// reference solution takes milliseconds, so the cases run under otherRunTime.
-func (s *sampled) others(ctx context.Context, job *Job, which []int) []int {
+// others runs the cases of list at the indices which on the program, all at once, in its language
+// and, for those it fails, in the other, and returns the indices of those it passes. A reference
+// solution takes milliseconds, so the cases run under otherRunTime.
+func (s *sampled) others(ctx context.Context, job *Job, list []OtherCase, which []int) []int {
 	lim := job.Limits
 	if lim.RunTime == 0 || lim.RunTime > otherRunTime {
 		lim.RunTime = otherRunTime
@@ -228,7 +308,7 @@ func (s *sampled) others(ctx context.Context, job *Job, which []int) []int {
 	for _, l := range append([]string{s.lang}, otherLangs(s.lang)...) {
 		cases := make([]checker.Case, len(which))
 		for k, i := range which {
-			cases[k] = job.Others[i].Case
+			cases[k] = list[i].Case
 		}
 		opt := checker.Options{Exercise: job.Exercise, Lang: l, UILang: l, Limits: lim, Parallel: job.jobs()}
 		var left []int

@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -28,6 +29,7 @@ func jobFor(t testing.TB, name string) *Job {
 	}
 	job := &Job{Exercise: ex.Name, Cases: cases, Fallback: "bg", Limits: ex.Limits(checker.Limits{RunTime: 5 * time.Second})}
 	job.Others = otherCases(workbook.Content(), ex)
+	job.readCourse(ex, workbook.Content())
 	return job
 }
 
@@ -63,19 +65,28 @@ func TestWrongExercise(t *testing.T) {
 	retry := func(l string) string {
 		return string(courseFile(t, "solutions/exercise-retry/"+l+"/main.go"))
 	}
+	metastable := func(l string) string {
+		return string(courseFile(t, "solutions/exercise-metastable-client/"+l+"/main.go"))
+	}
 	wrong := func(s string) string {
 		return "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"" + s + "\") }\n"
 	}
 	tests := []struct {
 		name     string
+		exercise string // graded as; exercise-retry when ""
 		programs []string
 		force    bool
 		only     string
 		other    string // the exercise the class seems to have solved; "" when it is graded
+		not      string // a case of other the stop must not be told by (one the graded starter passes)
 	}{
 		{name: "a class of exercise-jitter", programs: []string{jitter("ru"), jitter("bg"), jitter("ru")}, other: "exercise-jitter"},
 		{name: "most fail, none solves another", programs: []string{wrong("результат: ok"), wrong("тик 0"), retry("bg"), wrong("")}},
 		{name: "some solved another", programs: []string{retry("ru"), jitter("bg"), retry("bg")}},
+		// The starter of exercise-chain-client passes the first visible case of
+		// exercise-metastable-client: its next one tells the class apart.
+		{name: "a class of exercise-metastable-client graded as exercise-chain-client", exercise: "exercise-chain-client",
+			programs: []string{metastable("ru"), metastable("bg"), metastable("ru")}, other: "exercise-metastable-client", not: "01-slow-disk"},
 		{name: "--force", programs: []string{jitter("ru"), jitter("bg"), jitter("ru")}, force: true},
 		{name: "--only", programs: []string{jitter("ru"), jitter("bg"), jitter("ru")}, only: "s0"},
 	}
@@ -88,7 +99,8 @@ func TestWrongExercise(t *testing.T) {
 				writeFiles(t, dir, files{name + "/main.go": prog})
 				subs = append(subs, Submission{Name: name, Path: filepath.Join(dir, name), Kind: KindDir})
 			}
-			job := jobFor(t, "exercise-retry")
+			ex := cmp.Or(tt.exercise, "exercise-retry")
+			job := jobFor(t, ex)
 			job.Force, job.Only = tt.force, tt.only
 			err := checkExercise(context.Background(), job, subs)
 			var we *WrongExerciseError
@@ -98,7 +110,7 @@ func TestWrongExercise(t *testing.T) {
 			case tt.other != "" && (!errors.As(err, &we) || we.Other != tt.other):
 				t.Fatalf("got %v, want the class to seem to solve %s", err, tt.other)
 			case tt.other != "":
-				if we.Case != "01-lost-answer" || we.Matched*2 <= we.Sampled {
+				if we.Case != job.firstVisible().Name || we.Matched*2 <= we.Sampled || we.OtherCase == tt.not {
 					t.Errorf("%+v: the first visible case, and most of the sample", we)
 				}
 				m := RunMessage(err, "out dir", "subs", "", Shard{})
@@ -156,6 +168,65 @@ func BenchmarkCheckExercise24(b *testing.B) {
 				if err := checkExercise(context.Background(), job, subs); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// editedStarter is the starter src of an exercise with a line or two added by a student who has
+// not solved it yet: its behaviour is the starter's, its code no longer the starter's as handed out.
+func editedStarter(src Source, n int) files {
+	out := files{}
+	for name, data := range src.Files {
+		text := string(data)
+		if strings.Contains(text, "func main()") {
+			text += fmt.Sprintf("\nvar edited%d = %d\n\nfunc init() { edited%d += len(\"attempt\") }\n", n, n, n)
+		}
+		out[name] = text
+	}
+	return out
+}
+
+// TestEditedStartersNotWrongExercise: for every exercise of the course, a class of barely-edited
+// starters (each student added a line or two, every program still fails) is graded as it is, never
+// taken for a class that solved another exercise, even when the starter as handed out happens to
+// pass another exercise's first case (a usage line, a transcript of nothing).
+func TestEditedStartersNotWrongExercise(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	list, err := course.New(workbook.Content()).Exercises()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range list {
+		t.Run(ex.Name, func(t *testing.T) {
+			job := jobFor(t, ex.Name)
+			if len(job.Starters) == 0 {
+				t.Fatal("no starter")
+			}
+			dir := t.TempDir()
+			var subs []Submission
+			for i := range 3 {
+				name := fmt.Sprintf("s%d", i)
+				src := job.Starters[i%len(job.Starters)]
+				fs := files{}
+				for n, d := range editedStarter(src, i) {
+					fs[name+"/"+n] = d
+				}
+				writeFiles(t, dir, fs)
+				subs = append(subs, Submission{Name: name, Path: filepath.Join(dir, name), Kind: KindDir})
+			}
+			g := newGrader(job)
+			g.work = t.TempDir()
+			for i, s := range subs {
+				it, err := g.prepare(s, i, "")
+				if err != nil || it.dir == "" {
+					t.Fatalf("%s is not prepared as a program to build (%v, %+v): the edit is not one", s.Name, err, it.st.Result)
+				}
+			}
+			if err := checkExercise(context.Background(), job, subs); err != nil {
+				t.Errorf("a class of edited starters of %s: %v", ex.Name, err)
 			}
 		})
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/checker"
 	"github.com/workbook-course/workbook/internal/grade"
 	"github.com/workbook-course/workbook/internal/i18n"
 )
@@ -307,5 +308,35 @@ func TestMoodleImport(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBookUnchanged: an untouched starter is a cell of its own status in the gradebook, told as such
+// in the student's summary, also from a report of grader 9 or older (which wrote it as an error);
+// its score is 0 in the LMS's imports, never left out.
+func TestBookUnchanged(t *testing.T) {
+	dir := t.TempDir()
+	rep := moodleReport("exercise-deadline", 1, map[string]float64{"Иванов Иван": 80, "Колев Петър": 0})
+	for i := range rep.Students {
+		if rep.Students[i].Name == "Колев Петър" {
+			rep.Students[i].Status = grade.StatusError // as grader 9 wrote it
+			rep.Students[i].Result = &checker.Result{Verdict: grade.Unchanged, Total: 34}
+			rep.Students[i].Total = 34
+		}
+	}
+	a := writeReport(t, filepath.Join(dir, "a"), rep)
+	book, err := Build(workbook.Content(), []string{a}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kolev := book.Students[slices.IndexFunc(book.Students, func(r Row) bool { return r.Name == "Колев Петър" })]
+	if c := kolev.Cells[0]; !c.Graded || c.Status != grade.StatusUnchanged || c.Score != 0 {
+		t.Errorf("Колев Петър's cell: %+v, want graded, unchanged, 0", c)
+	}
+	if sum := string(book.Summary(kolev)); !strings.Contains(sum, "непроменена заготовка") {
+		t.Errorf("Колев Петър's summary does not name the unchanged starter:\n%s", sum)
+	}
+	if csv := string(book.MoodleCSV()); !strings.Contains(csv, "petar@example.com,Колев Петър,0\n") {
+		t.Errorf("moodle.csv does not give Колев Петър 0:\n%s", csv)
 	}
 }

@@ -39,7 +39,7 @@ thead th { position: sticky; top: 0; background: #f4f4f4; vertical-align: bottom
 th.name, td.name { position: sticky; left: 0; background: #fff; text-align: left; z-index: 1; }
 thead th.name { z-index: 2; background: #f4f4f4; }
 small { color: #666; font-weight: normal; }
-td.pass { background: #e6f4e6; } td.fail { background: #fdf3e0; } td.error, td.missing { background: #fbe9e9; }
+td.pass { background: #e6f4e6; } td.fail { background: #fdf3e0; } td.error, td.missing { background: #fbe9e9; } td.unchanged { background: #f1ecd9; }
 td.none { color: #999; } td.total { font-weight: bold; }
 </style>
 </head>
