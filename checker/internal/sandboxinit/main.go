@@ -42,6 +42,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -465,6 +466,7 @@ func warmThreads(n int) {
 // waits for it, and leaves nothing behind: no process, nothing in /tmp, no key, and with run_ipc no
 // IPC object.
 func runOnce(cfg *config, req *request, fds []int) reply {
+	pipes := stdioPipes(fds[1:4])
 	dir := fmt.Sprintf("/proc/self/fd/%d", fds[0])
 	workFD := fds[0]
 	if cfg.Mount {
@@ -515,7 +517,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 		return reply{Error: s.err.Error()}
 	}
 	w := &timeWatch{pid: s.pid, base: s.base, cpu: time.Duration(req.CPU), idleLimit: time.Duration(req.Idle), wall: time.Duration(req.Wall),
-		ownLimit: time.Duration(req.Own), lastStop: time.Duration(req.Stop), proc: cfg.Proc, done: make(chan struct{})}
+		ownLimit: time.Duration(req.Own), lastStop: time.Duration(req.Stop), proc: cfg.Proc, done: make(chan struct{}), pipes: pipes}
 	if cfg.Proc && cfg.RunMemory > 0 {
 		w.memory = cfg.RunMemory
 		if cfg.Seccomp {
@@ -795,6 +797,9 @@ type timeWatch struct {
 	wait     string          // what its threads were blocked in then (package waits)
 	times    waits.Stretches // its idle and own time, at the last adding up
 	tasks    tally           // the times of every thread seen, for the adding up
+	// pipes are the run's standard input, output and error as /proc names them ("pipe:[INODE]"):
+	// a thread blocked on one waits for the checker, not by its own choice (waits.OnStdio).
+	pipes []string
 	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
 	// waiting for one at the last adding up.
 	lastElapsed, lastRun time.Duration
@@ -872,7 +877,7 @@ func (w *timeWatch) watch() {
 				var queued bool
 				busy, queued = throughout, throughout
 				if !throughout {
-					busy, queued = w.tasks.anyRunnable()
+					busy, queued = w.tasks.anyRunnable(w.pipes)
 				}
 				w.mu.Lock()
 				// Once the program has exited (a zombie, or reaped), the time until the init reaps
@@ -983,16 +988,35 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 // uninterruptible wait (busy: state R or D in /proc/PID/task/TID/stat; D is a page fault or a disk
 // read, which a loaded or thrashing machine makes long, not a sleep the program chose), and whether
 // one is running or runnable (queued: R).
-func (t *tally) anyRunnable() (busy, queued bool) {
+//
+// A thread asleep reading or writing the run's own standard input, output or error (pipes, see
+// waits.OnStdio) is busy too: it waits for the checker to feed or drain the pipe, which on a busy
+// machine may wait for a CPU itself, and a program that prints much would otherwise be stopped as
+// idle there and not on an idle machine.
+func (t *tally) anyRunnable(pipes []string) (busy, queued bool) {
 	for _, dir := range t.now {
 		switch taskState(dir + "/stat") {
 		case 'R':
 			return true, true
 		case 'D':
 			busy = true
+		case 'S':
+			busy = busy || waits.OnStdio(dir, pipes)
 		}
 	}
 	return busy, false
+}
+
+// stdioPipes are those of fds (the run's standard input, output and error) that are pipes, as
+// /proc names them ("pipe:[INODE]").
+func stdioPipes(fds []int) []string {
+	var pipes []string
+	for _, fd := range fds {
+		if link, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", fd)); err == nil && strings.HasPrefix(link, "pipe:") {
+			pipes = append(pipes, link)
+		}
+	}
+	return pipes
 }
 
 // ended reports whether the process pid has exited: it is a zombie, or gone.

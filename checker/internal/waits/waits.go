@@ -23,6 +23,7 @@ package waits
 import (
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -198,4 +199,49 @@ func (s *Stretches) Add(elapsed, run time.Duration, busy, queued, gone bool) {
 		s.Own += step
 	}
 	s.elapsed, s.run, s.busy, s.queued = elapsed, run, busy, queued
+}
+
+// stdioCalls are the numbers of read, write, readv and writev, by architecture: the calls a
+// program blocks in on its standard input, output or error.
+var stdioCalls = map[string][]int64{
+	"amd64":   {0, 1, 19, 20},
+	"arm64":   {63, 64, 65, 66},
+	"riscv64": {63, 64, 65, 66},
+}
+
+// OnStdio reports whether the thread whose /proc folder is dir (/proc/PID/task/TID) is blocked
+// reading or writing one of pipes, given as /proc shows a pipe ("pipe:[INODE]"): the run's own
+// standard input, output and error, which the checker feeds and drains. Such a thread waits for
+// the checker, which on a busy machine may itself wait for a CPU before it reads the next 64 KiB of
+// a large output, so the time is not the program's idling. A pipe the program made itself (even
+// moved onto descriptor 1 or 2) has another inode, so a program cannot hang on one unjudged.
+func OnStdio(dir string, pipes []string) bool {
+	if len(pipes) == 0 {
+		return false
+	}
+	data, err := os.ReadFile(dir + "/syscall")
+	if err != nil {
+		return false
+	}
+	return onStdio(runtime.GOARCH, string(data), func(fd int64) string {
+		link, _ := os.Readlink(dir + "/fd/" + strconv.FormatInt(fd, 10))
+		return link
+	}, pipes)
+}
+
+// onStdio is OnStdio of a syscall file's line on arch, with link reading a descriptor's link.
+func onStdio(arch, line string, link func(fd int64) string, pipes []string) bool {
+	f := strings.Fields(line)
+	if len(f) < 7 {
+		return false
+	}
+	nr, err := strconv.ParseInt(f[0], 10, 64)
+	if err != nil || !slices.Contains(stdioCalls[arch], nr) {
+		return false
+	}
+	fd, err := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 64)
+	if err != nil || fd > 1<<20 {
+		return false
+	}
+	return slices.Contains(pipes, link(int64(fd)))
 }

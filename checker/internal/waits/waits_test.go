@@ -105,3 +105,33 @@ func TestStretches(t *testing.T) {
 		})
 	}
 }
+
+func TestOnStdio(t *testing.T) {
+	links := map[int64]string{0: "pipe:[10]", 1: "pipe:[11]", 2: "pipe:[12]", 7: "pipe:[99]", 8: "socket:[5]"}
+	link := func(fd int64) string { return links[fd] }
+	pipes := []string{"pipe:[10]", "pipe:[11]", "pipe:[12]"}
+	tests := []struct {
+		name, arch, line string
+		want             bool
+	}{
+		{"a write to stderr, the run's pipe", "amd64", "1 0x2 0xc000100000 0x10000 0x0 0x0 0x0 0x7ffc 0x4a", true},
+		{"a write to stdout", "amd64", "1 0x1 0xc000100000 0x10000 0x0 0x0 0x0 0x7ffc 0x4a", true},
+		{"a writev to stdout", "amd64", "20 0x1 0xc000100000 0x2 0x0 0x0 0x0 0x7ffc 0x4a", true},
+		{"a read of stdin", "amd64", "0 0x0 0xc000100000 0x200 0x0 0x0 0x0 0x7ffc 0x4a", true},
+		{"a write to a pipe of the program's own", "amd64", "1 0x7 0xc000100000 0x10000 0x0 0x0 0x0 0x7ffc 0x4a", false},
+		{"a read of a socket", "amd64", "0 0x8 0xc000100000 0x200 0x0 0x0 0x0 0x7ffc 0x4a", false},
+		{"a futex wait", "amd64", "202 0xc000 0x80 0x0 0x0 0x0 0x0 0x7ffc 0x4a", false},
+		{"arm64 write to stderr", "arm64", "64 0x2 0x4000100000 0x10000 0x0 0x0 0x0 0x7ffc 0x4a", true},
+		{"arm64's 1 is not write", "arm64", "1 0x2 0x4000100000 0x10000 0x0 0x0 0x0 0x7ffc 0x4a", false},
+		{"running", "amd64", "running", false},
+		{"not in a call", "amd64", "-1 0x7ffc 0x4a", false},
+		{"an unknown architecture", "mips", "1 0x2 0x0 0x0 0x0 0x0 0x0 0x0 0x0", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := onStdio(tt.arch, tt.line, link, pipes); got != tt.want {
+				t.Errorf("onStdio(%q) = %v, want %v", tt.line, got, tt.want)
+			}
+		})
+	}
+}
