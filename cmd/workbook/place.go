@@ -122,7 +122,7 @@ func (e *env) makeCloneWorkspace(ws *workspace.Workspace) error {
 	if l := ws.OldLang(e.course); l != "" && !e.contentNamed() {
 		// A clone worked in the old way: its language is the one the learner's programs are in.
 		e.content, e.choice.Content, e.choice.ContentFrom = l, l, workspace.FromWorkspace
-		if e.choice.MessagesFrom == workspace.FromContent {
+		if e.choice.FollowsContent() {
 			e.choice.Messages, e.ui = l, e.printer(l)
 		}
 	}
@@ -158,7 +158,7 @@ func (e *env) chooseContent() string {
 		if l := e.askContent(); l != "" {
 			e.choice.Content, e.choice.ContentFrom = l, workspace.FromWorkspace
 			e.content = l
-			if e.choice.MessagesFrom == workspace.FromContent {
+			if e.choice.FollowsContent() {
 				// The learner answered in a language and nothing else names one for messages: the tool
 				// speaks it too. A locale (English included) keeps the messages its own.
 				e.choice.Messages, e.choice.MessagesFrom = l, workspace.FromWorkspace
@@ -205,7 +205,7 @@ func (e *env) noteDefaultContent() {
 		return
 	}
 	e.noted = true
-	if e.choice.MessagesFrom != workspace.FromContent {
+	if !e.choice.FollowsContent() {
 		e.warn("note_default_content")
 		return
 	}

@@ -61,7 +61,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 // the language something named, the workspace p when there is one.
 func (e *env) webConfig(p *workspace.Workspace, timeout time.Duration) web.Config {
 	cfg := web.Config{Course: e.course, Lang: e.contentLang(), Log: e.stderr, Rewrite: e.runnable}
-	if e.choice.MessagesFrom != workspace.FromContent {
+	if !e.choice.FollowsContent() {
 		cfg.Messages = e.ui.Lang() // named by a flag, the environment, the workspace or the locale
 	}
 	cfg.Limits.RunTime = timeout

@@ -41,7 +41,7 @@ func (c Choice) NewSettings(content string) Settings {
 	s := Settings{Content: content, Assumed: c.ContentFrom == FromDefault}
 	switch c.MessagesFrom {
 	case FromFlag, FromMessages, FromEnv, FromEnvMsg, FromWorkspace:
-		s.Messages = c.Messages
+		s.Messages = c.Messages // FromDefault is not kept: nothing named it
 	}
 	return s
 }
@@ -125,17 +125,23 @@ func Decide(s Sources) (Choice, error) {
 		}
 		bad(src.name, src.value)
 	}
+	// Nobody named or chose the content language: the default, or a workspace's that was the
+	// default when it was made (and still is: naming one replaces it).
+	assumed := c.ContentFrom == FromDefault || c.ContentFrom == FromWorkspace && s.Stored.Assumed
 	switch {
 	case c.Messages != "":
 	case IsMessageLang(s.Stored.Messages):
 		c.Messages, c.MessagesFrom = s.Stored.Messages, FromWorkspace
 	case locale != "":
 		c.Messages, c.MessagesFrom = locale, FromLocale
-	case c.ContentFrom == FromDefault:
-		// The locale names no language (a server's C.UTF-8, a container's empty environment), and
-		// nothing else did: the tool's words in English, which every reader of a server's log can be
-		// expected to read, not a guess at Bulgarian.
+	case assumed && localeIsC(getenv):
+		// A server's C.UTF-8 names no language, and nothing else did: the tool's words in English,
+		// which every reader of a server's log can be expected to read, not a guess at Bulgarian.
 		c.Messages, c.MessagesFrom = "en", FromLocale
+	case assumed:
+		// No locale at all (a container's empty environment, a service's) and nothing else names a
+		// language: English too, but only until a content language is chosen (FollowsContent).
+		c.Messages, c.MessagesFrom = "en", FromDefault
 	default:
 		c.Messages, c.MessagesFrom = c.Content, FromContent
 	}
@@ -159,6 +165,23 @@ func localeLang(getenv func(string) string) string {
 	default:
 		return "en"
 	}
+}
+
+// localeIsC reports whether the locale variable that decides (see localeLang) is C or POSIX
+// (C.UTF-8 too): a locale set on purpose to name no language.
+func localeIsC(getenv func(string) string) bool {
+	switch Normalize(localeVar(getenv)) {
+	case "c", "posix":
+		return true
+	}
+	return false
+}
+
+// FollowsContent reports whether the message language is only the content language's echo or the
+// default of an environment that names none: nothing named it, so a content language chosen later
+// (the learner's answer, an old workspace's) becomes the message language too.
+func (c Choice) FollowsContent() bool {
+	return c.MessagesFrom == FromContent || c.MessagesFrom == FromDefault
 }
 
 // localeVar is the value of the first of LC_ALL, LC_MESSAGES and LANG that is set.

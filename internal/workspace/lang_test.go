@@ -16,10 +16,13 @@ func TestDecide(t *testing.T) {
 		wantMsg, wantMFr     string
 		wantErr              string // the source of a LangError
 	}{
-		{name: "nothing: no locale names a language, the tool's words in English", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
+		{name: "nothing: no locale names a language, the tool's words in English until one is chosen", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromDefault},
 		{name: "no locale variable, the system's language Russian (Windows)", system: "ru-RU", wantContent: "ru", wantCFr: FromLocale, wantMsg: "ru", wantMFr: FromLocale},
 		{name: "no locale variable, the system's language German", system: "de-DE", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
+		{name: "no locale variable, the system's language C", system: "C", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromDefault},
 		{name: "LANG decides over the system's language", system: "bg-BG", env: map[string]string{"LANG": "ru_RU.UTF-8"}, wantContent: "ru", wantCFr: FromLocale, wantMsg: "ru", wantMFr: FromLocale},
+		{name: "no locale in a workspace whose Bulgarian nobody chose", stored: Settings{Content: "bg", Assumed: true}, wantContent: "bg", wantCFr: FromWorkspace, wantMsg: "en", wantMFr: FromDefault},
+		{name: "C locale in a workspace whose Bulgarian nobody chose", env: map[string]string{"LANG": "C.UTF-8"}, stored: Settings{Content: "bg", Assumed: true}, wantContent: "bg", wantCFr: FromWorkspace, wantMsg: "en", wantMFr: FromLocale},
 		{name: "no locale in a workspace of Russian", stored: Settings{Content: "ru"}, wantContent: "ru", wantCFr: FromWorkspace, wantMsg: "ru", wantMFr: FromContent},
 		{name: "C locale names nothing: the tool's words in English", env: map[string]string{"LANG": "C.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
 		{name: "POSIX in LC_ALL decides over LANG", env: map[string]string{"LC_ALL": "POSIX", "LANG": "ru_RU.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
@@ -34,7 +37,7 @@ func TestDecide(t *testing.T) {
 		{name: "flag beats workspace", lang: "bg", stored: Settings{Content: "ru", Messages: "ru"}, wantContent: "bg", wantCFr: FromFlag, wantMsg: "bg", wantMFr: FromFlag},
 		{name: "russian locale", env: map[string]string{"LC_ALL": "ru_RU.UTF-8", "LANG": "bg_BG"}, wantContent: "ru", wantCFr: FromLocale, wantMsg: "ru", wantMFr: FromLocale},
 		{name: "other locale: English messages, default content", env: map[string]string{"LANG": "de_DE.UTF-8"}, wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale},
-		{name: "unknown flag", lang: "fr", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromLocale, wantErr: FromFlag},
+		{name: "unknown flag", lang: "fr", wantContent: "bg", wantCFr: FromDefault, wantMsg: "en", wantMFr: FromDefault, wantErr: FromFlag},
 		{name: "unknown messages env", env: map[string]string{"WORKBOOK_MESSAGES": "klingon", "WORKBOOK_LANG": "ru"}, wantContent: "ru", wantCFr: FromEnv, wantMsg: "ru", wantMFr: FromEnv, wantErr: FromEnvMsg},
 	}
 	defer func(f func() string) { systemLocale = f }(systemLocale)
@@ -102,5 +105,19 @@ func TestSourceKey(t *testing.T) {
 	}
 	if !(Choice{ContentFrom: FromEnv}).ContentNamed() || (Choice{ContentFrom: FromLocale}).ContentNamed() {
 		t.Error("ContentNamed: WORKBOOK_LANG names the content language, a locale does not")
+	}
+}
+
+func TestFollowsContent(t *testing.T) {
+	for _, tt := range []struct {
+		from string
+		want bool
+	}{
+		{FromContent, true}, {FromDefault, true}, {FromLocale, false}, {FromFlag, false},
+		{FromMessages, false}, {FromEnv, false}, {FromEnvMsg, false}, {FromWorkspace, false},
+	} {
+		if got := (Choice{MessagesFrom: tt.from}).FollowsContent(); got != tt.want {
+			t.Errorf("FollowsContent of messages from %q = %v, want %v", tt.from, got, tt.want)
+		}
 	}
 }
