@@ -285,3 +285,18 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppedBound: every scenario stops a run at 40 times its unit, the figure the report's
+// message says (internal/report.StoppedText): a storm's 40 requests a client, a call chain's 40
+// database calls a user request, an open system's 40 attempts for every call of the run.
+func TestStoppedBound(t *testing.T) {
+	for name, s := range scenarios {
+		unit := int64(s.Clients) // a storm's clients, a chain's user requests
+		if s.Open != nil {
+			unit = int64(s.Clients) * int64(s.Open.Calls) * int64(s.Horizon)
+		}
+		if s.MaxRequests != 40*unit {
+			t.Errorf("%s: stops at %d requests, want 40 × %d", name, s.MaxRequests, unit)
+		}
+	}
+}

@@ -67,3 +67,31 @@ func TestScenarioLines(t *testing.T) {
 		t.Errorf("a transcript case got scenario lines %q", got)
 	}
 }
+
+// TestStoppedText: a stopped run says the bound of its own kind of scenario, in every language.
+func TestStoppedText(t *testing.T) {
+	storm := &checker.ScenarioRun{Name: "storm", TickMs: 100, Stopped: 31}
+	chain := &checker.ScenarioRun{Name: "chain", TickMs: 100, Stopped: 31, Layers: 4, Arrivals: 20}
+	open := &checker.ScenarioRun{Name: "metastable", TickMs: 100, Stopped: 31, Calls: 1, From: 20}
+	tests := []struct {
+		lang      string
+		run       *checker.ScenarioRun
+		want, not string
+	}{
+		{"ru", storm, "Прогон остановлен на 3,1\u00a0с: клиенты отправили по 40\u00a0запросов на каждого.", ""},
+		{"ru", chain, "база данных получила по 40\u00a0вызовов на каждый запрос пользователя", "по 40\u00a0запросов"},
+		{"ru", open, "в 40\u00a0раз больше попыток, чем вызовов во всём прогоне", "по 40\u00a0запросов"},
+		{"bg", storm, "по 40\u00a0заявки на човек", ""},
+		{"bg", chain, "базата данни е получила по 40\u00a0извиквания за всяка потребителска заявка", "на човек"},
+		{"bg", open, "40\u00a0пъти повече опити", "на човек"},
+		{"en", storm, "The run was stopped at 3.1\u00a0s: the clients had sent 40\u00a0requests each.", ""},
+		{"en", chain, "the database had received 40\u00a0calls for every user request", "requests each"},
+		{"en", open, "40\u00a0times as many attempts as the whole run has calls", "requests each"},
+	}
+	for _, tt := range tests {
+		got := StoppedText(i18n.New(tt.lang), tt.run)
+		if !strings.Contains(got, tt.want) || (tt.not != "" && strings.Contains(got, tt.not)) {
+			t.Errorf("%s %s: %q, want %q", tt.lang, tt.run.Name, got, tt.want)
+		}
+	}
+}
