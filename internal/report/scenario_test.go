@@ -95,3 +95,24 @@ func TestStoppedText(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioPassedMarkdown: the Markdown report (a student's feedback file) names a passed
+// scenario case with its figures against their limits and its chart, and no other passed case.
+func TestScenarioPassedMarkdown(t *testing.T) {
+	pass := checker.CaseResult{Name: "01-storm", Visible: true, Status: checker.Pass,
+		Metrics: []checker.Metric{{Name: "peak_load", Value: 44, Reached: true, Limit: 100, OK: true}},
+		Scenario: &checker.ScenarioRun{Name: "storm", Seed: 1, Rate: 50, Down: 100, TickMs: 100,
+			Load: []int{2000, 2000, 44}, FirstOver: -1, Stopped: -1}}
+	plain := checker.CaseResult{Name: "02-args", Visible: true, Status: checker.Pass}
+	res := &checker.Result{Verdict: checker.Pass, Total: 2, Passed: 2, Cases: []checker.CaseResult{pass, plain}}
+	var md strings.Builder
+	Markdown(&md, res, i18n.New("en"), Options{})
+	for _, want := range []string{"## ✓", "01-storm", "✓ peak after the service came back: 44 requests a tick (limit 100)", "your client"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the Markdown report lacks %q:\n%s", want, md.String())
+		}
+	}
+	if strings.Contains(md.String(), "02-args") || strings.Contains(md.String(), "First past a limit") {
+		t.Errorf("the Markdown report names a plain passed case or a limit never crossed:\n%s", md.String())
+	}
+}
