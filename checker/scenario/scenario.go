@@ -207,6 +207,11 @@ type Report struct {
 	Extra map[string]float64
 	// Chain is what a call chain's run measured besides (Scenario.Chain set), nil otherwise.
 	Chain *ChainReport
+	// Lost is an open system's calls that lost_end_pct counts and that were lost, by the tick of
+	// their deadline (a tick past the horizon for the last), and LostOf how many calls it counts:
+	// FirstOver reads them.
+	Lost   []int
+	LostOf int
 }
 
 // Value returns the figure metric of r and whether it was reached at all.
@@ -229,7 +234,10 @@ func (r Report) Value(metric string) (float64, bool) {
 }
 
 // FirstOver returns the tick at which the run first crossed a limit, or -1: the peak's limit by a
-// tick's load, the serving time's at its limit when someone was not served by then.
+// tick's load; the serving time's and the recovery's at the limit when someone was not served, or
+// the service had not recovered, by then; the requests a client's when the requests sent so far
+// passed it; the calls lost at the end when the calls lost so far had passed it; a call chain's
+// limits as ChainReport says. Clients stuck after the horizon have no moment of their own.
 func (r Report) FirstOver() int {
 	first := -1
 	for _, l := range r.Scenario.Limits {
@@ -249,6 +257,24 @@ func (r Report) FirstOver() int {
 		case Recovered:
 			if v, ok := r.Value(Recovered); !ok || v > l.Max {
 				at = min(r.Scenario.Down+int(l.Max*10), len(r.Load)-1)
+			}
+		case RequestsPerClient:
+			sent := 0
+			for t, n := range r.Load {
+				sent += n
+				if math.Round(float64(sent)/float64(r.Scenario.Clients)*10)/10 > l.Max {
+					at = t
+					break
+				}
+			}
+		case LostEnd:
+			lost := 0
+			for t, n := range r.Lost {
+				lost += n
+				if r.LostOf > 0 && lostPct(lost, r.LostOf) > l.Max {
+					at = min(t, len(r.Load)-1)
+					break
+				}
 			}
 		default:
 			if r.Chain != nil {

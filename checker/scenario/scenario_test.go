@@ -300,3 +300,69 @@ func TestStoppedBound(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstOver: the first moment past a limit, by the rule of each figure (Report.FirstOver).
+func TestFirstOver(t *testing.T) {
+	tests := []struct {
+		name string
+		r    Report
+		want int
+	}{
+		{"peak", Report{Scenario: Scenario{Down: 2, Limits: []Limit{{PeakLoad, 50}}}, Load: []int{500, 500, 10, 60, 70}}, 3},
+		{"peak-within", Report{Scenario: Scenario{Down: 2, Limits: []Limit{{PeakLoad, 50}}}, Load: []int{500, 500, 50}}, -1},
+		{"requests", Report{Scenario: Scenario{Clients: 2, Limits: []Limit{{RequestsPerClient, 2}}}, Load: []int{2, 2, 1, 0}, Requests: 5}, 2},
+		{"requests-within", Report{Scenario: Scenario{Clients: 2, Limits: []Limit{{RequestsPerClient, 2}}}, Load: []int{2, 2}, Requests: 4}, -1},
+		{"lost", Report{Scenario: Scenario{Limits: []Limit{{LostEnd, 1}}}, Load: make([]int, 10),
+			Lost: []int{0, 0, 0, 1, 0, 1}, LostOf: 100}, 5},
+		{"lost-within", Report{Scenario: Scenario{Limits: []Limit{{LostEnd, 1}}}, Load: make([]int, 10),
+			Lost: []int{0, 1}, LostOf: 100}, -1},
+		{"served-never", Report{Scenario: Scenario{Limits: []Limit{{AllServed, 3.2}}}, Load: make([]int, 60), All: -1}, 32},
+		{"the-earliest", Report{Scenario: Scenario{Clients: 1, Down: 1, Limits: []Limit{{AllServed, 3}, {RequestsPerClient, 1}, {PeakLoad, 5}}},
+			Load: []int{1, 1, 9}, All: -1}, 1},
+	}
+	for _, tt := range tests {
+		if got := tt.r.FirstOver(); got != tt.want {
+			t.Errorf("%s: first over at tick %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestFirstOverEveryKind: check names the first moment past a limit for every kind of scenario: a
+// run of each kind past a limit other than clients_stuck reports one within the run, a run within
+// its limits none.
+func TestFirstOverEveryKind(t *testing.T) {
+	tests := []struct {
+		scenario string
+		name     string
+		c        func(*rand.Rand) Client
+		runner   func(*testing.T, Scenario, uint64, func(*rand.Rand) Client) Report
+		over     bool
+	}{
+		{"storm", "now", now, run, true},
+		{"storm", "reference", referenceClient, run, false},
+		{"outage", "fixed", fixed, run, true},
+		{"outage", "reference", referenceClient, run, false},
+		{"metastable", "lesson-rule", lessonRule, runOpen, true},
+		{"metastable", "throttle", throttleClient, runOpen, false},
+		{"chain", "three-tries", tries(3, false), runChain, true},
+		{"chain", "reference", chainReference, runChain, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scenario+"/"+tt.name, func(t *testing.T) {
+			r := tt.runner(t, scenarios[tt.scenario], 1, tt.c)
+			at := r.FirstOver()
+			if tt.over != !within(r) {
+				t.Fatalf("within limits %v, want %v", within(r), !tt.over)
+			}
+			if !tt.over {
+				if at != -1 {
+					t.Errorf("within its limits, yet first over at tick %d", at)
+				}
+				return
+			}
+			if at < 0 || at >= len(r.Load) {
+				t.Errorf("past a limit, first over at tick %d (the run has %d)", at, len(r.Load))
+			}
+		})
+	}
+}
