@@ -273,7 +273,7 @@ func RunOpen(s Scenario, seed uint64, newClient func(*rand.Rand) Client) Report 
 		}
 		time.Sleep(Tick)
 	}
-	r.Extra = openFigures(s, sv.calls, r.Served)
+	r.Extra, r.Lost, r.LostOf = openFigures(s, sv.calls, r.Served)
 	return r
 }
 
@@ -290,9 +290,10 @@ func (sv *openService) do(ctx context.Context, c Client, cl *openCall) {
 }
 
 // openFigures measures recovered_s and lost_end_pct (see Figures); recovered_s is left out when
-// the service never recovered.
-func openFigures(s Scenario, calls []*openCall, served []int) map[string]float64 {
-	fig := map[string]float64{}
+// the service never recovered. It returns besides the calls lost_end_pct counts: those lost, by
+// the tick of their deadline, and how many there were.
+func openFigures(s Scenario, calls []*openCall, served []int) (fig map[string]float64, lostAt []int, made int) {
+	fig = map[string]float64{}
 	perSecond := int(time.Second / Tick)
 	offered := s.Clients * s.Open.Calls * perSecond
 	recovered := -1
@@ -309,20 +310,25 @@ func openFigures(s Scenario, calls []*openCall, served []int) map[string]float64
 	if recovered >= 0 {
 		fig[Recovered] = float64(recovered)
 	}
-	made, lost := 0, 0
+	lost := 0
+	lostAt = make([]int, s.Horizon+1)
 	for _, c := range calls {
 		if c.born >= s.Horizon-endTicks && c.born+s.Open.Deadline <= s.Horizon {
 			made++
 			if !c.served {
 				lost++
+				lostAt[c.born+s.Open.Deadline]++
 			}
 		}
 	}
 	if made > 0 {
-		fig[LostEnd] = math.Round(float64(lost)/float64(made)*1000) / 10
+		fig[LostEnd] = lostPct(lost, made)
 	}
-	return fig
+	return fig, lostAt, made
 }
+
+// lostPct is lost of made in percent, to a tenth.
+func lostPct(lost, made int) float64 { return math.Round(float64(lost)/float64(made)*1000) / 10 }
 
 // throttleClient is the course's client for the metastable scenarios, run beside the learner's
 // for the chart: a timeout of 1 s an attempt, up to 3 attempts, each through Google SRE's adaptive

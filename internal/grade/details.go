@@ -46,7 +46,8 @@ func Details(dir string, rep *Report, uiLang string) error {
 		page.Reset()
 		js.Reset()
 		hints, failures := detailFailures(pr, st.Result)
-		data := map[string]any{"I": i, "St": st, "Notes": notes[st.Name], "Hints": hints, "Failures": failures}
+		data := map[string]any{"I": i, "St": st, "Notes": notes[st.Name], "Hints": hints, "Failures": failures,
+			"Passed": passedScenarios(st.Result)}
 		if err := t.Execute(&page, data); err != nil {
 			return fmt.Errorf("details of %s: %w", st.Name, err)
 		}
@@ -87,19 +88,34 @@ func chartFilesJS() string {
 	return strings.Join(q, ",")
 }
 
-// hasFigure reports whether a student's details hold a chart: a failed scenario case with its run.
+// hasFigure reports whether a student's details hold a chart: a scenario case with its run, passed
+// or not.
 func hasFigure(rep *Report) bool {
 	for _, st := range rep.Students {
 		if st.Result == nil {
 			continue
 		}
 		for _, c := range st.Result.Cases {
-			if c.Status != checker.Pass && c.Scenario != nil && len(c.Metrics) > 0 {
+			if c.Scenario != nil && len(c.Metrics) > 0 {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// passedScenarios are a student's passed scenario cases, in the order of the cases: their details
+// show each one's figures against the limits and its chart, as a failed one's.
+func passedScenarios(res *checker.Result) (out []detailFailure) {
+	if res == nil {
+		return nil
+	}
+	for j, c := range res.Cases {
+		if c.Status == checker.Pass && len(c.Metrics) > 0 {
+			out = append(out, detailFailure{J: j, C: c})
+		}
+	}
+	return out
 }
 
 // writeChartFiles writes ChartFiles into dir.

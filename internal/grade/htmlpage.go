@@ -220,7 +220,8 @@ mark{background:#ffe08a}.ln{display:inline-block;width:2.5em;color:#999;user-sel
 
 // detailPage is one student's details, written into details/st-N.js and shown in the page's panel:
 // the row's words again, the feedback file, the advice on the code, the source beside the failures,
-// and a failed scenario case's chart (report.ScenarioFigure), which the page draws with the
+// and a scenario case's figures against their limits and its chart (report.ScenarioFigure), a failed
+// one's with its failure and a passed one's below the failures, which the page draws with the
 // course's charts.js, kept beside the details (ChartFiles).
 const detailPage = `<h2 id="st-{{.I}}">{{.St.Name}} — <span class="{{status_class .St.Status}}">{{status .St.Status}}</span>, {{score .St.Score}}{{with mark .St.Result.Verdict}} <span class="mark">{{.}}</span>{{end}} {{verdict .St.Result.Verdict}}</h2>
 <p>{{if and .St.ID (ne .St.ID .St.Name)}}<span class="muted">{{.St.ID}}</span> · {{end}}{{.St.Lang}} · {{.St.Passed}}/{{.St.Total}} · <a href="{{href (feedback .St.Name)}}">{{T "grade_html_feedback_file"}}</a>
@@ -237,5 +238,8 @@ const detailPage = `<h2 id="st-{{.I}}">{{.St.Name}} — <span class="{{status_cl
 {{T "got_label"}} {{visible $c.Diff.Got}}</pre>{{else if $c.Metrics}}<pre>{{scenario $c}}</pre>{{figure $c $.I .J}}{{else if $c.Got}}<pre>{{$c.Got}}</pre>{{end}}
 {{with .Same}}<p>{{N "same_failure_in" (len .)}}</p><ul>{{range .}}<li id="st-{{$.I}}-c-{{.J}}">{{caseLabel .Name .Title}}{{if .Args}} <code>{{.Args}}</code>{{end}}</li>{{end}}</ul>
 {{end}}</div>
-{{end}}</div></div>
+{{end}}{{with .Passed}}<p>{{T "grade_html_scenario_passed"}}</p>
+{{range .}}{{$c := .C}}<div id="st-{{$.I}}-c-{{.J}}" class="pass"><p><strong>{{caseLabel $c.Name $c.Title}}</strong> — {{caseText $c}}{{if $c.Args}} <code>{{args $c.Args}}</code>{{end}}</p>
+<pre>{{scenario $c}}</pre>{{figure $c $.I .J}}</div>
+{{end}}{{end}}</div></div>
 `

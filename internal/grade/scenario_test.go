@@ -54,3 +54,89 @@ func TestScenarioInReport(t *testing.T) {
 		t.Errorf("results.json's student lacks the figures: %s", data)
 	}
 }
+
+// TestScenarioPassedInReport: a passed scenario case shows too, in the student's details (its
+// figures against their limits and its chart, below the failures), in the feedback file, and
+// results.json carries its figures; the main page holds no chart, whatever the class's size.
+func TestScenarioPassedInReport(t *testing.T) {
+	load := make([]int, 300)
+	load[0], load[1], load[100], load[150] = 2000, 2000, 44, 30
+	pass := checker.CaseResult{Name: "01-storm", Visible: true, Status: checker.Pass,
+		Args: []string{"-scenario", "storm", "-seed", "1", "-reference"},
+		Metrics: []checker.Metric{
+			{Name: "peak_load", Value: 44, Reached: true, Limit: 100, OK: true},
+			{Name: "all_served_s", Value: 29.6, Reached: true, Limit: 32, OK: true},
+		},
+		Scenario: &checker.ScenarioRun{Name: "storm", Seed: 1, Rate: 50, TickMs: 100, Down: 100, Load: load,
+			Reference: []int{2000, 2000, 90, 40}, FirstOver: -1, Stopped: -1}}
+	fail := checker.CaseResult{Name: "02-outage", Visible: true, Status: checker.Fail, Message: checker.MsgMetricLimit,
+		Metrics: []checker.Metric{{Name: "requests_per_client", Value: 40, Reached: true, Limit: 20}},
+		Scenario: &checker.ScenarioRun{Name: "outage", Seed: 1, Rate: 50, TickMs: 100, Down: 600, Load: []int{2000},
+			FirstOver: -1, Stopped: -1}}
+	tests := []struct {
+		name  string
+		cases []checker.CaseResult
+	}{
+		{"all-passed", []checker.CaseResult{pass}},
+		{"one-failed", []checker.CaseResult{pass, fail}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			passed := 0
+			for _, c := range tt.cases {
+				if c.Status == checker.Pass {
+					passed++
+				}
+			}
+			verdict, status := checker.Pass, StatusPass
+			if passed < len(tt.cases) {
+				verdict, status = checker.Fail, StatusFail
+			}
+			rep := &Report{Exercise: "exercise-storm-client"}
+			for _, c := range tt.cases {
+				rep.Cases = append(rep.Cases, CaseInfo{Name: c.Name, Visible: true})
+			}
+			rep.Students = append(rep.Students, Student{Name: "anna", Status: status, Total: len(tt.cases), Passed: passed,
+				Result: &checker.Result{Verdict: verdict, Total: len(tt.cases), Passed: passed, Cases: tt.cases}})
+			rep.Finalize()
+			dir := t.TempDir()
+			if err := Details(dir, rep, "en"); err != nil {
+				t.Fatal(err)
+			}
+			js, err := os.ReadFile(filepath.Join(dir, DetailFile(0)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			arg := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(string(js)), "reportDetail(0,"), ");")
+			var page string
+			if err := json.Unmarshal([]byte(arg), &page); err != nil {
+				t.Fatalf("%s: %v", js, err)
+			}
+			for _, want := range []string{"What passed: the scenarios", `id="st-0-c-0" class="pass"`,
+				"✓ peak after the service came back: 44 requests a tick (limit 100)", `id="st-0-fig-0"`, "your client"} {
+				if !strings.Contains(page, want) {
+					t.Errorf("the student's details lack %q:\n%s", want, page)
+				}
+			}
+			for _, f := range ChartFiles {
+				if _, err := os.Stat(filepath.Join(dir, DetailsDir, f)); err != nil {
+					t.Errorf("the chart's files are not beside the details: %v", err)
+				}
+			}
+			var main strings.Builder
+			if err := HTML(&main, rep, "en"); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(main.String(), "chart-scenario") || strings.Contains(main.String(), "What passed") {
+				t.Error("report.html itself holds a scenario's figures or chart: they belong in the details")
+			}
+			data, err := json.Marshal(rep.Students[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), `{"name":"peak_load","value":44,"reached":true,"limit":100,"ok":true}`) {
+				t.Errorf("results.json's student lacks the passed case's figures: %s", data)
+			}
+		})
+	}
+}

@@ -66,8 +66,15 @@ func Markdown(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 	fmt.Fprintf(w, "**%s %s**\n", mark, MarkdownEscape(pr.N("cases_passed", res.Passed, "Total", res.Total)))
 	for i, cs := range res.Cases {
 		if cs.Status == checker.Pass {
-			if opt.ShowPass {
+			// A passed scenario case is always named, with its figures against their limits and its
+			// chart: how far within them the client stayed is the lesson.
+			lines := ScenarioLines(pr, cs)
+			if opt.ShowPass || len(lines) > 0 {
 				fmt.Fprintf(w, "\n## ✓ %s\n", MarkdownEscape(caseLabel(pr, cs)))
+			}
+			if len(lines) > 0 {
+				fmt.Fprintln(w)
+				writeFence(w, "text", strings.Join(lines, "\n"))
 			}
 			continue
 		}

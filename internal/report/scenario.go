@@ -33,7 +33,7 @@ func ScenarioLines(pr *i18n.Printer, cs checker.CaseResult) []string {
 		return lines
 	}
 	if run.Stopped >= 0 {
-		lines = append(lines, pr.T("scenario_stopped", "Seconds", tickSeconds(pr, run, run.Stopped)))
+		lines = append(lines, StoppedText(pr, run))
 	}
 	if run.FirstOver >= 0 {
 		lines = append(lines, pr.T("scenario_first_over", "Seconds", tickSeconds(pr, run, run.FirstOver)))
@@ -48,6 +48,21 @@ func MetricText(pr *i18n.Printer, m checker.Metric) string {
 		return pr.T("metric_"+m.Name+"_never", "Limit", limit)
 	}
 	return pr.T("metric_"+m.Name, "Value", pr.Decimal(m.Value, -1), "Limit", limit)
+}
+
+// StoppedText says when and why a run was stopped for the requests its clients had sent: the bound
+// is per kind of scenario (checker/scenario: a storm's 40 requests a client, a call chain's 40
+// database calls a user request, an open system's 40 attempts for every call of the run;
+// TestStoppedBound there keeps them so).
+func StoppedText(pr *i18n.Printer, run *checker.ScenarioRun) string {
+	key := "scenario_stopped"
+	switch {
+	case run.Layers > 0:
+		key = "scenario_stopped_chain"
+	case run.Calls > 0:
+		key = "scenario_stopped_open"
+	}
+	return pr.T(key, "Seconds", tickSeconds(pr, run, run.Stopped))
 }
 
 // tickSeconds writes the instant of a tick in seconds.

@@ -126,7 +126,7 @@ func ScenarioFigure(w io.Writer, pr *i18n.Printer, cs checker.CaseResult, id str
 	fmt.Fprintf(w, ">\n<figcaption>%s</figcaption>\n", esc(title))
 	fmt.Fprintf(w, `<p class="chart-desc" id="%s-desc">%s</p>`+"\n", esc(id), esc(desc))
 	if run.Stopped >= 0 {
-		fmt.Fprintf(w, `<p class="scenario-stopped">%s</p>`+"\n", esc(pr.T("scenario_stopped", "Seconds", tickSeconds(pr, run, run.Stopped))))
+		fmt.Fprintf(w, `<p class="scenario-stopped">%s</p>`+"\n", esc(StoppedText(pr, run)))
 	}
 	if firstOver != "" {
 		fmt.Fprintf(w, `<p class="scenario-first-over">%s</p>`+"\n", esc(pr.T("scenario_first_over", "Seconds", firstOver)))

@@ -67,3 +67,52 @@ func TestScenarioLines(t *testing.T) {
 		t.Errorf("a transcript case got scenario lines %q", got)
 	}
 }
+
+// TestStoppedText: a stopped run says the bound of its own kind of scenario, in every language.
+func TestStoppedText(t *testing.T) {
+	storm := &checker.ScenarioRun{Name: "storm", TickMs: 100, Stopped: 31}
+	chain := &checker.ScenarioRun{Name: "chain", TickMs: 100, Stopped: 31, Layers: 4, Arrivals: 20}
+	open := &checker.ScenarioRun{Name: "metastable", TickMs: 100, Stopped: 31, Calls: 1, From: 20}
+	tests := []struct {
+		lang      string
+		run       *checker.ScenarioRun
+		want, not string
+	}{
+		{"ru", storm, "Прогон остановлен на 3,1\u00a0с: клиенты отправили по 40\u00a0запросов на каждого.", ""},
+		{"ru", chain, "база данных получила по 40\u00a0вызовов на каждый запрос пользователя", "по 40\u00a0запросов"},
+		{"ru", open, "в 40\u00a0раз больше попыток, чем вызовов во всём прогоне", "по 40\u00a0запросов"},
+		{"bg", storm, "по 40\u00a0заявки на човек", ""},
+		{"bg", chain, "базата данни е получила по 40\u00a0извиквания за всяка потребителска заявка", "на човек"},
+		{"bg", open, "40\u00a0пъти повече опити", "на човек"},
+		{"en", storm, "The run was stopped at 3.1\u00a0s: the clients had sent 40\u00a0requests each.", ""},
+		{"en", chain, "the database had received 40\u00a0calls for every user request", "requests each"},
+		{"en", open, "40\u00a0times as many attempts as the whole run has calls", "requests each"},
+	}
+	for _, tt := range tests {
+		got := StoppedText(i18n.New(tt.lang), tt.run)
+		if !strings.Contains(got, tt.want) || (tt.not != "" && strings.Contains(got, tt.not)) {
+			t.Errorf("%s %s: %q, want %q", tt.lang, tt.run.Name, got, tt.want)
+		}
+	}
+}
+
+// TestScenarioPassedMarkdown: the Markdown report (a student's feedback file) names a passed
+// scenario case with its figures against their limits and its chart, and no other passed case.
+func TestScenarioPassedMarkdown(t *testing.T) {
+	pass := checker.CaseResult{Name: "01-storm", Visible: true, Status: checker.Pass,
+		Metrics: []checker.Metric{{Name: "peak_load", Value: 44, Reached: true, Limit: 100, OK: true}},
+		Scenario: &checker.ScenarioRun{Name: "storm", Seed: 1, Rate: 50, Down: 100, TickMs: 100,
+			Load: []int{2000, 2000, 44}, FirstOver: -1, Stopped: -1}}
+	plain := checker.CaseResult{Name: "02-args", Visible: true, Status: checker.Pass}
+	res := &checker.Result{Verdict: checker.Pass, Total: 2, Passed: 2, Cases: []checker.CaseResult{pass, plain}}
+	var md strings.Builder
+	Markdown(&md, res, i18n.New("en"), Options{})
+	for _, want := range []string{"## ✓", "01-storm", "✓ peak after the service came back: 44 requests a tick (limit 100)", "your client"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the Markdown report lacks %q:\n%s", want, md.String())
+		}
+	}
+	if strings.Contains(md.String(), "02-args") || strings.Contains(md.String(), "First past a limit") {
+		t.Errorf("the Markdown report names a plain passed case or a limit never crossed:\n%s", md.String())
+	}
+}

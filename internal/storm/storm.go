@@ -156,9 +156,10 @@ func (p Params) Growth(k int) int {
 	return min(p.Cap, p.Base<<(k-1))
 }
 
-// pause returns the pause after a client's k-th failure; prev is the client's
-// previous pause (Base before the first), which Decorrelated reads and updates.
-func (p Params) pause(rnd *Rand, k int, prev *int) int {
+// Pause returns the pause, in ticks, after a client's k-th failure, drawn from rnd by p.Rule;
+// prev is the client's previous pause (Base before the first), which Decorrelated reads and
+// updates. Run draws every client's pauses from one generator, in line order.
+func (p Params) Pause(rnd *Rand, k int, prev *int) int {
 	switch p.Rule {
 	case Now:
 		return 1
@@ -251,7 +252,7 @@ func Run(p Params) Result {
 					continue
 				}
 				prev := int(c.prev)
-				d := p.pause(rnd, int(c.fails), &prev)
+				d := p.Pause(rnd, int(c.fails), &prev)
 				c.prev = int32(prev)
 				lines[(t+d)%size].push(c, &free)
 			}
@@ -359,7 +360,7 @@ func RunNaive(p Params) Result {
 				a.r.GaveUp++
 				continue
 			}
-			c.next = t + p.pause(rnd, c.fails, &c.prev)
+			c.next = t + p.Pause(rnd, c.fails, &c.prev)
 			c.place = places
 			places++
 		}
