@@ -136,8 +136,10 @@ func TestWritten(t *testing.T) {
 		{"folders", Student{Name: "a", Lang: "ru", Result: res}, "grades.csv results.json report.html details/ feedback/"},
 		{"Moodle", Student{Name: "b", Lang: "ru", Result: res, Layout: LayoutMoodle, ID: "100001", Display: "b"},
 			"grades.csv results.json report.html details/ feedback/ moodle.csv moodle-feedback.zip"},
-		{"Canvas", Student{Name: "c", Lang: "ru", Result: res, Layout: LayoutCanvas, ID: "1001", Display: "c"},
+		{"Canvas, a text entry", Student{Name: "c", Lang: "ru", Result: res, Layout: LayoutCanvas, ID: "1001", Display: "c"},
 			"grades.csv results.json report.html details/ feedback/ canvas.csv"},
+		{"Canvas, files", Student{Name: "c", Lang: "ru", Result: res, Layout: LayoutCanvas, ID: "1001", Display: "c", CanvasFiles: []CanvasEntry{{"main.go", "5001"}}},
+			"grades.csv results.json report.html details/ feedback/ canvas.csv canvas-feedback.zip"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,6 +24,9 @@ const (
 	MoodleFile         = "moodle.csv"          // Moodle's grading worksheet: Assignment → Upload grading worksheet
 	MoodleFeedbackFile = "moodle-feedback.zip" // Moodle's "Upload multiple feedback files in a zip"
 	CanvasFile         = "canvas.csv"          // Canvas's gradebook CSV: Grades → Import
+	// CanvasFeedbackFile is for the assignment's "Upload submissions" in Canvas's gradebook: each
+	// student's feedback as a comment on their submission.
+	CanvasFeedbackFile = "canvas-feedback.zip"
 )
 
 // utf8BOM starts grades.csv, so that a spreadsheet reads it as UTF-8.
@@ -74,9 +79,68 @@ func writeExports(dir string, rep *Report) error {
 		}
 	}
 	if has[LayoutCanvas] {
-		return writeAtomic(filepath.Join(dir, CanvasFile), CanvasCSV(rep, ro))
+		if err := writeAtomic(filepath.Join(dir, CanvasFile), CanvasCSV(rep, ro)); err != nil {
+			return err
+		}
+		zipData, n, err := CanvasFeedbackZip(rep)
+		if err != nil || n == 0 {
+			return err
+		}
+		return writeAtomic(filepath.Join(dir, CanvasFeedbackFile), zipData)
 	}
 	return nil
+}
+
+// CanvasFeedbackZip is the zip Canvas's "Upload submissions" (the assignment's menu in the
+// gradebook) takes to comment on many submissions at once, and n the students it holds. Canvas's
+// importer (Assignment#generate_comments_from_files, infer_comment_context_from_filename) splits a
+// file's name at "_", takes its first two numbers as the user id and the id of one of the
+// submission's attachments, and attaches the file to a comment under that attachment's name: so
+// each student's entry is named feedback_USERID_ATTACHMENTID_FILE after a Go file of theirs, and
+// holds their feedback (the Markdown of feedback/) as a Go comment, which reads as it is under that
+// name. Students whose export names no attachment (a text entry, an anonymous assignment) are left
+// out; their feedback is in feedback/.
+func CanvasFeedbackZip(rep *Report) (data []byte, n int, err error) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, st := range rep.Students {
+		f, ok := canvasCommented(st)
+		if !ok || !exportable(st, LayoutCanvas) {
+			continue
+		}
+		w, err := zw.Create(fmt.Sprintf("feedback_%s_%s_%s", st.ID, f.Attachment, path.Base(filepath.ToSlash(f.Name))))
+		if err != nil {
+			return nil, 0, err
+		}
+		var md bytes.Buffer
+		Feedback(&md, rep, st)
+		fmt.Fprintf(w, "/*\n%s\n*/\n", strings.ReplaceAll(strings.TrimSpace(md.String()), "*/", "* /"))
+		n++
+	}
+	if err := zw.Close(); err != nil {
+		return nil, 0, err
+	}
+	return buf.Bytes(), n, nil
+}
+
+// canvasCommented is the file of st's Canvas submission a comment goes under: a Go file of the
+// submission Canvas holds now (not an older version Canvas kept beside it, which is no attachment
+// of the submission any more), main.go or a main-N.go first. Canvas shows the comment's file under
+// that file's name, so a submission with no Go file (an archive) gets none: its feedback is in
+// feedback/.
+func canvasCommented(st Student) (CanvasEntry, bool) {
+	var best CanvasEntry
+	found := false
+	for _, f := range st.CanvasFiles {
+		base := path.Base(filepath.ToSlash(f.Name))
+		if !strings.HasSuffix(base, ".go") || slices.Contains(st.Superseded, f.Name) {
+			continue
+		}
+		if !found || strings.HasPrefix(base, "main") && !strings.HasPrefix(path.Base(best.Name), "main") {
+			best, found = f, true
+		}
+	}
+	return best, found
 }
 
 // roster is the report's kept roster read again (nil when there is none).

@@ -521,7 +521,7 @@ func defaultBatch(n, jobs int) int {
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
 		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late, Conflict: s.Conflict, ClaimedID: s.ClaimedID,
-		Anonymous: s.Anonymous, Superseded: s.Superseded}}
+		Anonymous: s.Anonymous, Superseded: s.Superseded, CanvasFiles: s.CanvasFiles}}
 	it.st.Submitted, it.st.TimeFrom = g.submissionTime(s)
 	if l := g.job.Late; l.Points > 0 || !l.Due.IsZero() {
 		// Only a known time counts against the due date; the LMS's own flag always does.

@@ -54,6 +54,7 @@ var (
 type reading struct {
 	layout, name, id, file string
 	rest                   string // what follows the name in the entry's name (Moodle)
+	attach                 string // the id of Canvas's attachment (the file), in a Canvas file's name
 	late, anon             bool
 }
 
@@ -103,7 +104,7 @@ func canvasReadings(base string) []reading {
 			break // a Canvas login has no spaces: what follows is the student's own file name
 		}
 		if m := canvasFile.FindStringSubmatch(base[i:]); m != nil {
-			out = append(out, reading{layout: LayoutCanvas, name: login, id: m[2], file: m[4], late: m[1] != ""})
+			out = append(out, reading{layout: LayoutCanvas, name: login, id: m[2], file: m[4], attach: m[3], late: m[1] != ""})
 		}
 		if m := canvasText.FindStringSubmatch(base[i:]); m != nil {
 			out = append(out, reading{layout: LayoutCanvas, name: login, id: m[2], file: m[3], late: m[1] != ""})

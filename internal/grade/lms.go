@@ -229,6 +229,7 @@ func memberSubmission(g []lmsMember, conflict string, trusted bool, ro *Roster) 
 	}
 	if len(g) == 1 && first.sub.Kind != "" {
 		s.Path, s.Kind = first.sub.Path, first.sub.Kind
+		s.CanvasFiles = canvasFiles(g)
 		return s
 	}
 	s.Kind = KindGroup
@@ -237,7 +238,19 @@ func memberSubmission(g []lmsMember, conflict string, trusted bool, ro *Roster) 
 		s.Files = append(s.Files, m.sub.Path)
 		s.Names = append(s.Names, m.file)
 	}
+	s.CanvasFiles = canvasFiles(g)
 	return s
+}
+
+// canvasFiles are the files of members g whose names hold Canvas's attachment ids.
+func canvasFiles(g []lmsMember) []CanvasEntry {
+	var out []CanvasEntry
+	for _, m := range g {
+		if m.attach != "" && !m.anon {
+			out = append(out, CanvasEntry{Name: m.file, Attachment: m.attach})
+		}
+	}
+	return out
 }
 
 // classroom names the students of a GitHub Classroom export: every entry a folder, all of them named

@@ -81,11 +81,21 @@ type Student struct {
 	// Superseded lists the older versions of the student's files that Canvas kept and that were set
 	// aside for the newest (Submission.Superseded), said in the feedback and the report.
 	Superseded []string `json:"superseded,omitempty"`
+	// CanvasFiles are the files of a Canvas submission with Canvas's attachment ids, for the
+	// comments Canvas's "Upload submissions" takes (canvas-feedback.zip).
+	CanvasFiles []CanvasEntry `json:"canvas_files,omitempty"`
 	// Drawn is the student's drawn cases: the seed they were drawn with and their arguments.
 	Drawn *Drawn `json:"drawn,omitempty"`
 	// FeedbackError says why the student's feedback file could not be made (Write), "" when it was.
 	FeedbackError string          `json:"feedback_error,omitempty"`
 	Result        *checker.Result `json:"result"`
+}
+
+// CanvasEntry is a file of a student's Canvas submission: the name the student gave it and the id of
+// Canvas's attachment.
+type CanvasEntry struct {
+	Name       string `json:"name"`
+	Attachment string `json:"attachment"`
 }
 
 // SourceFile is one file of a student's program, its path relative to the program's folder.

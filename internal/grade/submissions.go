@@ -46,6 +46,9 @@ type Submission struct {
 	// them (the LMS's prefix taken off; "" for a folder).
 	Files []string
 	Names []string
+	// CanvasFiles are the student's files in a Canvas export, each with the id of Canvas's
+	// attachment from its entry's name: what Canvas's "Upload submissions" matches a comment by.
+	CanvasFiles []CanvasEntry
 	// Conflict is set when the entry's name reads as more than one student, or the entries of one id
 	// disagree about the name (ConflictAmbiguous, ConflictNamesDiffer): the submission is a row of its
 	// own, and ClaimedID the id its name claims.

@@ -13,7 +13,7 @@ import (
 // (a moodle.csv of an earlier run of another class never stays beside grades.csv of this one).
 // Every other entry (the journal, the lock, an instructor's own notes) is carried over.
 var reportFiles = map[string]bool{GradesFile: true, ResultsFile: true, HTMLFile: true, FeedbackDir: true,
-	DetailsDir: true, MoodleFile: true, MoodleFeedbackFile: true, CanvasFile: true}
+	DetailsDir: true, MoodleFile: true, MoodleFeedbackFile: true, CanvasFile: true, CanvasFeedbackFile: true}
 
 // Write writes the report into dir as a whole: its files are made in a new folder beside dir and
 // swapped in only when every one of them is complete, so that a run that fails half-way (a full

@@ -29,7 +29,7 @@ const (
 
 // reportOrder is the order in which Written names a report's entries: what an instructor opens
 // first, then what goes back to students and to the LMS.
-var reportOrder = []string{GradesFile, ResultsFile, HTMLFile, DetailsDir, FeedbackDir, MoodleFile, MoodleFeedbackFile, CanvasFile}
+var reportOrder = []string{GradesFile, ResultsFile, HTMLFile, DetailsDir, FeedbackDir, MoodleFile, MoodleFeedbackFile, CanvasFile, CanvasFeedbackFile}
 
 // Written names the entries of the report in dir as they are there (a folder with a slash after
 // it): the files written for the LMS only when the class came in its layout, details/ and feedback/
