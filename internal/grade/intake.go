@@ -42,13 +42,11 @@ func checkPrograms(job *Job, subs []Submission) error {
 	if job.Force || job.Only != "" || len(subs) == 0 {
 		return nil
 	}
-	work, err := checker.TempDir("sample")
+	g, done, err := sampleGrader(job)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
-	g := newGrader(job)
-	g.work = work
+	defer done()
 	for i, s := range subs {
 		it, err := g.prepare(s, i, "")
 		if err != nil {
@@ -57,9 +55,21 @@ func checkPrograms(job *Job, subs []Submission) error {
 		if it.dir != "" || it.st.Result == nil || it.st.Result.Verdict != checker.NoProgram {
 			return nil
 		}
-		os.RemoveAll(filepath.Join(work, strconv.Itoa(i))) // its copy: a class of thousands is looked into one by one
+		os.RemoveAll(filepath.Join(g.work, strconv.Itoa(i))) // its copy: a class of thousands is looked into one by one
 	}
 	return &ClassError{Code: ClassNoGo, Detail: strconv.Itoa(len(subs))}
+}
+
+// sampleGrader is a grader of job for a look into the class before it is graded, in a scratch
+// folder of its own that done removes.
+func sampleGrader(job *Job) (g *grader, done func(), err error) {
+	work, err := checker.TempDir("sample")
+	if err != nil {
+		return nil, nil, err
+	}
+	g = newGrader(job)
+	g.work = work
+	return g, func() { os.RemoveAll(work) }, nil
 }
 
 // checkClass refuses an export whose listing cannot be a class: nothing in it, one student's

@@ -112,13 +112,11 @@ func checkExercise(ctx context.Context, job *Job, subs []Submission) error {
 	if job.Force || job.Only != "" || len(job.Others) == 0 || first == nil || len(subs) == 0 {
 		return nil
 	}
-	work, err := checker.TempDir("sample")
+	g, done, err := sampleGrader(job)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
-	g := newGrader(job)
-	g.work = work
+	defer done()
 	items, err := g.sample(subs, sampleSize(len(subs)))
 	if err != nil || len(items) == 0 {
 		return err
