@@ -116,3 +116,36 @@ func TestScenarioPassedMarkdown(t *testing.T) {
 		t.Errorf("the Markdown report names a plain passed case or a limit never crossed:\n%s", md.String())
 	}
 }
+
+// TestScenarioPassedText: check's text lists a visible scenario case that passed with its figures
+// and chart when passed cases are listed; a hidden one that passed, and a plain case, by name alone.
+func TestScenarioPassedText(t *testing.T) {
+	run := &checker.ScenarioRun{Name: "storm", Seed: 1, Rate: 50, Down: 100, TickMs: 100,
+		Load: []int{2000, 2000, 44}, FirstOver: -1, Stopped: -1}
+	metrics := []checker.Metric{{Name: "peak_load", Value: 44, Reached: true, Limit: 100, OK: true}}
+	visible := checker.CaseResult{Name: "01-storm", Visible: true, Status: checker.Pass, Metrics: metrics, Scenario: run}
+	hidden := checker.CaseResult{Name: "02-hidden", Status: checker.Pass, Metrics: []checker.Metric{{Name: "peak_load", Value: 45, Reached: true, Limit: 100, OK: true}}, Scenario: run}
+	plain := checker.CaseResult{Name: "03-args", Visible: true, Status: checker.Pass}
+	res := &checker.Result{Verdict: checker.Pass, Total: 3, Passed: 3, Cases: []checker.CaseResult{visible, hidden, plain}}
+	for _, tt := range []struct {
+		showPass bool
+		want     []string
+		wantNot  []string
+	}{
+		{true, []string{"01-storm", "✓ peak after the service came back: 44 requests a tick (limit 100)", "your client", "03-args"}, []string{"45 requests"}},
+		{false, nil, []string{"01-storm", "44 requests", "your client"}},
+	} {
+		var out strings.Builder
+		Text(&out, res, i18n.New("en"), Options{ShowPass: tt.showPass})
+		for _, want := range tt.want {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("ShowPass %v: the text lacks %q:\n%s", tt.showPass, want, out.String())
+			}
+		}
+		for _, not := range tt.wantNot {
+			if strings.Contains(out.String(), not) {
+				t.Errorf("ShowPass %v: the text has %q:\n%s", tt.showPass, not, out.String())
+			}
+		}
+	}
+}

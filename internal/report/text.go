@@ -118,6 +118,11 @@ func Text(w io.Writer, res *checker.Result, pr *i18n.Printer, opt Options) {
 		if cs.Status == checker.Pass {
 			if opt.ShowPass {
 				fmt.Fprintln(w, c.green("✓ ")+caseLabel(pr, cs))
+				if cs.Visible {
+					// A scenario case that passed shows its figures and chart too: what the learner's
+					// client did in the incident, beside the course's policy, is the lesson.
+					writeScenario(w, pr, cs, "    ")
+				}
 			}
 			continue
 		}
