@@ -156,7 +156,7 @@ func (p *Program) runCases(ctx context.Context, cases []Case, opt Options, direc
 	wg.Wait()
 	hang.judge(results)
 	if bs, ok := ctx.Value(budgetStatsKey{}).(*budgetStats); ok {
-		bs.FullStops = hang.fullStops
+		bs.FullStops, bs.Cut = hang.fullStops, hang.cut
 	}
 	for i, ct := range cts {
 		rec := ct.rec
@@ -314,6 +314,8 @@ type budget struct {
 	running []int           // the case's runs in flight
 	// fullStops counts the runs stopped at the full limit: what a program that hangs cost.
 	fullStops int
+	// cut says why judge made each case it cut not_run (budgetStats.Cut).
+	cut []string
 }
 
 // budgetStatsKey is the context key under which a test hands RunCases a *budgetStats to fill.
@@ -322,6 +324,9 @@ type budgetStatsKey struct{}
 // budgetStats is what a RunCases's runs cost, for tests that bound it in counts, not seconds.
 type budgetStats struct {
 	FullStops int // runs stopped at the full limit (CPU or idle)
+	// Cut says, for each case past the budget that judge made not_run, why: its longest run's CPU
+	// and idle time against the short limit's, and whether a run was stopped.
+	Cut []string
 }
 
 func newBudget(n int, lim Limits) *budget {
@@ -390,6 +395,8 @@ func (b *budget) judge(results []CaseResult) {
 	for i := range results {
 		results[i].Charged = b.charge[i] > 0
 		if spent >= b.limit && (b.stopped[i] || b.maxRun[i] > b.short.CPU || b.maxIdle[i] > b.short.Idle) {
+			b.cut = append(b.cut, fmt.Sprintf("%s: stopped %v, cpu %v (short %v), idle %v (short %v)",
+				results[i].Name, b.stopped[i], b.maxRun[i], b.short.CPU, b.maxIdle[i], b.short.Idle))
 			r := &results[i]
 			// What a run cut short printed (or how it died at the short limit) says nothing of
 			// the program: only the arguments stay.

@@ -319,6 +319,9 @@ func checkHang(t *testing.T, prog *Program, par int, tt hangTest) []Verdict {
 		}
 	}
 	t.Logf("verdict %s, passed %d, timed out %d, not run %d, hung on %q, runs stopped at the full limit %d", res.Verdict, res.Passed, full, notRun, res.Hung, cost.FullStops)
+	for _, why := range cost.Cut {
+		t.Logf("not run past the budget: %s", why) // which of the short limit's bounds cut it
+	}
 	if res.Verdict != tt.verdict {
 		t.Errorf("verdict %s, want %s", res.Verdict, tt.verdict)
 	}
