@@ -14,13 +14,14 @@ import (
 // what was left out of it named.
 func TestFeedbackRefused(t *testing.T) {
 	big := &tooBigError{code: BigFile, path: "hw/data.go"}
-	tests := []struct {
+	type refused struct {
 		name    string
 		lang    string
 		res     *checker.Result
 		skipped []SkippedEntry
 		want    []string
-	}{
+	}
+	tests := []refused{
 		{"file too big", "en", &checker.Result{Verdict: TooBig, Message: big.code, BuildLog: big.Error(), Total: 16},
 			nil, []string{"the file hw/data.go is larger than 8 MiB", "0 cases of 16 passed"}},
 		{"file too big in Russian", "ru", &checker.Result{Verdict: TooBig, Message: big.code, BuildLog: big.Error(), Total: 16},
@@ -29,9 +30,42 @@ func TestFeedbackRefused(t *testing.T) {
 			[]SkippedEntry{{"a/zz.go", SkipFIFO}}, []string{"вложени на повече от 32 нива", "1 елемент от предаденото е пропуснат", "`a/zz.go` (именуван канал)"}},
 		{"an old record without a code", "en", &checker.Result{Verdict: TooBig, BuildLog: "601 files, 1 bytes"},
 			nil, []string{"more than a program needs (601 files, 1 bytes)"}},
+		{"too many files in Russian", "ru", &checker.Result{Verdict: TooBig, Message: BigFiles, BuildLog: (&tooBigError{code: BigFiles, limit: 500}).Error()},
+			nil, []string{"больше 500 .go-файлов"}},
+		{"too many bytes in Bulgarian", "bg", &checker.Result{Verdict: TooBig, Message: BigBytes, BuildLog: (&tooBigError{code: BigBytes, limit: 20 << 20}).Error()},
+			nil, []string{"повече от 20\u00a0МиБ"}},
+		{"an odd byte limit in English", "en", &checker.Result{Verdict: TooBig, Message: BigBytes, BuildLog: (&tooBigError{code: BigBytes, limit: 1500}).Error()},
+			nil, []string{"more than 1,500 bytes in all"}},
+	}
+	// An archive past a limit: what the student reads names the limit in words, never an English
+	// count or the instructor's flag.
+	lim := DefaultReadLimits
+	bombs := []struct {
+		limit string
+		entry string
+	}{{BigEntries, "120000 entries"}, {BigFiles, "500"}, {BigBytes, "big.go"}, {BigDepth, "a/b/c.go"}}
+	wantBomb := map[string][]string{
+		"ru/" + BigEntries: {"больше 100\u00a0000 элементов (файлов и папок)"},
+		"bg/" + BigEntries: {"повече от 100\u00a0000 елемента (файлове и папки)"},
+		"ru/" + BigFiles:   {"больше 500 файлов"},
+		"bg/" + BigFiles:   {"повече от 500 файла"},
+		"en/" + BigFiles:   {"more than 500 files"},
+		"ru/" + BigBytes:   {"распакованные файлы вместе больше 20\u00a0МиБ"},
+		"bg/" + BigBytes:   {"разархивираните файлове заедно са повече от 20\u00a0МиБ"},
+		"ru/" + BigDepth:   {"a/b/c.go лежит глубже 32 уровней папок"},
+		"bg/" + BigDepth:   {"a/b/c.go е вложен на повече от 32 нива папки"},
+	}
+	for _, b := range bombs {
+		_, msg, log, _ := refusal(&ArchiveError{Code: ZipBomb, Entry: b.entry, Limit: b.limit}, lim)
+		for _, lang := range []string{"ru", "bg", "en"} {
+			want := wantBomb[lang+"/"+b.limit]
+			tests = append(tests, refused{"bomb " + b.limit + " " + lang, lang, &checker.Result{Verdict: BadArchive, Message: msg, BuildLog: log}, nil, want})
+		}
+	}
+	tests = append(tests, []refused{
 		{"archive with a link", "en", &checker.Result{Verdict: BadArchive, Message: ZipTwice, BuildLog: "MAIN.go"},
 			[]SkippedEntry{{"zz.go", SkipSymlink}}, []string{"MAIN.go", "`zz.go` (a symbolic link)"}},
-	}
+	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -41,6 +75,13 @@ func TestFeedbackRefused(t *testing.T) {
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("no %q in:\n%s", w, got)
+				}
+			}
+			if tt.lang != "en" {
+				for _, leak := range []string{"--max-", "more than", "entries", "bytes"} {
+					if strings.Contains(got, leak) {
+						t.Errorf("%q, the instructor's English, in the student's feedback:\n%s", leak, got)
+					}
 				}
 			}
 		})

@@ -537,7 +537,7 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	// the program, its fingerprint, the build) ever opens a file of the submission itself.
 	skipped, prefix, err := g.unpack(s, root)
 	it.st.Skipped = skipped
-	if v, msg, log, refused := refusal(err); refused {
+	if v, msg, log, refused := refusal(err, g.job.Read.orDefault()); refused {
 		g.refuse(it, v, msg, log)
 		return it, nil
 	}
@@ -554,7 +554,10 @@ func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 }
 
 // refusal is the verdict of a submission that could not be unpacked (refused false when err is nil).
-func refusal(err error) (v checker.Verdict, msg, log string, refused bool) {
+// An archive past one of the class's limits lim names it in its log as a folder past it does (ENTRY:
+// "more than 500 files (--max-files)"), with the class's limit, whatever budget a nested archive had
+// left.
+func refusal(err error, lim ReadLimits) (v checker.Verdict, msg, log string, refused bool) {
 	var tb *tooBigError
 	var ae *ArchiveError
 	switch {
@@ -564,8 +567,8 @@ func refusal(err error) (v checker.Verdict, msg, log string, refused bool) {
 		return TooBig, tb.code, tb.Error(), true
 	case errors.As(err, &ae):
 		entry := ae.Entry
-		if f := LimitFlag(ae.Limit); f != "" {
-			entry += " (" + f + ")"
+		if LimitFlag(ae.Limit) != "" {
+			entry += ": " + (&tooBigError{code: ae.Limit, limit: lim.of(ae.Limit)}).Error()
 		}
 		return BadArchive, ae.Code, entry, true
 	}

@@ -48,6 +48,21 @@ var limitFlags = map[string]string{BigFiles: "--max-files", BigBytes: "--max-byt
 // LimitFlag is the flag that raises the limit of a Big code ("" for a file's own size, which none does).
 func LimitFlag(code string) string { return limitFlags[code] }
 
+// of is the limit a Big code names (0 for BigFile, a file's own size, which is fixed).
+func (l ReadLimits) of(code string) int64 {
+	switch code {
+	case BigFiles:
+		return int64(l.Files)
+	case BigBytes:
+		return l.Bytes
+	case BigDepth:
+		return int64(l.Depth)
+	case BigEntries:
+		return int64(listLimit(l))
+	}
+	return 0
+}
+
 // orDefault fills the limits left zero with the defaults.
 func (l ReadLimits) orDefault() ReadLimits {
 	d := DefaultReadLimits

@@ -340,13 +340,9 @@ func Feedback(w *bytes.Buffer, rep *Report, st Student) {
 		fmt.Fprintf(w, "# %s\n\n", report.MarkdownEscape(pr.T("grade_fb_heading", "Title", title, "Name", rep.Exercise, "Student", st.Name)))
 		switch res.Verdict {
 		case BadArchive:
-			w.WriteString(report.MarkdownEscape(pr.T("grade_fb_"+res.Message, "Entry", res.BuildLog)) + "\n")
+			w.WriteString(report.MarkdownEscape(archiveRefusal(pr, res)) + "\n")
 		case TooBig:
-			id := "grade_fb_too_big_" + res.Message
-			if !i18n.Has(st.Lang, id) {
-				id = "grade_fb_too_big"
-			}
-			w.WriteString(report.MarkdownEscape(pr.T(id, "Path", tooBigPath(res.BuildLog), "Entry", res.BuildLog, "Limit", tooBigLimit(res.BuildLog))) + "\n")
+			w.WriteString(report.MarkdownEscape(limitMessage(pr, "grade_fb_too_big", res.Message, res.BuildLog)) + "\n")
 		case Unchanged:
 			w.WriteString(pr.T("grade_fb_unchanged") + "\n")
 		case NoSubmission:
@@ -405,6 +401,53 @@ func drawnNote(w *bytes.Buffer, pr *i18n.Printer, rep *Report, st Student) {
 		}
 		fmt.Fprintf(w, "- %s %s\n", mark, report.CodeSpan(strings.Join(args, " ")))
 	}
+}
+
+// archiveRefusal says why an archive was refused (a BadArchive verdict), in the printer's language.
+// A bomb that hit one of the class's limits says which, with the limit in the language's words; one
+// that did not (the archive itself too large, an old record) says only what the student should do.
+func archiveRefusal(pr *i18n.Printer, res *checker.Result) string {
+	if res.Message != ZipBomb {
+		return pr.T("grade_fb_"+res.Message, "Entry", res.BuildLog)
+	}
+	if code := bigCode(res.BuildLog); code != "" {
+		return limitMessage(pr, "grade_fb_zip_bomb", code, res.BuildLog)
+	}
+	return pr.T("grade_fb_zip_bomb")
+}
+
+// bigCode is the Big code of the limit a log written by tooBigError names ("" when it names none).
+func bigCode(log string) string {
+	m := limitWords.FindStringSubmatch(log)
+	if m == nil {
+		return ""
+	}
+	return map[string]string{"files": BigFiles, "bytes in all": BigBytes, "entries": BigEntries, "folders deep": BigDepth}[m[1]]
+}
+
+var limitWords = regexp.MustCompile(`more than \d+ (files|bytes in all|entries|folders deep) \(`)
+
+// limitMessage is the message prefix_CODE for a submission past the limit of a Big code, its log
+// ("ENTRY: more than N …") giving the entry and the limit: bytes as a size ("20 МиБ"), counts with
+// the language's plural forms and grouping ("10 000 файлов"). Without such a message, or without
+// a code (an old record), it is the message prefix itself with the log as it was written.
+func limitMessage(pr *i18n.Printer, prefix, code, log string) string {
+	id := prefix + "_" + code
+	n, err := strconv.ParseInt(tooBigLimit(log), 10, 64)
+	if code == "" || !i18n.Has(pr.Lang(), id) && !i18n.Has("en", id) {
+		return pr.T(prefix, "Entry", log)
+	}
+	entry, _, _ := strings.Cut(log, ": more than ")
+	if code == BigFile {
+		return pr.T(id, "Path", tooBigPath(log))
+	}
+	if err != nil {
+		return pr.T(prefix, "Entry", log)
+	}
+	if code == BigBytes {
+		return pr.T(id, "Entry", entry, "Limit", pr.Size(n))
+	}
+	return pr.N(id, int(min(n, 1<<30)), "Entry", entry, "Limit", pr.Int(n))
 }
 
 // tooBigLimit is the limit named in the BuildLog of a TooBig verdict ("more than 500 files …").

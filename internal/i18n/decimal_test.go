@@ -46,3 +46,35 @@ func TestScore(t *testing.T) {
 		}
 	}
 }
+
+// TestIntAndSize: counts are grouped as each language groups thousands, and sizes read in the
+// language's units, with the plural form the number takes.
+func TestIntAndSize(t *testing.T) {
+	for _, tc := range []struct {
+		lang      string
+		n         int64
+		int, size string
+	}{
+		{"ru", 10000, "10\u00a0000", "10\u00a0000\u00a0байт"},
+		{"bg", 10000, "10\u00a0000", "10\u00a0000\u00a0байта"},
+		{"en", 10000, "10,000", "10,000 bytes"},
+		{"ru", 20 << 20, "20\u00a0971\u00a0520", "20\u00a0МиБ"},
+		{"bg", 20 << 20, "20\u00a0971\u00a0520", "20\u00a0МиБ"},
+		{"en", 20 << 20, "20,971,520", "20 MiB"},
+		{"ru", 512 << 10, "524\u00a0288", "512\u00a0КиБ"},
+		{"ru", 1, "1", "1\u00a0байт"},
+		{"ru", 3, "3", "3\u00a0байта"},
+		{"ru", 21, "21", "21\u00a0байт"},
+		{"bg", 1, "1", "1\u00a0байт"},
+		{"en", 1, "1", "1 byte"},
+		{"xx", 1500, "1,500", "1,500 bytes"},
+	} {
+		p := New(tc.lang)
+		if got := p.Int(tc.n); got != tc.int {
+			t.Errorf("Int(%q, %d) = %q, want %q", tc.lang, tc.n, got, tc.int)
+		}
+		if got := p.Size(tc.n); got != tc.size {
+			t.Errorf("Size(%q, %d) = %q, want %q", tc.lang, tc.n, got, tc.size)
+		}
+	}
+}
