@@ -214,3 +214,49 @@ func TestFeedbackNoRunNoWeights(t *testing.T) {
 		})
 	}
 }
+
+// TestFeedbackUnknownLanguage: a student whose language nothing told and whose program never ran is
+// told why in each of the course's languages, the instructor's first; one whose program ran is
+// told in the language it was judged in; so is one whose language the instructor gave.
+func TestFeedbackUnknownLanguage(t *testing.T) {
+	rep := &Report{Exercise: "exercise-deadline", Titles: map[string]string{"ru": "Повторы с крайним сроком", "bg": "Повторения с краен срок"}}
+	bomb := &checker.Result{Verdict: BadArchive, Message: ZipCorrupt, BuildLog: "hw.zip", Total: 34}
+	tests := []struct {
+		name   string
+		st     Student
+		want   []string // in this order
+		absent []string
+	}{
+		{"archive, fallback Russian", Student{Name: "x", Lang: "ru", LangFrom: LangFromFallback, Result: bomb},
+			[]string{"Ваш архив не открывается", "\n---\n", "Архивът ти не може да се отвори"}, nil},
+		{"archive, fallback Bulgarian", Student{Name: "x", Lang: "bg", LangFrom: LangFromFallback, Result: bomb},
+			[]string{"Архивът ти не може да се отвори", "\n---\n", "Ваш архив не открывается"}, nil},
+		{"no submission", Student{Name: "x", Lang: "bg", LangFrom: LangFromFallback, Result: &checker.Result{Verdict: NoSubmission, Total: 34}},
+			[]string{"Минаха 0 теста от 34", "\n---\n", "Пройдено 0 тестов из 34"}, nil},
+		{"language given for the class", Student{Name: "x", Lang: "ru", LangFrom: LangFromForced, Result: bomb},
+			[]string{"Ваш архив не открывается"}, []string{"Архивът", "---"}},
+		{"a program that ran", Student{Name: "x", Lang: "bg", LangFrom: LangFromFallback, Result: &checker.Result{Verdict: checker.Fail, Total: 1,
+			Cases: []checker.CaseResult{{Name: "a", Status: checker.Fail, Visible: true}}}},
+			nil, []string{"Пройден", "Пройдено", "\n---\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			Feedback(&buf, rep, tt.st)
+			got := buf.String()
+			at := 0
+			for _, w := range tt.want {
+				i := strings.Index(got[at:], w)
+				if i < 0 {
+					t.Fatalf("no %q after byte %d in:\n%s", w, at, got)
+				}
+				at += i + len(w)
+			}
+			for _, a := range tt.absent {
+				if strings.Contains(got, a) {
+					t.Errorf("%q in:\n%s", a, got)
+				}
+			}
+		})
+	}
+}

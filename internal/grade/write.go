@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -327,8 +328,36 @@ func clip(s string, n int) string {
 }
 
 // Feedback writes what a student gets back, in the student's language: which cases failed, and for
-// the visible ones where the output first differs; hidden cases show their title only.
+// the visible ones where the output first differs; hidden cases show their title only. When nothing
+// told the student's language (no program was read, the roster says none) and nothing of theirs ran,
+// it is written in each of the course's languages, the instructor's first: a Bulgarian student
+// whose archive would not open in a class graded in Russian still reads why.
 func Feedback(w *bytes.Buffer, rep *Report, st Student) {
+	feedbackIn(w, rep, st)
+	if st.LangFrom != LangFromFallback || st.Result == nil {
+		return
+	}
+	switch st.Result.Verdict {
+	case BadArchive, TooBig, NotGraded, NoSubmission, checker.NoProgram:
+	default:
+		return // what ran was judged against one language's outputs: it is told in that one
+	}
+	var others []string
+	for lang := range rep.Titles {
+		if lang != st.Lang && i18n.Has(lang, "grade_fb_heading") {
+			others = append(others, lang)
+		}
+	}
+	slices.Sort(others)
+	for _, lang := range others {
+		w.WriteString("\n---\n\n")
+		st.Lang = lang
+		feedbackIn(w, rep, st)
+	}
+}
+
+// feedbackIn is Feedback in the student's language alone.
+func feedbackIn(w *bytes.Buffer, rep *Report, st Student) {
 	pr := i18n.New(st.Lang)
 	title := rep.Titles[st.Lang]
 	if title == "" {
