@@ -3,7 +3,8 @@ package grade
 // reportScript draws the class table and the student × case grid from the page's data block
 // (classData): only the rows in view are in the document, between two spacers of the height of the
 // rows that are not (a class of up to virtualAll students is drawn whole, so that the browser's own
-// search finds every name). It sorts the class by a click on a column and filters it by a word, a
+// search finds every name; past that, Ctrl-F or ⌘F goes to the page's filter, which searches every
+// row, and a second press to the browser's own search). It sorts the class by a click on a column and filters it by a word, a
 // status or the advice on the code, all on the data; opens a grid cell's failure; and loads each
 // student's details from details/st-N.js beside the page when they are asked for (a script
 // element: it works from file:// as from a server, where fetch would not), and the course's chart
@@ -51,6 +52,7 @@ if(v&&!hay)hay=R.map(function(r){return texts(r).join('\n').toLowerCase();});
 view=order.filter(function(i){var r=R[i];return (!v||hay[i].indexOf(v)>=0)&&(!st||r[3]===st)&&(!av||hasRule(r,av));});
 t.setAttribute('aria-rowcount',view.length+1);document.getElementById('shown').textContent=view.length;cls.draw(true);}
 q.addEventListener('input',apply);s.addEventListener('change',apply);if(a)a.addEventListener('change',apply);
+document.addEventListener('keydown',function(e){if(N>ALL&&(e.ctrlKey||e.metaKey)&&!e.altKey&&(e.key==='f'||e.key==='F')&&document.activeElement!==q){e.preventDefault();q.focus();q.select();}});
 var ths=t.tHead.rows[0].cells,coll=new Intl.Collator(document.documentElement.lang);
 Array.prototype.forEach.call(ths,function(th,c){th.addEventListener('click',function(){
 var dir=th.getAttribute('data-dir')==='asc'?'desc':'asc';

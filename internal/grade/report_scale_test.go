@@ -125,7 +125,8 @@ func TestReportForThousands(t *testing.T) {
 // in view, each one line high, in a body as high as all 5,000 (aria-rowcount says how many); the
 // grid's header row and its column of names stay in view however far it is scrolled, as does the
 // class table's header, and wherever either is scrolled the rows there are drawn (the last student's
-// at the end, a failed cell of it leading to the failure); a search finds a student; a student's
+// at the end, a failed cell of it leading to the failure); a search finds a student, and Ctrl-F
+// goes to it; a student's
 // details load from details/ into a panel inside the window, whose source fits the panel; the advice
 // filter shows the students advised on a rule. Screenshots go to $WORKBOOK_SCREENSHOTS, else the
 // test's folder.
@@ -214,6 +215,14 @@ func reportForThousandsInBrowser(t *testing.T, out string, rep *Report) {
 	if found != "1|1|#st-4321" {
 		t.Errorf("the search for student 4321: shown|rows|link = %q, want 1|1|#st-4321", found)
 	}
+
+	// Ctrl-F, which would search only the rows drawn, goes to the filter, which searches them all.
+	eval(`(function(){document.activeElement&&document.activeElement.blur();return ''})()`)
+	do(chromedp.KeyEvent("f", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	if got := eval(`document.activeElement.id`); got != "filter" {
+		t.Errorf("after Ctrl-F the focus is on %q, want the filter", got)
+	}
+	eval(`(function(){document.activeElement.blur();return ''})()`)
 
 	// A student's details load from details/ into a panel inside the window, the source fitting it.
 	eval(`(function(){location.hash='st-4321-c-3';return ''})()`)
