@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -18,14 +19,72 @@ const clockTick = 10 * time.Millisecond
 
 // treeCPU is the CPU time used so far by the process pid and every process below it: for each, its
 // own user and system time and that of the children it has already waited for (/proc/PID/stat's
-// utime, stime, cutime and cstime). The tree is found from every process's parent in /proc (the
-// kernels this runs on do not all have /proc/PID/task/TID/children). A go build's processes (the go
-// command, the compiler, the linker, the assembler) are the toolchain's, which wait for every child
-// they start, so nothing of the build escapes the sum. /proc lists processes by PID, so a parent is
-// mostly read before its children: a child that ends between the two readings is then missed once
-// (it is in the parent's cutime at the next reading), seldom counted twice. ok is false when pid's
-// own entry cannot be read.
+// utime, stime, cutime and cstime). A go build's processes (the go command, the compiler, the
+// linker, the assembler) are the toolchain's, which wait for every child they start, so nothing of
+// the build escapes the sum. The tree is walked down from pid through each thread's children
+// (/proc/PID/task/TID/children), a few files a reading however many processes the machine runs;
+// where the kernel has no such files (CONFIG_PROC_CHILDREN), it is found from every process's
+// parent in /proc (treeByScan). A process's own line is read before its children's, so a child
+// that ends between the two is missed once (it is in the parent's cutime at the next reading), never
+// counted twice. ok is false when pid's own entry cannot be read.
 func treeCPU(pid int) (cpu time.Duration, ok bool) {
+	if !childrenFiles() {
+		return treeByScan(pid)
+	}
+	_, ticks, ok := statOf(pid)
+	if !ok {
+		return 0, false
+	}
+	seen := map[int]bool{pid: true}
+	stack := childrenOf(pid)
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if _, t, ok := statOf(c); ok {
+			ticks += t
+			stack = append(stack, childrenOf(c)...)
+		}
+	}
+	return time.Duration(ticks) * clockTick, true
+}
+
+// childrenFiles says whether this kernel has /proc/PID/task/TID/children, read on this process.
+var childrenFiles = sync.OnceValue(func() bool {
+	pid := strconv.Itoa(os.Getpid())
+	_, err := os.Stat("/proc/" + pid + "/task/" + pid + "/children")
+	return err == nil
+})
+
+// childrenOf is the children of every thread of pid (none once it is gone).
+func childrenOf(pid int) []int {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var kids []int
+	for _, t := range tasks {
+		data, err := os.ReadFile(dir + t.Name() + "/children")
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(data)) {
+			if n, err := strconv.Atoi(f); err == nil {
+				kids = append(kids, n)
+			}
+		}
+	}
+	return kids
+}
+
+// treeByScan is treeCPU from every process's parent in /proc, for kernels without children files.
+// /proc lists processes by PID, so a parent is mostly read before its children: a child that ends
+// between the two readings is then missed once, seldom counted twice.
+func treeByScan(pid int) (cpu time.Duration, ok bool) {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
 		return 0, false

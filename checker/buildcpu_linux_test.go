@@ -91,35 +91,52 @@ func TestBuildJudgedByCPU(t *testing.T) {
 	}
 }
 
-// TestTreeCPU reads the CPU time of a process tree: a shell whose grandchild spins is charged the
-// grandchild's CPU time while it runs, and keeps it once it was waited for.
+// TestTreeCPU reads the CPU time of a process tree, both ways (down each thread's children files,
+// and from every process's parent where a kernel has no such files): a shell whose grandchild spins
+// is charged the grandchild's CPU time while it runs, and keeps it once it was waited for.
 func TestTreeCPU(t *testing.T) {
-	if _, ok := treeCPU(1 << 30); ok {
-		t.Error("treeCPU of no process: ok")
+	if !childrenFiles() {
+		t.Log("this kernel has no /proc/PID/task/TID/children: treeCPU reads all of /proc")
 	}
-	cmd := exec.Command("sh", "-c", `sh -c 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done' & wait; sleep 30`)
-	if err := cmd.Start(); err != nil {
-		t.Skip(err)
-	}
-	defer cmd.Wait()
-	defer cmd.Process.Kill()
-	// Whatever the machine's load, the grandchild's loop costs a fraction of a second of CPU
-	// time, which the outer shell is charged once it waits for its child; the reading only has
-	// to get there.
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		cpu, ok := treeCPU(cmd.Process.Pid)
-		if !ok {
-			t.Fatal("treeCPU: not readable")
-		}
-		own, _, _ := statOf(cmd.Process.Pid)
-		if cpu >= 100*time.Millisecond && own > 0 {
-			return // the loop ran and was waited for: it is in the shell's cutime
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the tree's CPU time stayed at %s (the shell's own ticks %d)", cpu, own)
-		}
-		time.Sleep(50 * time.Millisecond)
+	for _, tc := range []struct {
+		name string
+		read func(int) (time.Duration, bool)
+	}{{"treeCPU", treeCPU}, {"treeByScan", treeByScan}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if _, ok := tc.read(1 << 30); ok {
+				t.Error("the CPU time of no process: ok")
+			}
+			// The loop spins in a grandchild: a shell started in the background by a shell.
+			cmd := exec.Command("sh", "-c", `sh -c 'sh -c "i=0; while [ \$i -lt 400000 ]; do i=\$((i+1)); done" & wait' & wait; sleep 30`)
+			if err := cmd.Start(); err != nil {
+				t.Skip(err)
+			}
+			defer cmd.Wait()
+			defer cmd.Process.Kill()
+			// Whatever the machine's load, the loop costs a fraction of a second of CPU time, seen
+			// while it runs and kept once the shells wait for it; the reading only has to get there,
+			// and never goes back.
+			deadline := time.Now().Add(2 * time.Minute)
+			var last time.Duration
+			for {
+				cpu, ok := tc.read(cmd.Process.Pid)
+				if !ok {
+					t.Fatal("not readable")
+				}
+				if cpu+clockTick < last {
+					t.Errorf("the tree's CPU time went back from %s to %s", last, cpu)
+				}
+				last = max(last, cpu)
+				if _, own, _ := statOf(cmd.Process.Pid); cpu >= 100*time.Millisecond && own > 0 {
+					return // the loop ran and was waited for: it is in the shell's cutime
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the tree's CPU time stayed at %s", cpu)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		})
 	}
 }
 
