@@ -144,7 +144,7 @@ func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, 
 		return nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
 	}
 	if len(zr.File) > listLimit(lim) {
-		return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", listLimit(lim)), Limit: BigEntries}
+		return nil, &ArchiveError{Code: ZipBomb, Entry: filepath.Base(src), Limit: BigEntries}
 	}
 	var keep []string
 	if exercise != "" {
@@ -172,7 +172,7 @@ func un7zFor(src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, 
 		}
 		seen[nameKey(rel)] = true
 		if files++; files > lim.Files {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", lim.Files), Limit: BigFiles}
+			return nil, &ArchiveError{Code: ZipBomb, Entry: zf.Name, Limit: BigFiles}
 		}
 		b := &budget
 		if innerArchive(rel) {

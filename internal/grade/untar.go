@@ -83,7 +83,7 @@ func tarPick(src, exercise string, lim ReadLimits) ([]string, error) {
 			return nil, tr.corrupt(filepath.Base(src))
 		}
 		if len(entries) >= listLimit(lim) {
-			return nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", listLimit(lim)), Limit: BigEntries}
+			return nil, &ArchiveError{Code: ZipBomb, Entry: filepath.Base(src), Limit: BigEntries}
 		}
 		rel, err := safeRel(hdr.Name)
 		if err != nil {
@@ -174,7 +174,7 @@ func (u *tarFiles) file(tr io.Reader, hdr *tar.Header, rel, target string) error
 	}
 	u.seen[key] = true
 	if u.files++; u.files > u.lim.Files {
-		return &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", u.lim.Files), Limit: BigFiles}
+		return &ArchiveError{Code: ZipBomb, Entry: hdr.Name, Limit: BigFiles}
 	}
 	b := &u.budget
 	if innerArchive(rel) {
@@ -270,7 +270,7 @@ func writeTarFile(tr io.Reader, target, rel string, budget int64) (n int64, read
 // ArchiveError that refuses the archive.
 func tarTarget(hdr *tar.Header, dst string, lim ReadLimits, entries int, keep []string) (rel, target string, err error) {
 	if entries > listLimit(lim) {
-		return "", "", &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d", listLimit(lim)), Limit: BigEntries}
+		return "", "", &ArchiveError{Code: ZipBomb, Entry: hdr.Name, Limit: BigEntries}
 	}
 	rel, err = safeRel(hdr.Name)
 	if err != nil {

@@ -170,10 +170,10 @@ func zipItems(zr *zip.Reader, lim ReadLimits, keep []string) ([]zipItem, []Skipp
 		}
 	}
 	if files > lim.Files {
-		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", files, lim.Files), Limit: BigFiles}
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d files", files), Limit: BigFiles}
 	}
 	if declared > uint64(lim.Bytes) {
-		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", declared, lim.Bytes), Limit: BigBytes}
+		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d bytes declared", declared), Limit: BigBytes}
 	}
 	if archives > uint64(lim.Archives) {
 		return nil, nil, &ArchiveError{Code: ZipBomb, Entry: fmt.Sprintf("%d/%d", archives, lim.Archives), Limit: BigBytes}
