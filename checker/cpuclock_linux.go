@@ -107,3 +107,14 @@ func pipeName(f *os.File) string {
 	}
 	return "pipe:[" + strconv.FormatUint(st.Ino, 10) + "]"
 }
+
+// pipeHolds reports whether the pipe f is an end of holds bytes not read yet (FIONREAD, which Linux calls TIOCINQ).
+func pipeHolds(f *os.File) bool {
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	n := 0
+	sc.Control(func(fd uintptr) { n, err = unix.IoctlGetInt(int(fd), unix.TIOCINQ) })
+	return err == nil && n > 0
+}

@@ -216,8 +216,8 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		close(watched)
 		watching.Wait()
 		// The output to its end, or as far as a child of the program that keeps it open lets it
-		// in half a second (what exec's WaitDelay gave).
-		stdio.finish(500 * time.Millisecond)
+		// in half a second once nothing is left to read (what exec's WaitDelay gave).
+		stdio.finish(capped, 500*time.Millisecond)
 	} else {
 		err = fmt.Errorf("%w: %w", errStart, err)
 	}

@@ -81,18 +81,36 @@ func (s *runStdio) pipes() (in, out []string) {
 	return in, s.out
 }
 
-// finish waits for the output to end once the program has exited, for at most delay: it reports
-// false when something the program started still held it open then (as exec.ErrWaitDelay). The
-// output is cut at its end only by close, after the run's processes have been killed.
-func (s *runStdio) finish(delay time.Duration) bool {
+// finish waits for the output to end once the program has exited: as long as its pipes still hold
+// output the checker has not read (a busy machine keeps the checker from reading it) and capped is
+// not full, and then for at most delay; it reports false when something the program started still
+// held the output open then (as exec.ErrWaitDelay). The output is cut at its end only by close,
+// after the run's processes have been killed.
+func (s *runStdio) finish(capped *capture, delay time.Duration) bool {
 	done := make(chan struct{})
 	go func() { s.copying.Wait(); close(done) }()
-	t := time.NewTimer(delay)
+	const tick = 50 * time.Millisecond
+	t := time.NewTicker(tick)
 	defer t.Stop()
+	for quiet := time.Duration(0); quiet < delay; {
+		select {
+		case <-done:
+			return true
+		case <-t.C:
+		}
+		capped.mu.Lock()
+		full := capped.full
+		capped.mu.Unlock()
+		if !full && (pipeHolds(s.outR) || pipeHolds(s.errR)) {
+			quiet = 0
+		} else {
+			quiet += tick
+		}
+	}
 	select {
 	case <-done:
 		return true
-	case <-t.C:
+	default:
 		return false
 	}
 }
@@ -145,7 +163,25 @@ var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return 
 
 // copyOutput copies r to w until r ends.
 func copyOutput(w io.Writer, r io.Reader) {
+	if d := testDrainPause.Load(); d > 0 {
+		r = pausedReader{r, time.Duration(d)}
+	}
 	bp := copyBuffers.Get().(*[]byte)
 	defer copyBuffers.Put(bp)
 	io.CopyBuffer(w, struct{ io.Reader }{r}, *bp)
+}
+
+// testDrainPause, when set by a test, makes every read of a run's output wait that long first: a
+// checker a busy machine keeps from draining the output, made certain.
+var testDrainPause atomic.Int64
+
+// pausedReader waits d before each read of r.
+type pausedReader struct {
+	r io.Reader
+	d time.Duration
+}
+
+func (p pausedReader) Read(b []byte) (int, error) {
+	time.Sleep(p.d)
+	return p.r.Read(b)
 }
