@@ -167,7 +167,10 @@
 // limit's idle time (RunOutput.Idle, from the same schedstat). A case whose earlier cases (in their
 // order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of RunTime, 100
 // to 250 ms of CPU time, as much idle time, ten times that of wall clock): it keeps its real result
-// if it finishes within it, and is not_run, message budget, if not; Result.Hung names the first case
+// if it finishes within it, and is not_run, message budget, if not (a run that went past the short
+// limit's CPU time is made once more first: on a busy machine, above all in a VM whose host preempts
+// it, a CPU clock is stretched by time that was not the program's, and a program that prints one
+// line was once charged 110 ms); Result.Hung names the first case
 // that timed out (or else the first that slept) and Result.RunLimit is the budget. Once a case has
 // been charged, a case that starts while earlier ones could still spend the rest of the budget waits
 // for them before it takes its limit, so no more runs wait out the full limit than the budget holds
