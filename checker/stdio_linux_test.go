@@ -70,8 +70,9 @@ func TestRunnableOnStdio(t *testing.T) {
 	}
 }
 
-// stdioProgram writes its first argument's worth of KiB to stdout and prints "done" ("flood N"), or
-// moves a pipe of its own onto stdout and writes to it until it is full and for ever ("ownpipe").
+// stdioProgram writes its first argument's worth of KiB to stdout and prints "done" ("flood N"),
+// reads its own stdout, opened again for reading, for ever ("readout"), or moves a pipe of its own
+// onto stdout and writes to it until it is full and for ever ("ownpipe").
 const stdioProgram = `package main
 
 import (
@@ -91,6 +92,16 @@ func main() {
 			os.Stdout.WriteString(line)
 		}
 		fmt.Println("done")
+	case "readout":
+		f, err := os.Open("/proc/self/fd/1")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "open:", err)
+			return
+		}
+		fd := int(f.Fd()) // blocking: the thread sleeps in read(2)
+		for {
+			syscall.Read(fd, make([]byte, 512))
+		}
 	case "ownpipe":
 		var p [2]int
 		if err := syscall.Pipe(p[:]); err != nil {
@@ -110,8 +121,9 @@ func main() {
 // TestStdioWaitsAtEveryLevel runs, at every level this system can set up (the fallback watcher of
 // the levels without a session among them), a program whose output the checker drains slowly
 // (testDrainPause, far past the idle limit for each 32 KiB it reads: what a busy machine does to
-// the checker): it waits for the checker, not idles, and passes; and a program that hangs writing
-// to a pipe of its own moved onto stdout, which is judged idle: timeout, waited.
+// the checker): it waits for the checker, not idles, and passes; and programs that hang reading
+// their own stdout or writing to a pipe of their own moved onto stdout, which are judged idle:
+// timeout, waited.
 func TestStdioWaitsAtEveryLevel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program that hangs")
@@ -136,6 +148,14 @@ func TestStdioWaitsAtEveryLevel(t *testing.T) {
 			if out.Status != Pass || !strings.HasSuffix(out.Stdout, "done\n") || len(out.Stdout) != 192<<10+5 {
 				t.Errorf("blocked on the run's stdout, drained slowly: %s %q after %s (idle %s), %d bytes; want pass, all printed",
 					out.Status, out.Reason, out.Duration.Round(time.Millisecond), out.Idle, len(out.Stdout))
+			}
+			// Asleep reading its own output: it waits for itself, not for the checker, and is
+			// stopped as idle (out.Idle), not by the backstop of its own time four wall limits on.
+			out = prog.Run(context.Background(), "", []string{"readout"}, "")
+			if strings.HasPrefix(out.Stderr, "open:") {
+				t.Logf("the sandbox keeps it from opening its output again: %s", out.Stderr)
+			} else if want := idleReason(ReasonWaited); out.Status != Timeout || out.Reason != want || out.Idle < 400*time.Millisecond {
+				t.Errorf("asleep reading its own stdout: %s %q, idle %s; want timeout %q, stopped as idle", out.Status, out.Reason, out.Idle, want)
 			}
 			out = prog.Run(context.Background(), "", []string{"ownpipe"}, "")
 			if want := idleReason(ReasonWaited); out.Status != Timeout || out.Reason != want {
