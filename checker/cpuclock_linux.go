@@ -47,6 +47,17 @@ func runnableTime(pid int, in, out []string) (sum time.Duration, busy, queued, o
 	}
 	var asleep []string // threads asleep (S), which may be so on the run's pipes
 	for _, t := range tasks {
+		// The state first, then the time: a thread that wakes, waits for a CPU, runs and sleeps
+		// again between the two readings has that time in its schedstat, so a reader slowed by a
+		// busy machine never counts it idle (the other way round, it would be).
+		if !queued {
+			st := taskState(dir + "/" + t.Name() + "/stat")
+			busy = busy || notIdle(st)
+			queued = st == 'R'
+			if st == 'S' && !busy {
+				asleep = append(asleep, dir+"/"+t.Name())
+			}
+		}
 		data, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
 		if err != nil {
 			continue
@@ -55,14 +66,6 @@ func runnableTime(pid int, in, out []string) (sum time.Duration, busy, queued, o
 		if _, err := fmt.Sscan(string(data), &on, &waiting); err == nil {
 			sum += time.Duration(on + waiting)
 			ok = true
-		}
-		if !queued {
-			st := taskState(dir + "/" + t.Name() + "/stat")
-			busy = busy || notIdle(st)
-			queued = st == 'R'
-			if st == 'S' && !busy {
-				asleep = append(asleep, dir+"/"+t.Name())
-			}
 		}
 	}
 	for _, d := range asleep {
