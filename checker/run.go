@@ -277,12 +277,12 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 
 // watchCPU reads the CPU time of the process pid every few milliseconds until done is closed: once
 // it passes rl.CPU it stores "cpu" in stopped and calls stop. Past its first 50 ms, every 50 ms, it
-// also reads how long the process's threads have been on a CPU or waiting for one (runnableTime),
-// a thread asleep on the run's own stdio pipes that wait for the checker (pipes, see runStdio)
-// counting as busy, and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or
-// waiting, and as
-// "wall" once it has spent rl.ownWall() of wall-clock time with no thread running or waiting for a
-// CPU: a program a busy machine keeps waiting for a CPU is never stopped for that (but at lastStop).
+// also reads how long the process's threads have been on a CPU or waiting for one (runnableTime;
+// a thread asleep on those of the run's stdio pipes that wait for the checker, pipes, see runStdio,
+// counts as busy), and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or
+// waiting, and as "wall" once it has spent rl.ownWall() of wall-clock time with no thread running
+// or waiting for a CPU: a program a busy machine keeps waiting for a CPU is never stopped for that
+// (but at lastStop).
 // Before it stops a run for its wall-clock or idle time, it stores whether the process's
 // threads slept or waited in blockedIn (see package waits).
 func watchCPU(pid int, rl runLimit, pipes func() (in, out []string), stopped *atomic.Value, idle *atomic.Int64, blockedIn *atomic.Value, stop func(), done <-chan struct{}) {
