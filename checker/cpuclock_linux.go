@@ -9,6 +9,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/workbook-course/workbook/checker/internal/waits"
 )
 
 // canWatchCPU says that a running program's CPU time can be read while it runs (processCPU), so a
@@ -29,9 +31,12 @@ func processCPU(pid int) (cpu time.Duration, ok bool) {
 
 // runnableTime is how long the threads of the process pid have been on a CPU or waiting for one
 // (the first two fields of /proc/PID/task/TID/schedstat, added up), whether one of them is running
-// or runnable now (queued), and whether one is that or in a disk wait (busy, notIdle). Both are also
-// true once the process has exited (a zombie): the time until it is reaped is not the program's.
-func runnableTime(pid int) (sum time.Duration, busy, queued, ok bool) {
+// or runnable now (queued), and whether one is that or in a disk wait (busy, notIdle), or asleep
+// reading in or writing out, the run's own stdio pipes while they wait for the checker (see
+// waits.OnStdio, which the sandbox init judges by too): a checker that a busy machine keeps from
+// draining the output does not make the program idle. Both are also true once the process has
+// exited (a zombie): the time until it is reaped is not the program's.
+func runnableTime(pid int, in, out []string) (sum time.Duration, busy, queued, ok bool) {
 	dir := "/proc/" + strconv.Itoa(pid) + "/task"
 	tasks, err := os.ReadDir(dir)
 	if err != nil {
@@ -40,7 +45,19 @@ func runnableTime(pid int) (sum time.Duration, busy, queued, ok bool) {
 	if st := taskState("/proc/" + strconv.Itoa(pid) + "/stat"); st == 'Z' || st == 'X' {
 		busy, queued = true, true
 	}
+	var asleep []string // threads asleep (S), which may be so on the run's pipes
 	for _, t := range tasks {
+		// The state first, then the time: a thread that wakes, waits for a CPU, runs and sleeps
+		// again between the two readings has that time in its schedstat, so a reader slowed by a
+		// busy machine never counts it idle (the other way round, it would be).
+		if !queued {
+			st := taskState(dir + "/" + t.Name() + "/stat")
+			busy = busy || notIdle(st)
+			queued = st == 'R'
+			if st == 'S' && !busy {
+				asleep = append(asleep, dir+"/"+t.Name())
+			}
+		}
 		data, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
 		if err != nil {
 			continue
@@ -50,11 +67,12 @@ func runnableTime(pid int) (sum time.Duration, busy, queued, ok bool) {
 			sum += time.Duration(on + waiting)
 			ok = true
 		}
-		if !queued {
-			st := taskState(dir + "/" + t.Name() + "/stat")
-			busy = busy || notIdle(st)
-			queued = st == 'R'
+	}
+	for _, d := range asleep {
+		if busy {
+			break
 		}
+		busy = waits.OnStdio(d, in, out)
 	}
 	return sum, busy, queued, ok
 }
@@ -76,4 +94,30 @@ func taskState(path string) byte {
 		return data[i+2]
 	}
 	return 0
+}
+
+// pipeName is how /proc names the pipe f is an end of ("pipe:[INODE]", as the link of a process's
+// descriptor reads), or "" when it is not a pipe or cannot be read.
+func pipeName(f *os.File) string {
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return ""
+	}
+	var st unix.Stat_t
+	serr := sc.Control(func(fd uintptr) { err = unix.Fstat(int(fd), &st) })
+	if serr != nil || err != nil || st.Mode&unix.S_IFMT != unix.S_IFIFO {
+		return ""
+	}
+	return "pipe:[" + strconv.FormatUint(st.Ino, 10) + "]"
+}
+
+// pipeHolds reports whether the pipe f is an end of holds bytes not read yet (FIONREAD, which Linux calls TIOCINQ).
+func pipeHolds(f *os.File) bool {
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	n := 0
+	sc.Control(func(fd uintptr) { n, err = unix.IoctlGetInt(int(fd), unix.TIOCINQ) })
+	return err == nil && n > 0
 }

@@ -2,7 +2,10 @@
 
 package checker
 
-import "time"
+import (
+	"os"
+	"time"
+)
 
 // canWatchCPU says that a running program's CPU time can be read while it runs. Not here: a run is
 // stopped at a wall-clock limit of three times its CPU limit, and judged by the CPU time the system
@@ -11,4 +14,10 @@ const canWatchCPU = false
 
 func processCPU(pid int) (time.Duration, bool) { return 0, false }
 
-func runnableTime(pid int) (time.Duration, bool, bool, bool) { return 0, false, false, false }
+func runnableTime(int, []string, []string) (time.Duration, bool, bool, bool) {
+	return 0, false, false, false
+}
+
+func pipeName(*os.File) string { return "" }
+
+func pipeHolds(*os.File) bool { return false }

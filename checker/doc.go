@@ -141,8 +141,12 @@
 // counts only if no thread of the run was runnable (state R) or in an uninterruptible wait (state D:
 // a page fault or a disk read, which a loaded or thrashing machine makes long) at either end and the
 // program had not yet exited, because a thread's wait for a CPU enters its schedstat only once it
-// gets one (on a machine whose autogroups share the CPU, hundreds of milliseconds later). The
-// course's programs run in virtual time (see Virtual time), so a real sleep is rare, and a short one
+// gets one (on a machine whose autogroups share the CPU, hundreds of milliseconds later). A thread
+// asleep writing to the run's own stdout or stderr pipe, or reading its stdin while the checker
+// still feeds it, waits for the checker, which a busy machine makes slow to drain or feed it, and
+// is not idle either; the pipes are known by their inodes (the sandbox init's, and the checker's
+// own where it starts the program itself), so a pipe the program made or opened again through
+// /proc/self/fd (even onto descriptor 1) is no excuse (waits.OnStdio). The course's programs run in virtual time (see Virtual time), so a real sleep is rare, and a short one
 // (a few hundred milliseconds in all) is allowed. Limits.WallTime (ten times RunTime) stops a run
 // whose threads cannot be read; a run whose threads can be read is stopped once it has spent four
 // times WallTime of its own wall-clock time (stretches counted as for the idle time, but with a
@@ -167,7 +171,10 @@
 // limit's idle time (RunOutput.Idle, from the same schedstat). A case whose earlier cases (in their
 // order) were charged Limits.Budget (twice RunTime) gets a short limit (a twentieth of RunTime, 100
 // to 250 ms of CPU time, as much idle time, ten times that of wall clock): it keeps its real result
-// if it finishes within it, and is not_run, message budget, if not; Result.Hung names the first case
+// if it finishes within it, and is not_run, message budget, if not (a run that went past the short
+// limit's CPU time is made once more first: on a busy machine, above all in a VM whose host preempts
+// it, a CPU clock is stretched by time that was not the program's, and a program that prints one
+// line was once charged 110 ms); Result.Hung names the first case
 // that timed out (or else the first that slept) and Result.RunLimit is the budget. Once a case has
 // been charged, a case that starts while earlier ones could still spend the rest of the budget waits
 // for them before it takes its limit, so no more runs wait out the full limit than the budget holds

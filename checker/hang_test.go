@@ -407,3 +407,44 @@ func TestJudgeTime(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetAgain checks which runs are made once more before they count: only a run past the
+// budget (under the short limit) that went past the short limit's CPU time, stopped there or ended
+// by itself after it, since a busy machine stretches a CPU clock; never a run under the full limit,
+// a run that idled or crashed, or one that finished in time.
+func TestBudgetAgain(t *testing.T) {
+	b := newBudget(3, hangLimits)
+	short, full := b.short, b.full
+	tests := []struct {
+		name string
+		rl   runLimit
+		out  RunOutput
+		want bool
+	}{
+		{"short, stopped at its CPU limit", short, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: short.CPU}, true},
+		{"short, ended by itself past its CPU time", short, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: short.CPU + time.Millisecond}, true},
+		{"short, finished in time", short, RunOutput{Status: Pass, CPU: 3 * time.Millisecond}, false},
+		{"short, stopped for sleeping", short, RunOutput{Status: Timeout, Reason: ReasonSlept, Stopped: true}, false},
+		{"short, stopped for waiting", short, RunOutput{Status: Timeout, Reason: ReasonWaited, Stopped: true}, false},
+		{"short, crashed", short, RunOutput{Status: Crash, ExitCode: 2}, false},
+		{"short, printed too much", short, RunOutput{Status: OutputLimit, ExitCode: -1}, false},
+		{"full, stopped at its CPU limit", full, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: full.CPU}, false},
+	}
+	for _, tt := range tests {
+		if got := b.again(tt.rl, &tt.out); got != tt.want {
+			t.Errorf("%s: again %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	// Only what counts is recorded: a past-budget case whose second run finished in time keeps
+	// its result.
+	b.charge[0] = b.limit
+	if rl := b.limitFor(1); rl != short {
+		t.Fatalf("past the budget: limit %+v, want the short one", rl)
+	}
+	b.ran(1, &RunOutput{Status: Pass, CPU: 3 * time.Millisecond}, short)
+	res := []CaseResult{{Name: "0", Status: Timeout}, {Name: "1", Status: Pass}, {Name: "2", Status: Pass}}
+	b.judge(res)
+	if res[1].Status != Pass || len(b.cut) != 0 {
+		t.Errorf("the case whose counted run finished in time: %s, cut %q; want pass, none cut", res[1].Status, b.cut)
+	}
+}

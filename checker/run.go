@@ -183,10 +183,13 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	cmd := exec.CommandContext(rctx, p.Path, args...)
 	cmd.Dir = dir
 	cmd.Env = runEnv(p.scratch)
-	cmd.Stdin = strings.NewReader(stdin)
 	capped := &capture{max: p.limits.OutputBytes, onFull: cancel}
-	cmd.Stdout = capped.writer(&capped.stdout)
-	cmd.Stderr = capped.writer(&capped.stderr)
+	// Pipes of the checker's own, not exec's: the watcher knows them (see runStdio).
+	stdio, err := newRunStdio(cmd, stdin)
+	if err != nil {
+		return sandboxFailure(err.Error())
+	}
+	defer stdio.close()
 	sb, err := p.sandboxCmd(cmd, dir)
 	if err != nil {
 		return sandboxFailure(err.Error())
@@ -196,6 +199,7 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	cmd.WaitDelay = 500 * time.Millisecond
 	start := time.Now()
 	err = cmd.Start()
+	stdio.start(capped)
 	sb.started()
 	var watchStop atomic.Value // the limit the watcher stopped the run at
 	var idle atomic.Int64      // the run's time neither on a CPU nor waiting for one
@@ -204,19 +208,25 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		watched := make(chan struct{})
 		var watching sync.WaitGroup
 		if canWatchCPU {
-			watching.Go(func() { watchCPU(cmd.Process.Pid, rl, &watchStop, &idle, &wait, cancel, watched) })
+			watching.Go(func() {
+				watchCPU(cmd.Process.Pid, rl, stdio.pipes, &watchStop, &idle, &wait, cancel, watched)
+			})
 		}
 		err = cmd.Wait()
 		close(watched)
 		watching.Wait()
+		// The output to its end, or as far as a child of the program that keeps it open lets it
+		// in half a second once nothing is left to read (what exec's WaitDelay gave).
+		stdio.finish(capped, 500*time.Millisecond)
 	} else {
 		err = fmt.Errorf("%w: %w", errStart, err)
 	}
 	out := RunOutput{Duration: time.Since(start), Status: Pass, Idle: time.Duration(idle.Load())}
 	// Whatever the program left running in its group (and its cgroup, even after setsid) dies
-	// with it.
+	// with it, and the output ends there.
 	killProcessGroup(cmd)
 	sb.kill()
+	stdio.close()
 	capped.mu.Lock()
 	out.Stdout, out.Stderr = capped.stdout.String(), capped.stderr.String()
 	full := capped.full
@@ -245,9 +255,6 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		out.ExitCode = 0
 	case errors.As(err, &ee):
 		exited(&out, ee.ExitCode())
-	case errors.Is(err, exec.ErrWaitDelay):
-		// The program exited but a child it started kept the output open; the child is dead now.
-		out.ExitCode = cmd.ProcessState.ExitCode()
 	default:
 		out.Status, out.ExitCode = Crash, -1
 		out.Stderr += err.Error()
@@ -270,13 +277,15 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 
 // watchCPU reads the CPU time of the process pid every few milliseconds until done is closed: once
 // it passes rl.CPU it stores "cpu" in stopped and calls stop. Past its first 50 ms, every 50 ms, it
-// also reads how long the process's threads have been on a CPU or waiting for one (runnableTime),
-// and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or waiting, and as
-// "wall" once it has spent rl.ownWall() of wall-clock time with no thread running or waiting for a
-// CPU: a program a busy machine keeps waiting for a CPU is never stopped for that (but at lastStop).
+// also reads how long the process's threads have been on a CPU or waiting for one (runnableTime;
+// a thread asleep on those of the run's stdio pipes that wait for the checker, pipes, see runStdio,
+// counts as busy), and stops the run as "blocked" once it has spent rl.Idle otherwise, sleeping or
+// waiting, and as "wall" once it has spent rl.ownWall() of wall-clock time with no thread running
+// or waiting for a CPU: a program a busy machine keeps waiting for a CPU is never stopped for that
+// (but at lastStop).
 // Before it stops a run for its wall-clock or idle time, it stores whether the process's
 // threads slept or waited in blockedIn (see package waits).
-func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, blockedIn *atomic.Value, stop func(), done <-chan struct{}) {
+func watchCPU(pid int, rl runLimit, pipes func() (in, out []string), stopped *atomic.Value, idle *atomic.Int64, blockedIn *atomic.Value, stop func(), done <-chan struct{}) {
 	start := time.Now()
 	wait := time.Millisecond
 	var last time.Time // when the time runnable was last read
@@ -301,7 +310,8 @@ func watchCPU(pid int, rl runLimit, stopped *atomic.Value, idle *atomic.Int64, b
 			var run time.Duration
 			var busy, queued bool
 			read, last = true, time.Now()
-			if run, busy, queued, runOK = runnableTime(pid); runOK {
+			in, out := pipes()
+			if run, busy, queued, runOK = runnableTime(pid, in, out); runOK {
 				tally.Add(elapsed, run, busy, queued, false)
 				idle.Store(int64(tally.Idle))
 			}

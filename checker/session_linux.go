@@ -8,13 +8,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -375,6 +375,11 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		return sandboxFailure(err.Error()), true, true
 	}
 	ends := []*os.File{work, inR, outW, errW, prog} // the init's ends, closed here once sent
+	// Stdin is written whole before the request (it fits in the pipe, and it is empty in every
+	// exercise's run), or fed after it, which the init must know (request.Feeding).
+	var feeding atomic.Bool
+	fed := feedStdin(inW, stdin, &feeding)
+	inW = nil
 	req, _ := json.Marshal(struct {
 		Args []string `json:"args"`
 		CPU  int64    `json:"cpu_ns"`
@@ -382,7 +387,8 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 		Wall int64    `json:"wall_ns"`
 		Own  int64    `json:"own_ns"`
 		Stop int64    `json:"stop_ns"`
-	}{append([]string{p.Path}, args...), int64(rl.CPU), int64(rl.Idle), int64(rl.Wall), int64(rl.ownWall()), int64(rl.lastStop())})
+		Feed bool     `json:"feeding,omitempty"`
+	}{append([]string{p.Path}, args...), int64(rl.CPU), int64(rl.Idle), int64(rl.Wall), int64(rl.ownWall()), int64(rl.lastStop()), fed})
 	rights := unix.UnixRights(int(work.Fd()), int(inR.Fd()), int(outW.Fd()), int(errW.Fd()), int(prog.Fd()))
 	start := time.Now()
 	s.group.runStarts()
@@ -399,8 +405,6 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	copying.Add(2)
 	go func() { defer copying.Done(); copyOutput(capped.writer(&capped.stdout), outR) }()
 	go func() { defer copying.Done(); copyOutput(capped.writer(&capped.stderr), errR) }()
-	go func(w *os.File) { io.WriteString(w, stdin); w.Close() }(inW)
-	inW = nil
 
 	replies := make(chan sessionReply, 1)
 	go func() {
@@ -485,17 +489,6 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	}
 	classify(&out, p.limits, out.CPU, signalName(syscall.WaitStatus(r.Status)), full || r.Limit != "" || ctx.Err() != nil)
 	return out, healthy, true
-}
-
-// copyBuffers are the buffers copyOutput reads a run's output with: most runs print little, and
-// a buffer of io.Copy's own for each stream of every run is most of what a run allocates.
-var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
-
-// copyOutput copies r to w until r ends.
-func copyOutput(w io.Writer, r io.Reader) {
-	bp := copyBuffers.Get().(*[]byte)
-	defer copyBuffers.Put(bp)
-	io.CopyBuffer(w, struct{ io.Reader }{r}, *bp)
 }
 
 // kill ends the session's init, and with it every process of its namespace, and reaps it.

@@ -330,6 +330,11 @@ type request struct {
 	// is stopped (0: four times wall_ns); Stop, when the wall clock alone stops it (0: as Own).
 	Own  int64 `json:"own_ns"`
 	Stop int64 `json:"stop_ns"`
+	// Feeding says that the checker still writes the run's standard input after the start (it
+	// is larger than what it writes before): a read of it then waits for the checker. Otherwise
+	// the checker has written it whole and closed its end, and a read that blocks there waits
+	// for a writer the program made itself (see waits.OnStdio).
+	Feeding bool `json:"feeding,omitempty"`
 }
 
 type reply struct {
@@ -466,7 +471,11 @@ func warmThreads(n int) {
 // waits for it, and leaves nothing behind: no process, nothing in /tmp, no key, and with run_ipc no
 // IPC object.
 func runOnce(cfg *config, req *request, fds []int) reply {
-	pipes := stdioPipes(fds[1:4])
+	var in []string
+	if req.Feeding {
+		in = stdioPipes(fds[1:2])
+	}
+	out := stdioPipes(fds[2:4])
 	dir := fmt.Sprintf("/proc/self/fd/%d", fds[0])
 	workFD := fds[0]
 	if cfg.Mount {
@@ -517,7 +526,7 @@ func runOnce(cfg *config, req *request, fds []int) reply {
 		return reply{Error: s.err.Error()}
 	}
 	w := &timeWatch{pid: s.pid, base: s.base, cpu: time.Duration(req.CPU), idleLimit: time.Duration(req.Idle), wall: time.Duration(req.Wall),
-		ownLimit: time.Duration(req.Own), lastStop: time.Duration(req.Stop), proc: cfg.Proc, done: make(chan struct{}), pipes: pipes}
+		ownLimit: time.Duration(req.Own), lastStop: time.Duration(req.Stop), proc: cfg.Proc, done: make(chan struct{}), in: in, out: out}
 	if cfg.Proc && cfg.RunMemory > 0 {
 		w.memory = cfg.RunMemory
 		if cfg.Seccomp {
@@ -797,9 +806,11 @@ type timeWatch struct {
 	wait     string          // what its threads were blocked in then (package waits)
 	times    waits.Stretches // its idle and own time, at the last adding up
 	tasks    tally           // the times of every thread seen, for the adding up
-	// pipes are the run's standard input, output and error as /proc names them ("pipe:[INODE]"):
-	// a thread blocked on one waits for the checker, not by its own choice (waits.OnStdio).
-	pipes []string
+	// out are the run's standard output and error as /proc names them ("pipe:[INODE]"), and in its
+	// standard input while the checker still feeds it (request.Feeding): a thread blocked writing
+	// to the former or reading the latter waits for the checker, not by its own choice
+	// (waits.OnStdio).
+	in, out []string
 	// lastElapsed and lastRun are the run's wall-clock time and its threads' time on a CPU or
 	// waiting for one at the last adding up.
 	lastElapsed, lastRun time.Duration
@@ -877,7 +888,7 @@ func (w *timeWatch) watch() {
 				var queued bool
 				busy, queued = throughout, throughout
 				if !throughout {
-					busy, queued = w.tasks.anyRunnable(w.pipes)
+					busy, queued = w.tasks.anyRunnable(w.in, w.out)
 				}
 				w.mu.Lock()
 				// Once the program has exited (a zombie, or reaped), the time until the init reaps
@@ -989,11 +1000,11 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 // read, which a loaded or thrashing machine makes long, not a sleep the program chose), and whether
 // one is running or runnable (queued: R).
 //
-// A thread asleep reading or writing the run's own standard input, output or error (pipes, see
-// waits.OnStdio) is busy too: it waits for the checker to feed or drain the pipe, which on a busy
+// A thread asleep writing to the run's own standard output or error (out), or reading its
+// standard input while the checker still feeds it (in), is busy too (see waits.OnStdio): it waits for the checker to feed or drain the pipe, which on a busy
 // machine may wait for a CPU itself, and a program that prints much would otherwise be stopped as
 // idle there and not on an idle machine.
-func (t *tally) anyRunnable(pipes []string) (busy, queued bool) {
+func (t *tally) anyRunnable(in, out []string) (busy, queued bool) {
 	for _, dir := range t.now {
 		switch taskState(dir + "/stat") {
 		case 'R':
@@ -1001,7 +1012,7 @@ func (t *tally) anyRunnable(pipes []string) (busy, queued bool) {
 		case 'D':
 			busy = true
 		case 'S':
-			busy = busy || waits.OnStdio(dir, pipes)
+			busy = busy || waits.OnStdio(dir, in, out)
 		}
 	}
 	return busy, false

@@ -49,10 +49,13 @@ func TestBlockedOnOutputIsBusy(t *testing.T) {
 	if got := stdioPipes([]int{int(r.Fd())}); len(got) != 1 || got[0] != out {
 		t.Errorf("stdioPipes = %q, want [%q]", got, out)
 	}
-	if busy, queued := tl.anyRunnable([]string{out}); !busy || queued {
+	if busy, queued := tl.anyRunnable(nil, []string{out}); !busy || queued {
 		t.Errorf("blocked on the run's output pipe: busy %v, queued %v; want busy, not queued", busy, queued)
 	}
-	if busy, _ := tl.anyRunnable(other); busy {
+	if busy, _ := tl.anyRunnable(nil, other); busy {
 		t.Error("blocked on another pipe: busy, want idle")
+	}
+	if busy, _ := tl.anyRunnable([]string{out}, nil); busy {
+		t.Error("writing to the run's input pipe: busy, want idle (only a read of the input waits for the checker)")
 	}
 }

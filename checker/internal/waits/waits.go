@@ -201,22 +201,34 @@ func (s *Stretches) Add(elapsed, run time.Duration, busy, queued, gone bool) {
 	s.elapsed, s.run, s.busy, s.queued = elapsed, run, busy, queued
 }
 
-// stdioCalls are the numbers of read, write, readv and writev, by architecture: the calls a
-// program blocks in on its standard input, output or error.
-var stdioCalls = map[string][]int64{
-	"amd64":   {0, 1, 19, 20},
-	"arm64":   {63, 64, 65, 66},
-	"riscv64": {63, 64, 65, 66},
-}
+// readCalls and writeCalls are the numbers of read and readv, and of write and writev, by
+// architecture: the calls a program blocks in on its standard input, output or error.
+var (
+	readCalls = map[string][]int64{
+		"amd64":   {0, 19},
+		"arm64":   {63, 65},
+		"riscv64": {63, 65},
+	}
+	writeCalls = map[string][]int64{
+		"amd64":   {1, 20},
+		"arm64":   {64, 66},
+		"riscv64": {64, 66},
+	}
+)
 
 // OnStdio reports whether the thread whose /proc folder is dir (/proc/PID/task/TID) is blocked
-// reading or writing one of pipes, given as /proc shows a pipe ("pipe:[INODE]"): the run's own
-// standard input, output and error, which the checker feeds and drains. Such a thread waits for
-// the checker, which on a busy machine may itself wait for a CPU before it reads the next 64 KiB of
-// a large output, so the time is not the program's idling. A pipe the program made itself (even
-// moved onto descriptor 1 or 2) has another inode, so a program cannot hang on one unjudged.
-func OnStdio(dir string, pipes []string) bool {
-	if len(pipes) == 0 {
+// reading one of in or writing one of out, pipes given as /proc shows a pipe ("pipe:[INODE]"): out
+// are the run's own standard output and error, which the checker drains, and in its standard input
+// while the checker still feeds it (none once it has written all of it and closed its end). Such a
+// thread waits for the checker, which on a busy machine may itself wait for a CPU before it reads
+// the next 64 KiB of a large output, so the time is not the program's idling.
+//
+// Only that way round: a read of the output pipes or a write to the input pipe is never the
+// checker's to end (a program may open /proc/self/fd/1 for reading, or /proc/self/fd/0 for
+// writing, and wait there for ever), and a pipe the program made itself (even moved onto
+// descriptor 1 or 2) has another inode, so a program cannot hang on one unjudged.
+func OnStdio(dir string, in, out []string) bool {
+	if len(in) == 0 && len(out) == 0 {
 		return false
 	}
 	data, err := os.ReadFile(dir + "/syscall")
@@ -226,17 +238,29 @@ func OnStdio(dir string, pipes []string) bool {
 	return onStdio(runtime.GOARCH, string(data), func(fd int64) string {
 		link, _ := os.Readlink(dir + "/fd/" + strconv.FormatInt(fd, 10))
 		return link
-	}, pipes)
+	}, in, out)
 }
 
 // onStdio is OnStdio of a syscall file's line on arch, with link reading a descriptor's link.
-func onStdio(arch, line string, link func(fd int64) string, pipes []string) bool {
+func onStdio(arch, line string, link func(fd int64) string, in, out []string) bool {
 	f := strings.Fields(line)
 	if len(f) < 7 {
 		return false
 	}
 	nr, err := strconv.ParseInt(f[0], 10, 64)
-	if err != nil || !slices.Contains(stdioCalls[arch], nr) {
+	if err != nil {
+		return false
+	}
+	var pipes []string
+	switch {
+	case slices.Contains(readCalls[arch], nr):
+		pipes = in
+	case slices.Contains(writeCalls[arch], nr):
+		pipes = out
+	default:
+		return false
+	}
+	if len(pipes) == 0 {
 		return false
 	}
 	fd, err := strconv.ParseUint(strings.TrimPrefix(f[1], "0x"), 16, 64)
