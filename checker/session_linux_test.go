@@ -102,6 +102,7 @@ func TestSessionRuns(t *testing.T) {
 	}
 	defer prog.Close()
 	drainPools(t)
+	keepSessions(t)
 	// Open to others, so that as root, where the program runs as nobody, only the sandbox keeps it
 	// out of the folder of another run (as an ordinary user the folder is the program's anyway).
 	os.Chmod(prog.scratch, 0o711)
@@ -186,6 +187,7 @@ func TestSessionOneProcess(t *testing.T) {
 	}
 	defer prog.Close()
 	drainPools(t)
+	keepSessions(t)
 	if out := prog.Run(ctx, "", []string{"leave"}, ""); out.Status != Crash || out.Reason != ReasonProcess || out.Stdout != "" {
 		t.Fatalf("leave: %s %q, stdout %q, stderr %q; want crash %q", out.Status, out.Reason, out.Stdout, out.Stderr, ReasonProcess)
 	}
@@ -253,6 +255,15 @@ func endIdleSessions() {
 }
 
 // idleInit returns the process ID of the one idle session that can run prog.
+// keepSessions keeps a session's init from retiring for the rest of the test, which compares the
+// init of one run with the next's: the init's CPU time, which retires it, is what a loaded machine
+// inflates (a virtual machine's stolen time is charged to whatever runs), and retiring is tested on
+// its own (TestSessionRetires).
+func keepSessions(t *testing.T) {
+	testRetireCPU = time.Hour
+	t.Cleanup(func() { testRetireCPU = 0 })
+}
+
 func idleInit(t *testing.T, prog *Program) int {
 	t.Helper()
 	sp := poolFor(prog, currentLevel())
@@ -370,6 +381,7 @@ func sessionsOfTwoPrograms(t *testing.T, l level) {
 		progs = append(progs, prog)
 	}
 	drainPools(t)
+	keepSessions(t)
 	a, b := progs[0], progs[1]
 	left := a.Run(ctx, "", []string{"leave"}, "")
 	t.Logf("leave: %s %q %q", left.Status, left.Stdout, left.Stderr)
