@@ -941,9 +941,10 @@ func (w *timeWatch) watch() {
 // had, so the run's time on a CPU or waiting for one never shrinks, and a run is never taken for
 // idle because part of it left /proc.
 type tally struct {
-	seen map[string]taskTime
-	gone taskTime // threads whose PID/TID a new thread has taken since
-	now  []string // the /proc/PID/task/TID folders of the last adding up
+	seen   map[string]taskTime
+	gone   taskTime // threads whose PID/TID a new thread has taken since
+	now    []string // the /proc/PID/task/TID folders of the last adding up
+	states []byte   // their states, each read just before its schedstat
 }
 
 type taskTime struct{ on, waiting int64 }
@@ -956,7 +957,7 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 	if t.seen == nil {
 		t.seen = map[string]taskTime{}
 	}
-	t.now = t.now[:0]
+	t.now, t.states = t.now[:0], t.states[:0]
 	if procs, err := os.ReadDir("/proc"); err == nil {
 		for _, p := range procs {
 			pid := p.Name()
@@ -969,11 +970,15 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 			}
 			for _, task := range tasks {
 				dir := "/proc/" + pid + "/task/" + task.Name()
+				// The state first: a thread that waits for a CPU when its schedstat is read (its
+				// waiting is added only once it gets one) and then runs and sleeps would otherwise
+				// be read asleep, and the stretch it waited in taken for idle.
+				st := taskState(dir + "/stat")
 				data, err := os.ReadFile(dir + "/schedstat")
 				if err != nil {
 					continue
 				}
-				t.now = append(t.now, dir)
+				t.now, t.states = append(t.now, dir), append(t.states, st)
 				var tt taskTime
 				if _, err := fmt.Sscan(string(data), &tt.on, &tt.waiting); err == nil {
 					key := pid + "/" + task.Name()
@@ -995,8 +1000,8 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 	return cpu, run, ok
 }
 
-// anyRunnable reports whether a thread of the last adding up is running or runnable now, or in an
-// uninterruptible wait (busy: state R or D in /proc/PID/task/TID/stat; D is a page fault or a disk
+// anyRunnable reports whether a thread of the last adding up was running or runnable when it was
+// read, or in an uninterruptible wait (busy: state R or D in /proc/PID/task/TID/stat; D is a page fault or a disk
 // read, which a loaded or thrashing machine makes long, not a sleep the program chose), and whether
 // one is running or runnable (queued: R).
 //
@@ -1005,8 +1010,8 @@ func (t *tally) runnable() (cpu, run time.Duration, ok bool) {
 // machine may wait for a CPU itself, and a program that prints much would otherwise be stopped as
 // idle there and not on an idle machine.
 func (t *tally) anyRunnable(in, out []string) (busy, queued bool) {
-	for _, dir := range t.now {
-		switch taskState(dir + "/stat") {
+	for i, dir := range t.now {
+		switch t.states[i] {
 		case 'R':
 			return true, true
 		case 'D':

@@ -38,7 +38,7 @@ func TestBlockedOnOutputIsBusy(t *testing.T) {
 		other = []string{l}
 	}
 	dir := fmt.Sprintf("/proc/%d/task/%d", cmd.Process.Pid, cmd.Process.Pid)
-	tl := tally{now: []string{dir}}
+	tl := tally{now: []string{dir}, states: []byte{0}}
 	deadline := time.Now().Add(10 * time.Second)
 	for taskState(dir+"/stat") != 'S' {
 		if time.Now().After(deadline) {
@@ -46,6 +46,7 @@ func TestBlockedOnOutputIsBusy(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	tl.states[0] = taskState(dir + "/stat") // as runnable reads it
 	if got := stdioPipes([]int{int(r.Fd())}); len(got) != 1 || got[0] != out {
 		t.Errorf("stdioPipes = %q, want [%q]", got, out)
 	}
@@ -57,5 +58,35 @@ func TestBlockedOnOutputIsBusy(t *testing.T) {
 	}
 	if busy, _ := tl.anyRunnable([]string{out}, nil); busy {
 		t.Error("writing to the run's input pipe: busy, want idle (only a read of the input waits for the checker)")
+	}
+}
+
+// TestTallyReadsStates: an adding up reads each thread's state with its schedstat (the state first,
+// so that a thread that waited for a CPU and then slept between two readings is never taken for
+// idle); anyRunnable judges from those states, not from a later look.
+func TestTallyReadsStates(t *testing.T) {
+	var tl tally
+	if _, _, ok := tl.runnable(); !ok {
+		t.Skip("no thread's schedstat is readable here")
+	}
+	if len(tl.states) != len(tl.now) {
+		t.Fatalf("%d states for %d threads", len(tl.states), len(tl.now))
+	}
+	running := 0
+	for i, st := range tl.states {
+		if st == 0 {
+			t.Errorf("%s: no state read", tl.now[i])
+		}
+		if st == 'R' {
+			running++
+		}
+	}
+	// This test's own thread was running when it read itself.
+	if running == 0 {
+		t.Error("no thread read as running, not even the reader")
+	}
+	busy, queued := tl.anyRunnable(nil, nil)
+	if !busy || !queued {
+		t.Errorf("anyRunnable = %v, %v with a running thread among the states; want true, true", busy, queued)
 	}
 }
