@@ -234,7 +234,12 @@
 // msgget, semget, mq_open, timer_create, sockets of any family but AF_UNIX (a run has no network),
 // larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes
 // (F_SETPIPE_SZ), which leaves the default buffers of at most 64 pipes and sockets (and as many in
-// flight, which the kernel bounds by the same limit): a few tens of MiB at most. 32-bit and x32
+// flight, which the kernel bounds by the same limit): a few tens of MiB at most. Where a run has no PID
+// namespace of its own (the landlock and rlimits levels), the filter also lets it signal only itself:
+// kill, tgkill and rt_(tg)sigqueueinfo aimed at another process, tkill, pidfd_send_signal, and
+// making another process the owner of a file that signals it (F_SETOWN, FIOSETOWN, SIOCSPGRP) answer
+// EPERM, since Landlock keeps signals in only from ABI 6 (Linux 6.12) and kill(-1, SIGKILL) would
+// otherwise end every process of the checker's user. 32-bit and x32
 // system calls are refused as a whole. The filter exists for amd64 and arm64; elsewhere syscalls
 // and no_child_processes are missing.
 //
@@ -365,7 +370,7 @@
 // time in the work folder, /tmp or HOME and run with syscall.Exec, os.StartProcess, os/exec, through
 // /proc/self/fd/N or by execveat, the program exec'ing itself, 800 MiB of shared anonymous memory, a
 // file of /dev/shm, /tmp or the work folder mapped shared, socket pairs and pipes filled and sent in
-// flight until no more can be opened) are run by TestHostile at every level the system can set up, and as
+// flight until no more can be opened, and signals aimed at the checker and every process of its user) are run by TestHostile at every level the system can set up, and as
 // nobody when the tests run as root; it asserts each verdict and that nothing was reached, written
 // or left running.
 //
