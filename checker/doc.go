@@ -107,7 +107,7 @@
 //
 // # Cases and what a run can reach
 //
-// Nothing a case compares against is within a program's reach, at any level of the sandbox: the
+// Nothing a case compares against is held where a program could read it, at any level of the sandbox: the
 // files an `expect NAME` line compares with (NAME, NAME.<lang>) are taken out of the case before
 // testscript unpacks it (or read from memory by a case that runs without testscript) and kept in
 // memory only. The program never runs in testscript's work folder: each run starts in a fresh,
@@ -117,6 +117,14 @@
 // works in the copy and never sees the folder itself, and a run without input files is handed one
 // folder of the program's that stays empty. Files the program writes are not kept. (An instructor's case that compares
 // with testscript's own cmp keeps that file on disk, out of reach only where Landlock applies.)
+// The checker's memory, which holds them, and its executable, which embeds the course's cases, are
+// out of reach too: no program may read another process's memory by a system call (the seccomp
+// filter), and the checker makes itself not dumpable before its first run (guardMemory), so that
+// where no Landlock rule keeps /proc from a program that runs as the checker's user (the rlimits
+// and basic levels) the kernel still refuses it the checker's /proc/PID/mem, exe, maps and environ.
+// What those levels cannot keep from such a program is the user's files (Isolation lists
+// filesystem as missing): the course's cases in a clone, or an instructor's folder of cases, are
+// files it may read.
 //
 // # Time
 //

@@ -46,9 +46,10 @@ func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) 
 }
 
 // weakerLevels lists the levels weaker than the best one that this system can set up; and, where
-// the kernel's Landlock has scopes (ABI 6, Linux 6.12), the level without namespaces again with
-// Landlock ABI 4, as Ubuntu 24.04's kernel 6.8 gives it: there Landlock neither keeps a run's
-// signals in nor its abstract sockets, and only the seccomp filter does.
+// Landlock is there, the level without namespaces again without it (the rlimits level), and where
+// its ABI has scopes (6, Linux 6.12), with ABI 4, as Ubuntu 24.04's kernel 6.8 gives it: there
+// Landlock neither keeps a run's signals in nor its abstract sockets, and only the seccomp filter
+// does.
 func weakerLevels(t *testing.T) []testLevelCase {
 	best := currentLevel()
 	var out []testLevelCase
@@ -62,6 +63,14 @@ func weakerLevels(t *testing.T) []testLevelCase {
 		}
 		if l != best {
 			out = append(out, testLevelCase{name: fmt.Sprintf("%d-%s", i, l.name), l: &l})
+		}
+		if !l.namespaces && l.landlock > 0 {
+			// A kernel without Landlock (Debian 12 enables none): the program runs as the
+			// checker's user, and only the seccomp filter and the checker's not being dumpable
+			// keep it from the checker.
+			none := l
+			none.landlock, none.name = 0, "rlimits"
+			out = append(out, testLevelCase{name: fmt.Sprintf("%d-rlimits", i), l: &none})
 		}
 		if !l.namespaces && l.landlock >= 6 {
 			old := l
