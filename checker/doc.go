@@ -107,10 +107,10 @@
 //
 // # Cases and what a run can reach
 //
-// Nothing a case compares against is held where a program could read it, at any level of the sandbox: the
-// files an `expect NAME` line compares with (NAME, NAME.<lang>) are taken out of the case before
-// testscript unpacks it (or read from memory by a case that runs without testscript) and kept in
-// memory only. The program never runs in testscript's work folder: each run starts in a fresh,
+// Nothing a case compares against is held where a program could read it, at any level of the
+// sandbox: the files an `expect NAME` line compares with (NAME, NAME.<lang>) are taken out of the
+// case before testscript unpacks it (or read from memory by a case that runs without testscript)
+// and kept in memory only. The program never runs in testscript's work folder: each run starts in a fresh,
 // empty folder of its own, into which only the case's input files are copied (the files of the case
 // that a run argument names, as ARG or as -flag=ARG), and which is removed after the run. Where the
 // sandbox init copies that folder into the run's private /tmp (the namespace levels), the program
