@@ -107,16 +107,24 @@
 //
 // # Cases and what a run can reach
 //
-// Nothing a case compares against is within a program's reach, at any level of the sandbox: the
-// files an `expect NAME` line compares with (NAME, NAME.<lang>) are taken out of the case before
-// testscript unpacks it (or read from memory by a case that runs without testscript) and kept in
-// memory only. The program never runs in testscript's work folder: each run starts in a fresh,
+// Nothing a case compares against is held where a program could read it, at any level of the
+// sandbox: the files an `expect NAME` line compares with (NAME, NAME.<lang>) are taken out of the
+// case before testscript unpacks it (or read from memory by a case that runs without testscript)
+// and kept in memory only. The program never runs in testscript's work folder: each run starts in a fresh,
 // empty folder of its own, into which only the case's input files are copied (the files of the case
 // that a run argument names, as ARG or as -flag=ARG), and which is removed after the run. Where the
 // sandbox init copies that folder into the run's private /tmp (the namespace levels), the program
 // works in the copy and never sees the folder itself, and a run without input files is handed one
 // folder of the program's that stays empty. Files the program writes are not kept. (An instructor's case that compares
 // with testscript's own cmp keeps that file on disk, out of reach only where Landlock applies.)
+// The checker's memory, which holds them, and its executable, which embeds the course's cases, are
+// out of reach too: no program may read another process's memory by a system call (the seccomp
+// filter), and the checker makes itself not dumpable before its first run (guardMemory), so that
+// where no Landlock rule keeps /proc from a program that runs as the checker's user (the rlimits
+// and basic levels) the kernel still refuses it the checker's /proc/PID/mem, exe, maps and environ.
+// What those levels cannot keep from such a program is the user's files (Isolation lists
+// filesystem as missing): the course's cases in a clone, or an instructor's folder of cases, are
+// files it may read.
 //
 // # Time
 //
@@ -241,7 +249,12 @@
 // msgget, semget, mq_open, timer_create, sockets of any family but AF_UNIX (a run has no network),
 // larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes
 // (F_SETPIPE_SZ), which leaves the default buffers of at most 64 pipes and sockets (and as many in
-// flight, which the kernel bounds by the same limit): a few tens of MiB at most. 32-bit and x32
+// flight, which the kernel bounds by the same limit): a few tens of MiB at most. Where a run has no PID
+// namespace of its own (the landlock and rlimits levels), the filter also lets it signal only itself:
+// kill, tgkill and rt_(tg)sigqueueinfo aimed at another process, tkill, pidfd_send_signal, and
+// making another process the owner of a file that signals it (F_SETOWN, FIOSETOWN, SIOCSPGRP) answer
+// EPERM, since Landlock keeps signals in only from ABI 6 (Linux 6.12) and kill(-1, SIGKILL) would
+// otherwise end every process of the checker's user. 32-bit and x32
 // system calls are refused as a whole. The filter exists for amd64 and arm64; elsewhere syscalls
 // and no_child_processes are missing.
 //
@@ -372,7 +385,7 @@
 // time in the work folder, /tmp or HOME and run with syscall.Exec, os.StartProcess, os/exec, through
 // /proc/self/fd/N or by execveat, the program exec'ing itself, 800 MiB of shared anonymous memory, a
 // file of /dev/shm, /tmp or the work folder mapped shared, socket pairs and pipes filled and sent in
-// flight until no more can be opened) are run by TestHostile at every level the system can set up, and as
+// flight until no more can be opened, and signals aimed at the checker and every process of its user) are run by TestHostile at every level the system can set up, and as
 // nobody when the tests run as root; it asserts each verdict and that nothing was reached, written
 // or left running.
 //

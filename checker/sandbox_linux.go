@@ -128,6 +128,7 @@ func currentLevel() level {
 	// The cgroups first: setting them up may move the checker's process, which it must do before
 	// it starts any child.
 	cgroups()
+	guardOnce.Do(guardMemory)
 	if testLevel != nil {
 		return *testLevel
 	}
@@ -151,6 +152,21 @@ func currentLevel() level {
 		}
 	})
 	return theLevel
+}
+
+var guardOnce sync.Once
+
+// guardMemory makes the checker's process not dumpable before it starts any run, so that no process
+// of its user but root can open its /proc/PID/mem, exe, environ, maps or fd (the kernel asks for
+// CAP_SYS_PTRACE to reach a process that is not dumpable): at the levels without Landlock (rlimits,
+// and basic), a program that runs as the checker's user could otherwise read the checker's memory,
+// where the expected outputs of every case are, and its executable, which embeds the course's
+// cases. The programs the checker starts are dumpable again once they exec; only the checker's
+// own core dump is lost.
+func guardMemory() {
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		probeLog = append(probeLog, "not dumpable: "+err.Error())
+	}
 }
 
 // withExtras adds to a level that works here what it may add where the kernel allows it, each tried

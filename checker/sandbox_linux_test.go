@@ -16,27 +16,16 @@ import (
 // hostileWeakerLevels runs the built programs under each level weaker than the best one that this
 // system can set up, so that every protection a level claims is tested.
 func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) {
-	best := currentLevel()
 	defer func() { testLevel = nil }()
-	for i, l := range candidates() {
-		if l.reexec {
-			if err := probe(l); err != nil {
-				t.Logf("level %d (%s, user namespace %v) cannot be set up here: %v", i, l.name, l.userns, err)
-				continue
-			}
-			l = withExtras(l)
-		}
-		if l == best {
-			continue
-		}
-		l := l
+	for _, wl := range weakerLevels(t) {
+		l := *wl.l
 		// The idle sessions of the levels before run as nobody too, and as root without a user
 		// namespace RLIMIT_NPROC counts every process of nobody's.
 		endIdleSessions()
 		testLevel = &l
 		iso := l.isolation()
-		t.Run(fmt.Sprintf("%d-%s", i, l.name), func(t *testing.T) {
-			t.Logf("user namespace %v; applied %v, missing %v", l.userns, iso.Applied, iso.Missing)
+		t.Run(wl.name, func(t *testing.T) {
+			t.Logf("user namespace %v, Landlock ABI %d; applied %v, missing %v", l.userns, l.landlock, iso.Applied, iso.Missing)
 			for _, h := range hs {
 				prog := progs[h.name]
 				if prog == nil {
@@ -53,6 +42,43 @@ func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) 
 		})
 		testLevel = nil
 	}
+	endIdleSessions()
+}
+
+// weakerLevels lists the levels weaker than the best one that this system can set up; and, where
+// Landlock is there, the level without namespaces again without it (the rlimits level), and where
+// its ABI has scopes (6, Linux 6.12), with ABI 4, as Ubuntu 24.04's kernel 6.8 gives it: there
+// Landlock neither keeps a run's signals in nor its abstract sockets, and only the seccomp filter
+// does.
+func weakerLevels(t *testing.T) []testLevelCase {
+	best := currentLevel()
+	var out []testLevelCase
+	for i, l := range candidates() {
+		if l.reexec {
+			if err := probe(l); err != nil {
+				t.Logf("level %d (%s, user namespace %v) cannot be set up here: %v", i, l.name, l.userns, err)
+				continue
+			}
+			l = withExtras(l)
+		}
+		if l != best {
+			out = append(out, testLevelCase{name: fmt.Sprintf("%d-%s", i, l.name), l: &l})
+		}
+		if !l.namespaces && l.landlock > 0 {
+			// A kernel without Landlock (Debian 12 enables none): the program runs as the
+			// checker's user, and only the seccomp filter and the checker's not being dumpable
+			// keep it from the checker.
+			none := l
+			none.landlock, none.name = 0, "rlimits"
+			out = append(out, testLevelCase{name: fmt.Sprintf("%d-rlimits", i), l: &none})
+		}
+		if !l.namespaces && l.landlock >= 6 {
+			old := l
+			old.landlock = 4
+			out = append(out, testLevelCase{name: fmt.Sprintf("%d-%s-abi4", i, l.name), l: &old})
+		}
+	}
+	return out
 }
 
 // hostileAsNobody runs the built programs again from a copy of this test binary started as nobody
@@ -91,7 +117,7 @@ func hostileAsNobody(t *testing.T, hs []hostile, progs map[string]*Program) {
 	os.Chmod(dir, 0o755)
 	wd, _ := os.Getwd()
 	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--",
-		filepath.Join(dir, "checker.test"), "-test.run=^TestNobodyChild$", "-test.v", "-test.timeout=5m")
+		filepath.Join(dir, "checker.test"), "-test.run=^TestNobodyChild$", "-test.v", "-test.timeout=10m")
 	cmd.Dir = wd
 	cmd.Env = []string{"WORKBOOK_TEST_NOBODY=" + dir, "PATH=" + os.Getenv("PATH"), "TMPDIR=/tmp", "HOME=/nonexistent"}
 	out, err := cmd.CombinedOutput()
@@ -118,32 +144,47 @@ func TestNobodyChild(t *testing.T) {
 	testInitBin = filepath.Join(dir, "sandbox-init")
 	iso := SandboxIsolation()
 	t.Logf("uid %d: level %s, applied %v, missing %v; refused: %v", os.Geteuid(), iso.Level, iso.Applied, iso.Missing, probeLog)
-	for _, h := range loadHostile(t) {
+	hs := loadHostile(t)
+	progs := map[string]*Program{}
+	for _, h := range hs {
 		if _, err := os.Stat(filepath.Join(dir, h.name)); err != nil {
 			continue
 		}
-		t.Run(h.name, func(t *testing.T) {
-			if miss := h.missingNeeds(iso); len(miss) > 0 {
-				t.Skipf("this system lacks %v for an ordinary user", miss)
+		scratch, err := os.MkdirTemp("", "workbook-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range []string{"home", "tmp", "run"} {
+			os.MkdirAll(filepath.Join(scratch, d), 0o755)
+		}
+		exe := filepath.Join(scratch, "prog")
+		if err := copyFile(filepath.Join(dir, h.name), exe); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(exe, 0o755)
+		progs[h.name] = &Program{Path: exe, scratch: scratch, limits: h.limits(t).withDefaults()}
+	}
+	t.Run("best", func(t *testing.T) {
+		for _, h := range hs {
+			prog := progs[h.name]
+			if prog == nil {
+				continue
 			}
-			scratch, err := os.MkdirTemp("", "workbook-")
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, d := range []string{"home", "tmp", "run"} {
-				os.MkdirAll(filepath.Join(scratch, d), 0o755)
-			}
-			exe := filepath.Join(scratch, "prog")
-			if err := copyFile(filepath.Join(dir, h.name), exe); err != nil {
-				t.Fatal(err)
-			}
-			os.Chmod(exe, 0o755)
-			prog := &Program{Path: exe, scratch: scratch, limits: h.limits(t).withDefaults()}
-			runHostile(t, h, prog, newHostileEnv(t))
-			if err := prog.Close(); err != nil {
-				t.Error(err)
-			}
-		})
+			t.Run(h.name, func(t *testing.T) {
+				if miss := h.missingNeeds(iso); len(miss) > 0 {
+					t.Skipf("this system lacks %v for an ordinary user", miss)
+				}
+				runHostile(t, h, prog, newHostileEnv(t))
+			})
+		}
+	})
+	// An ordinary user without user namespaces (Ubuntu 24.04, many containers) gets the levels
+	// without namespaces, where the program runs as that user, beside the user's other processes.
+	t.Run("weaker", func(t *testing.T) { hostileWeakerLevels(t, hs, progs) })
+	for name, prog := range progs {
+		if err := prog.Close(); err != nil {
+			t.Errorf("%s: Close: %v", name, err)
+		}
 	}
 }
 

@@ -68,7 +68,7 @@ func TestFilter(t *testing.T) {
 	const goThread = 0x00000100 | 0x00000200 | 0x00000400 | 0x00000800 | 0x00040000 | cloneThread // VM|FS|FILES|SIGHAND|SYSVSEM|THREAD
 	const vforkExec = 0x00004000 | 0x00000100 | 0x00001000 | uint64(syscall.SIGCHLD)              // os/exec: VFORK|VM|PIDFD|SIGCHLD
 	for name, tb := range tables {
-		p := filterProgram(tb, secret)
+		p := filterProgram(tb, secret, 0)
 		if len(p) > 4096 {
 			t.Fatalf("%s: %d instructions", name, len(p))
 		}
@@ -107,6 +107,9 @@ func TestFilter(t *testing.T) {
 			{"TCP_NODELAY", tb.setsockopt, []uint64{3, 6, 1}, allow},
 			{"F_SETPIPE_SZ", tb.fcntl, []uint64{3, fSetPipeSz, 1 << 20}, eperm},
 			{"F_SETFL", tb.fcntl, []uint64{3, 4, 0x800}, allow},
+			// In a PID namespace of its own a run can name no process outside it.
+			{"kill(-1) in a PID namespace", tb.kill, []uint64{0xffffffff, 9}, allow},
+			{"F_SETOWN in a PID namespace", tb.fcntl, []uint64{3, fSetOwn, 7}, allow},
 		}
 		if tb.fork != 0 {
 			tests = append(tests, filterCase{"fork", tb.fork, nil, kill}, filterCase{"vfork", tb.vfork, nil, kill})
@@ -124,6 +127,52 @@ func TestFilter(t *testing.T) {
 		}
 		if got := run(t, p, tb.arch, 1 /* write on amd64, not refused on arm64 either */); got != allow {
 			t.Errorf("%s: an ordinary call: %#x, want allow", name, got)
+		}
+	}
+}
+
+// TestFilterSignals runs the filter of a run without a PID namespace of its own (process ID 4242):
+// it may signal itself, its process group and its threads, and no other process.
+func TestFilterSignals(t *testing.T) {
+	const secret, self = 0x1234_5678_9abc_def0, 4242
+	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
+	const allow = seccompRetAllow
+	minus := func(pid int64) uint64 { return uint64(pid) } // a negative pid_t as the register holds it
+	for name, tb := range tables {
+		p := filterProgram(tb, secret, self)
+		tests := []filterCase{
+			{"kill(self)", tb.kill, []uint64{self, 9}, allow},
+			{"kill(0): its process group", tb.kill, []uint64{0, 15}, allow},
+			{"kill(-self): its process group", tb.kill, []uint64{minus(-self), 15}, allow},
+			{"kill(-1): every process of the user", tb.kill, []uint64{minus(-1), 9}, eperm},
+			{"kill(parent)", tb.kill, []uint64{4241, 0}, eperm},
+			{"kill(-parent's group)", tb.kill, []uint64{minus(-4241), 9}, eperm},
+			{"kill(1)", tb.kill, []uint64{1, 9}, eperm},
+			{"tgkill(self, a thread): the Go runtime's preemption", tb.tgkill, []uint64{self, 4250, 23}, allow},
+			{"tgkill(another process)", tb.tgkill, []uint64{4241, 4241, 9}, eperm},
+			{"rt_sigqueueinfo(self)", tb.sigqueueinfo, []uint64{self, 10, 0}, allow},
+			{"rt_sigqueueinfo(another process)", tb.sigqueueinfo, []uint64{4241, 9, 0}, eperm},
+			{"rt_tgsigqueueinfo(self)", tb.tgsigqueueinfo, []uint64{self, self, 10, 0}, allow},
+			{"rt_tgsigqueueinfo(another process)", tb.tgsigqueueinfo, []uint64{4241, 4241, 9, 0}, eperm},
+			{"tkill", tb.tkill, []uint64{4241, 9}, eperm},
+			{"pidfd_send_signal", tb.pidfdSend, []uint64{3, 9, 0, 0}, eperm},
+			{"F_SETOWN", tb.fcntl, []uint64{3, fSetOwn, 4241}, eperm},
+			{"F_SETOWN_EX", tb.fcntl, []uint64{3, fSetOwnEx, 0}, eperm},
+			{"F_SETPIPE_SZ", tb.fcntl, []uint64{3, fSetPipeSz, 1 << 20}, eperm},
+			{"F_SETFL", tb.fcntl, []uint64{3, 4, 0x800}, allow},
+			{"F_GETOWN", tb.fcntl, []uint64{3, 9}, allow},
+			{"FIOSETOWN", tb.ioctl, []uint64{3, fioSetOwn, 0}, eperm},
+			{"SIOCSPGRP", tb.ioctl, []uint64{3, siocSPgrp, 0}, eperm},
+			{"TCGETS", tb.ioctl, []uint64{1, 0x5401, 0}, allow},
+			{"FIONBIO", tb.ioctl, []uint64{3, 0x5421, 0}, allow},
+			// The rest of the filter is the same.
+			{"a fork by clone", tb.clone, []uint64{uint64(syscall.SIGCHLD)}, seccompRetKillProcess},
+			{"a shared anonymous mapping", tb.mmap, []uint64{0, 1 << 20, 3, 0x21}, eperm},
+		}
+		for _, tt := range tests {
+			if got := run(t, p, tb.arch, tt.nr, tt.args...); got != tt.want {
+				t.Errorf("%s: %s: %#x, want %#x", name, tt.name, got, tt.want)
+			}
 		}
 	}
 }

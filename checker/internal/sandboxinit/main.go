@@ -214,7 +214,13 @@ func main() {
 	}
 	secret, err := newSecret()
 	if err == nil && cfg.Seccomp {
-		err = installSeccomp(secret)
+		// The init execs the program, which keeps its process ID: the first process of a PID
+		// namespace has nothing outside it to name, any other process the whole machine.
+		self := uint32(os.Getpid())
+		if self == 1 {
+			self = 0
+		}
+		err = installSeccomp(secret, self)
 	}
 	if err != nil {
 		fail("seccomp", err)
@@ -626,7 +632,9 @@ func startFiltered(cfg *config, req *request, fds []int, workFD int, dir string)
 		c.secret, err = newSecret()
 	}
 	if err == nil {
-		err = installSeccomp(c.secret)
+		// A session's init is the first process of its PID namespace: its runs can name no
+		// process outside.
+		err = installSeccomp(c.secret, 0)
 	}
 	if err != nil {
 		syscall.Close(p[1])
@@ -1341,6 +1349,8 @@ const (
 	afUnix                = 1
 	solSocket             = 1
 	fSetPipeSz            = 1031
+	fSetOwn, fSetOwnEx    = 8, 15
+	fioSetOwn, siocSPgrp  = 0x8901, 0x8902
 
 	bpfLD, bpfW, bpfABS          = 0x00, 0x00, 0x20
 	bpfJMP, bpfJEQ, bpfJGE, bpfK = 0x05, 0x10, 0x30, 0x00
@@ -1360,12 +1370,18 @@ type syscallTable struct {
 	execve, execveat, mmap, fcntl  uint32
 	socket, socketpair, setsockopt uint32
 	getrandom                      uint32
-	denied                         []uint32
+	// The system calls that send a signal to a process or thread named by its ID, and ioctl, for
+	// the runs without a PID namespace of their own (see signalRules).
+	kill, tkill, tgkill                     uint32
+	sigqueueinfo, tgsigqueueinfo, pidfdSend uint32
+	ioctl                                   uint32
+	denied                                  []uint32
 }
 
 var tables = map[string]syscallTable{
 	"amd64": {arch: auditArchX8664, clone: 56, clone3: 435, fork: 57, vfork: 58,
 		execve: 59, execveat: 322, mmap: 9, fcntl: 72, socket: 41, socketpair: 53, setsockopt: 54, getrandom: 318,
+		kill: 62, tkill: 200, tgkill: 234, sigqueueinfo: 129, tgsigqueueinfo: 297, pidfdSend: 424, ioctl: 16,
 		denied: []uint32{
 			203,                     // sched_setaffinity
 			141, 142, 144, 314, 251, // setpriority, sched_setparam, sched_setscheduler, sched_setattr, ioprio_set
@@ -1384,6 +1400,7 @@ var tables = map[string]syscallTable{
 		}},
 	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435,
 		execve: 221, execveat: 281, mmap: 222, fcntl: 25, socket: 198, socketpair: 199, setsockopt: 208, getrandom: 278,
+		kill: 129, tkill: 130, tgkill: 131, sigqueueinfo: 138, tgsigqueueinfo: 240, pidfdSend: 424, ioctl: 29,
 		denied: []uint32{
 			122,                    // sched_setaffinity
 			140, 118, 119, 274, 30, // setpriority, sched_setparam, sched_setscheduler, sched_setattr, ioprio_set
@@ -1433,8 +1450,9 @@ func argLo(i int) uint32 { return uint32(16 + 8*i) }
 func argHi(i int) uint32 { return argLo(i) + 4 }
 
 // filterProgram is the BPF program for the table t, with secret what the one fork (a clone with
-// an exit signal) and the one execve allowed carry.
-func filterProgram(t syscallTable, secret uint64) []sockFilter {
+// an exit signal) and the one execve allowed carry; self, when it is not 0, is the program's process
+// ID in a run without a PID namespace of its own, the one process it may signal (see signalRules).
+func filterProgram(t syscallTable, secret uint64, self uint32) []sockFilter {
 	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
 	enosys := uint32(seccompRetErrno | uint32(syscall.ENOSYS))
 	ret := func(k uint32) sockFilter { return stmt(bpfRET|bpfK, k) }
@@ -1517,13 +1535,71 @@ func filterProgram(t syscallTable, secret uint64) []sockFilter {
 	opts[len(opts)-1].jf = 1
 	opts = append(opts, ret(eperm), ret(seccompRetAllow))
 	rule(t.setsockopt, opts...)
+	if self == 0 {
+		rule(t.fcntl,
+			stmt(bpfLD|bpfW|bpfABS, argLo(1)),
+			jump(bpfJMP|bpfJEQ|bpfK, fSetPipeSz, 0, 1),
+			ret(eperm),
+			ret(seccompRetAllow),
+		)
+		return append(p, ret(seccompRetAllow))
+	}
 	rule(t.fcntl,
 		stmt(bpfLD|bpfW|bpfABS, argLo(1)),
-		jump(bpfJMP|bpfJEQ|bpfK, fSetPipeSz, 0, 1),
+		jump(bpfJMP|bpfJEQ|bpfK, fSetPipeSz, 3, 0),
+		jump(bpfJMP|bpfJEQ|bpfK, fSetOwn, 2, 0),
+		jump(bpfJMP|bpfJEQ|bpfK, fSetOwnEx, 1, 0),
+		ret(seccompRetAllow),
+		ret(eperm),
+	)
+	p = append(p, signalRules(t, self)...)
+	return append(p, ret(seccompRetAllow))
+}
+
+// signalRules are the filter's rules for a run without a PID namespace of its own (the landlock and
+// rlimits levels: no user namespaces, as on Ubuntu 24.04 or in a container), whose program could
+// otherwise name any process of the machine: run as the checker's own user, kill(-1, SIGKILL) would
+// end every process of that user (the learner's session, the grader of a whole class), and Landlock
+// keeps signals in only from ABI 6 (Linux 6.12). The program may signal itself (its process, its
+// process group, which it leads alone, and its threads: the Go runtime's preemption and crashes use
+// tgkill and kill on itself) and nothing else: kill, tgkill, rt_sigqueueinfo and rt_tgsigqueueinfo
+// aimed elsewhere, tkill and pidfd_send_signal (whose target the filter cannot read), and making
+// another process the owner of a file that signals it on input (fcntl F_SETOWN and F_SETOWN_EX, the
+// ioctls FIOSETOWN and SIOCSPGRP) answer EPERM.
+func signalRules(t syscallTable, self uint32) []sockFilter {
+	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
+	ret := func(k uint32) sockFilter { return stmt(bpfRET|bpfK, k) }
+	var p []sockFilter
+	rule := func(nr uint32, body ...sockFilter) {
+		p = append(p, stmt(bpfLD|bpfW|bpfABS, offNr), jump(bpfJMP|bpfJEQ|bpfK, nr, 0, uint8(len(body))))
+		p = append(p, body...)
+	}
+	rule(t.kill,
+		stmt(bpfLD|bpfW|bpfABS, argLo(0)),
+		jump(bpfJMP|bpfJEQ|bpfK, self, 3, 0),
+		jump(bpfJMP|bpfJEQ|bpfK, 0, 2, 0), // its process group
+		jump(bpfJMP|bpfJEQ|bpfK, -self, 1, 0),
 		ret(eperm),
 		ret(seccompRetAllow),
 	)
-	return append(p, ret(seccompRetAllow))
+	for _, nr := range []uint32{t.tgkill, t.sigqueueinfo, t.tgsigqueueinfo} {
+		rule(nr,
+			stmt(bpfLD|bpfW|bpfABS, argLo(0)),
+			jump(bpfJMP|bpfJEQ|bpfK, self, 0, 1),
+			ret(seccompRetAllow),
+			ret(eperm),
+		)
+	}
+	rule(t.tkill, ret(eperm))
+	rule(t.pidfdSend, ret(eperm))
+	rule(t.ioctl,
+		stmt(bpfLD|bpfW|bpfABS, argLo(1)),
+		jump(bpfJMP|bpfJEQ|bpfK, fioSetOwn, 1, 0),
+		jump(bpfJMP|bpfJEQ|bpfK, siocSPgrp, 0, 1),
+		ret(eperm),
+		ret(seccompRetAllow),
+	)
+	return p
 }
 
 // newSecret is a random number, never 0, for the one fork and the one execve the filter allows (see
@@ -1549,13 +1625,14 @@ func newSecret() (uint64, error) {
 }
 
 // installSeccomp applies the filter, allowing the execve that carries secret, to the calling
-// thread; no_new_privs must already be set.
-func installSeccomp(secret uint64) error {
+// thread; no_new_privs must already be set. self is the program's process ID where it has no PID
+// namespace of its own, else 0.
+func installSeccomp(secret uint64, self uint32) error {
 	t, ok := tables[runtime.GOARCH]
 	if !ok {
 		return nil
 	}
-	p := filterProgram(t, secret)
+	p := filterProgram(t, secret, self)
 	if len(p) > 4096 {
 		return fmt.Errorf("a filter of %d instructions", len(p))
 	}
