@@ -2,7 +2,10 @@
 
 package checker
 
-import "os/exec"
+import (
+	"os/exec"
+	"time"
+)
 
 // runSandbox is the portable baseline outside Linux: a scrubbed environment, a scratch work folder,
 // the wall-time limit, the output cap, and on Unix a process group that is killed as a whole. There
@@ -15,11 +18,12 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	return &runSandbox{}, nil
 }
 
-func (s *runSandbox) started()           {}
-func (s *runSandbox) setupError() string { return "" }
-func (s *runSandbox) close()             {}
-func (s *runSandbox) kill()              {}
-func (s *runSandbox) outOfMemory() bool  { return false }
+func (s *runSandbox) started()                           {}
+func (s *runSandbox) programBase() (time.Duration, bool) { return 0, true }
+func (s *runSandbox) setupError() string                 { return "" }
+func (s *runSandbox) close()                             {}
+func (s *runSandbox) kill()                              {}
+func (s *runSandbox) outOfMemory() bool                  { return false }
 
 // privateTmp reports whether runs get a /tmp and home of their own: never outside Linux.
 func privateTmp() bool { return false }

@@ -209,7 +209,7 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		var watching sync.WaitGroup
 		if canWatchCPU {
 			watching.Go(func() {
-				watchCPU(cmd.Process.Pid, rl, stdio.pipes, &watchStop, &idle, &wait, cancel, watched)
+				watchCPU(cmd.Process.Pid, rl, sb.programBase, stdio.pipes, &watchStop, &idle, &wait, cancel, watched)
 			})
 		}
 		err = cmd.Wait()
@@ -260,7 +260,9 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		out.Stderr += err.Error()
 	}
 	if ps := cmd.ProcessState; ps != nil {
-		out.CPU = ps.UserTime() + ps.SystemTime()
+		// The process was the sandbox init's until its exec: the program is charged what came after.
+		base, _ := sb.programBase()
+		out.CPU = max(ps.UserTime()+ps.SystemTime()-base, 0)
 	}
 	if !full && ctx.Err() == nil {
 		judgeTime(&out, rl, stopped)
@@ -275,7 +277,9 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	return out
 }
 
-// watchCPU reads the CPU time of the process pid every few milliseconds until done is closed: once
+// watchCPU reads the CPU time of the process pid every few milliseconds until done is closed, less
+// what it had used when the program started in it (base: the sandbox init's own; nothing is the
+// program's until base is known): once
 // it passes rl.CPU it stores "cpu" in stopped and calls stop. Past its first 50 ms, every 50 ms, it
 // also reads how long the process's threads have been on a CPU or waiting for one (runnableTime;
 // a thread asleep on those of the run's stdio pipes that wait for the checker, pipes, see runStdio,
@@ -285,7 +289,7 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 // (but at lastStop).
 // Before it stops a run for its wall-clock or idle time, it stores whether the process's
 // threads slept or waited in blockedIn (see package waits).
-func watchCPU(pid int, rl runLimit, pipes func() (in, out []string), stopped *atomic.Value, idle *atomic.Int64, blockedIn *atomic.Value, stop func(), done <-chan struct{}) {
+func watchCPU(pid int, rl runLimit, base func() (time.Duration, bool), pipes func() (in, out []string), stopped *atomic.Value, idle *atomic.Int64, blockedIn *atomic.Value, stop func(), done <-chan struct{}) {
 	start := time.Now()
 	wait := time.Millisecond
 	var last time.Time // when the time runnable was last read
@@ -301,6 +305,12 @@ func watchCPU(pid int, rl runLimit, pipes func() (in, out []string), stopped *at
 		cpu, ok := processCPU(pid)
 		if !ok {
 			return
+		}
+		// Until the sandbox init has exec'd the program, the process's time is the init's.
+		if b, known := base(); known {
+			cpu = max(cpu-b, 0)
+		} else {
+			cpu = 0
 		}
 		elapsed := time.Since(start)
 		// Past its first 50 ms, every 50 ms (a quarter of the idle limit when that is shorter, at

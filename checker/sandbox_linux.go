@@ -3,6 +3,7 @@
 package checker
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"embed" // the sandbox init's source
@@ -16,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -617,6 +619,50 @@ type runSandbox struct {
 	status    *os.File   // read end of the init's status pipe
 	childEnds []*os.File // the init's descriptors, closed in the parent once it has started
 	group     *procGroup // the run's cgroup, where the system delegates cgroups
+
+	// What the status pipe said, read from the start on (readStatus): the init's own CPU time at
+	// its exec (execCPU, known once execKnown), then a failure's message.
+	statusRead chan struct{} // closed at the pipe's end
+	execKnown  atomic.Bool
+	execCPU    atomic.Int64
+	statusMsg  string
+}
+
+// execCPURecord starts the init's record of its own CPU time at the exec (see the sandbox init).
+const execCPURecord = "\x00exec-cpu "
+
+// readStatus reads the status pipe to its end: the record of the init's CPU time as soon as it
+// comes, and the rest as the failure's message.
+func (s *runSandbox) readStatus() {
+	defer close(s.statusRead)
+	var buf []byte
+	chunk := make([]byte, 512)
+	for {
+		n, err := s.status.Read(chunk)
+		buf = append(buf, chunk[:n]...)
+		if rest, ok := bytes.CutPrefix(buf, []byte(execCPURecord)); ok && !s.execKnown.Load() {
+			if line, after, full := bytes.Cut(rest, []byte("\n")); full {
+				if ns, err := strconv.ParseInt(string(line), 10, 64); err == nil {
+					s.execCPU.Store(ns)
+				}
+				s.execKnown.Store(true)
+				buf = append([]byte(nil), after...)
+			}
+		}
+		if err != nil || len(buf) > 64<<10 {
+			break
+		}
+	}
+	s.statusMsg = string(buf)
+}
+
+// programBase is the CPU time the run's process had used when the init exec'd the program, which
+// is not the program's; known is false until the init has said it (the program not started yet).
+func (s *runSandbox) programBase() (base time.Duration, known bool) {
+	if s.status == nil {
+		return 0, true // no init: the process is the program's from the start
+	}
+	return time.Duration(s.execCPU.Load()), s.execKnown.Load()
 }
 
 // privateTmp reports whether runs get a /tmp and home of their own (in their mount namespace), so
@@ -723,6 +769,10 @@ func (s *runSandbox) started() {
 		f.Close()
 	}
 	s.childEnds = nil
+	if s.status != nil && s.statusRead == nil {
+		s.statusRead = make(chan struct{})
+		go s.readStatus()
+	}
 }
 
 // setupError is what the init reported when it could not set the sandbox up, or "".
@@ -730,9 +780,10 @@ func (s *runSandbox) setupError() string {
 	if s.status == nil {
 		return ""
 	}
+	s.started()
 	s.status.SetReadDeadline(time.Now().Add(time.Second))
-	msg, _ := io.ReadAll(s.status)
-	return string(msg)
+	<-s.statusRead
+	return s.statusMsg
 }
 
 func (s *runSandbox) close() {

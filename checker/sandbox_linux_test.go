@@ -317,3 +317,61 @@ func TestSeccompArches(t *testing.T) {
 		}
 	}
 }
+
+// cpuAtStart prints the CPU time of its own process when main starts, which includes what the
+// process used before its exec (the sandbox init's, where an init execs the program).
+const cpuAtStart = `package main
+
+import (
+	"fmt"
+	"syscall"
+	"unsafe"
+)
+
+func main() {
+	var ts syscall.Timespec
+	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 2, uintptr(unsafe.Pointer(&ts)), 0) // CLOCK_PROCESS_CPUTIME_ID
+	fmt.Println(ts.Nano())
+}
+`
+
+// TestProgramChargedItsOwnCPU: at every level, the program is charged the CPU time it used, not the
+// sandbox init's before its exec (the init's Go runtime start and the set-up: tens of milliseconds
+// on a loaded machine, which against the short limit past a spent budget cut honest cases). The
+// program's own reading of its process's clock at its start holds the init's part where an init
+// execs it in its own process (the levels without sessions: no PID namespaces, as on Ubuntu 24.04)
+// and its Go runtime's start; the CPU time a run reports stays below that, where without the
+// init's part subtracted it could never be.
+func TestProgramChargedItsOwnCPU(t *testing.T) {
+	prog, err := Build(context.Background(), writeProgram(t, map[string]string{"main.go": cpuAtStart}), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prog.Close()
+	levels := append(testLevels(t), testLevelCase{name: "best-one-init-per-run"})
+	for i, tl := range levels {
+		t.Run(tl.name, func(t *testing.T) {
+			defer tl.use()()
+			if i == len(levels)-1 {
+				sessionsOff = true
+				defer func() { sessionsOff = false }()
+			}
+			if l := currentLevel(); !l.reexec || l.namespaces && !sessionsOff {
+				// Without an init the process is the program's from the start; a session's init forks
+				// the program, whose process starts its clock at zero (the session subtracts what
+				// the fork used before the exec itself: started.base).
+				t.Skip("no init execs the program in its own process at this level")
+			}
+			for range 3 {
+				out := prog.Run(context.Background(), "", nil, "")
+				var atStart time.Duration
+				if _, err := fmt.Sscan(out.Stdout, &atStart); out.Status != Pass || err != nil {
+					t.Fatalf("%s %q %q", out.Status, out.Stdout, out.Stderr)
+				}
+				if out.CPU >= atStart && atStart > 5*time.Millisecond {
+					t.Errorf("charged %s, with %s on the process's clock when main started: the init's time is charged to the program", out.CPU, atStart)
+				}
+			}
+		})
+	}
+}
