@@ -35,8 +35,19 @@ func treeCPU(pid int) (cpu time.Duration, ok bool) {
 	if !ok {
 		return 0, false
 	}
+	ticks += sumTree(pid, childrenOf, func(c int) (int64, bool) {
+		_, t, ok := statOf(c)
+		return t, ok
+	})
+	return time.Duration(ticks) * clockTick, true
+}
+
+// sumTree adds up the ticks of every process below pid, each once, found through kids; a process
+// whose ticks cannot be read (gone since) is left out with what is below it.
+func sumTree(pid int, kids func(int) []int, ticks func(int) (int64, bool)) int64 {
+	var sum int64
 	seen := map[int]bool{pid: true}
-	stack := childrenOf(pid)
+	stack := kids(pid)
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -44,12 +55,12 @@ func treeCPU(pid int) (cpu time.Duration, ok bool) {
 			continue
 		}
 		seen[c] = true
-		if _, t, ok := statOf(c); ok {
-			ticks += t
-			stack = append(stack, childrenOf(c)...)
+		if t, ok := ticks(c); ok {
+			sum += t
+			stack = append(stack, kids(c)...)
 		}
 	}
-	return time.Duration(ticks) * clockTick, true
+	return sum
 }
 
 // childrenFiles says whether this kernel has /proc/PID/task/TID/children, read on this process.
@@ -111,20 +122,10 @@ func treeByScan(pid int) (cpu time.Duration, ok bool) {
 	if !ok {
 		return 0, false
 	}
-	var sum int64
-	seen := map[int]bool{pid: true}
-	stack := append([]int(nil), kids[pid]...)
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[c] {
-			continue
-		}
-		seen[c] = true
-		sum += procs[c].ticks
-		stack = append(stack, kids[c]...)
-	}
-	sum += root.ticks
+	sum := root.ticks + sumTree(pid, func(p int) []int { return append([]int(nil), kids[p]...) }, func(c int) (int64, bool) {
+		p, ok := procs[c]
+		return p.ticks, ok
+	})
 	return time.Duration(sum) * clockTick, true
 }
 
