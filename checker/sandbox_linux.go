@@ -3,7 +3,7 @@
 package checker
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"embed" // the sandbox init's source
@@ -635,25 +635,17 @@ const execCPURecord = "\x00exec-cpu "
 // comes, and the rest as the failure's message.
 func (s *runSandbox) readStatus() {
 	defer close(s.statusRead)
-	var buf []byte
-	chunk := make([]byte, 512)
-	for {
-		n, err := s.status.Read(chunk)
-		buf = append(buf, chunk[:n]...)
-		if rest, ok := bytes.CutPrefix(buf, []byte(execCPURecord)); ok && !s.execKnown.Load() {
-			if line, after, full := bytes.Cut(rest, []byte("\n")); full {
-				if ns, err := strconv.ParseInt(string(line), 10, 64); err == nil {
-					s.execCPU.Store(ns)
-				}
-				s.execKnown.Store(true)
-				buf = append([]byte(nil), after...)
+	br := bufio.NewReader(io.LimitReader(s.status, 64<<10))
+	if head, err := br.Peek(len(execCPURecord)); err == nil && string(head) == execCPURecord {
+		if line, err := br.ReadString('\n'); err == nil {
+			if ns, err := strconv.ParseInt(strings.TrimSuffix(line[len(execCPURecord):], "\n"), 10, 64); err == nil {
+				s.execCPU.Store(ns)
 			}
-		}
-		if err != nil || len(buf) > 64<<10 {
-			break
+			s.execKnown.Store(true)
 		}
 	}
-	s.statusMsg = string(buf)
+	rest, _ := io.ReadAll(br)
+	s.statusMsg = string(rest)
 }
 
 // programBase is the CPU time the run's process had used when the init exec'd the program, which

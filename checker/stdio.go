@@ -83,10 +83,10 @@ func (s *runStdio) pipes() (in, out []string) {
 
 // finish waits for the output to end once the program has exited: as long as its pipes still hold
 // output the checker has not read (a busy machine keeps the checker from reading it) and capped is
-// not full, and then for at most delay; it reports false when something the program started still
-// held the output open then (as exec.ErrWaitDelay). The output is cut at its end only by close,
-// after the run's processes have been killed.
-func (s *runStdio) finish(capped *capture, delay time.Duration) bool {
+// not full, and then for at most delay, as long as something the program started holds the output
+// open (what exec's WaitDelay gave). The output is cut at its end only by close, after the run's
+// processes have been killed.
+func (s *runStdio) finish(capped *capture, delay time.Duration) {
 	done := make(chan struct{})
 	go func() { s.copying.Wait(); close(done) }()
 	const tick = 50 * time.Millisecond
@@ -95,7 +95,7 @@ func (s *runStdio) finish(capped *capture, delay time.Duration) bool {
 	for quiet := time.Duration(0); quiet < delay; {
 		select {
 		case <-done:
-			return true
+			return
 		case <-t.C:
 		}
 		capped.mu.Lock()
@@ -106,12 +106,6 @@ func (s *runStdio) finish(capped *capture, delay time.Duration) bool {
 		} else {
 			quiet += tick
 		}
-	}
-	select {
-	case <-done:
-		return true
-	default:
-		return false
 	}
 }
 

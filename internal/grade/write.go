@@ -462,17 +462,17 @@ var limitWords = regexp.MustCompile(`more than \d+ (files|bytes in all|entries|f
 // a code (an old record), it is the message prefix itself with the log as it was written.
 func limitMessage(pr *i18n.Printer, prefix, code, log string) string {
 	id := prefix + "_" + code
-	n, err := strconv.ParseInt(tooBigLimit(log), 10, 64)
-	if code == "" || !i18n.Has(pr.Lang(), id) && !i18n.Has("en", id) {
+	if code == "" || !i18n.Has("en", id) { // English has every message: the others fall back to it
 		return pr.T(prefix, "Entry", log)
 	}
-	entry, _, _ := strings.Cut(log, ": more than ")
 	if code == BigFile {
 		return pr.T(id, "Path", tooBigPath(log))
 	}
+	n, err := strconv.ParseInt(tooBigLimit(log), 10, 64)
 	if err != nil {
 		return pr.T(prefix, "Entry", log)
 	}
+	entry, _, _ := strings.Cut(log, ": more than ")
 	if code == BigBytes {
 		return pr.T(id, "Entry", entry, "Limit", pr.Size(n))
 	}
