@@ -291,8 +291,9 @@ type caseState struct {
 // were charged Limits.Budget or more is past the budget: its runs start with the short limit
 // (shortRun) once that is known, and afterwards (judge) it keeps its verdict only if no run of it
 // was stopped, none used more than the short limit of CPU time and none idled longer than its idle
-// limit; otherwise it is not_run, message budget. A run under the short limit that went past its CPU
-// time is made once more, and only the second counts (again): a busy machine stretches a CPU clock. Once an earlier case has been charged, a run
+// limit; otherwise it is not_run, message budget. A run that would be cut for its CPU time is made
+// once more under the short limit, and only the second counts (again): a busy machine stretches a
+// CPU clock. Once an earlier case has been charged, a run
 // whose earlier cases still running could spend the rest of the budget waits for them before it
 // takes a limit (limitFor): so a program that hangs in every case waits out the full limit in as
 // many cases as the budget allows, not in one more for each run that started beside them. Since
@@ -387,15 +388,31 @@ func (b *budget) ran(i int, out *RunOutput, rl runLimit) {
 	b.maxIdle[i] = max(b.maxIdle[i], out.Idle)
 }
 
-// again reports whether a run under the limit rl, which limitFor gave, is made once more before it
-// counts: a run past the budget (the short limit) that did not finish within its CPU time. A CPU
-// clock is not the program's alone on a busy machine: a program that prints one line, 3 ms of CPU
-// time on a quiet machine, was charged 110 ms once in 300 runs beside four CPU burners (at a load
-// of 30, in a VM whose host preempts it unseen: the time it is away is charged to whatever ran), and
-// an honest case was cut so. A program that hangs is stopped twice, at a cost of one more short
-// limit; an honest one is cut only if the machine stretches both runs past the short limit.
-func (b *budget) again(rl runLimit, out *RunOutput) bool {
-	return rl == b.short && out.Status == Timeout && out.Reason == ReasonCPULimit
+// again reports whether a run of case i under the limit rl, which limitFor gave, is made once more
+// before it counts, and under which limit. A CPU clock is not the program's alone on a busy machine:
+// a program that prints one line, 3 ms of CPU time on a quiet machine, was charged 110 ms once in
+// 300 runs beside four CPU burners (at a load of 30, in a VM whose host preempts it unseen: the time
+// it is away is charged to whatever ran), and an honest case was cut so. So a run past the budget
+// (under the short limit) that did not finish within its CPU time is made once more under the short
+// limit; and so is a run that began under the full limit while the cases before it had not yet spent
+// the budget, ended by itself, and went past the short limit's CPU or idle time, when those cases
+// have spent it by now: judge would cut the case for that run (its cases before it decide, not
+// when it began). A program that hangs is stopped once more, at a cost of one more short limit; an
+// honest one is cut only if the machine stretches both runs past the short limit.
+func (b *budget) again(i int, rl runLimit, out *RunOutput) (runLimit, bool) {
+	if rl == b.short {
+		return b.short, out.Status == Timeout && out.Reason == ReasonCPULimit
+	}
+	if out.Stopped || out.CPU <= b.short.CPU && out.Idle <= b.short.Idle {
+		return rl, false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var spent time.Duration
+	for j := 0; j < i; j++ {
+		spent += b.charge[j]
+	}
+	return b.short, spent >= b.limit
 }
 
 // judge marks not_run, message budget, every case past the budget that did not finish within the
@@ -458,9 +475,12 @@ func (st *caseState) run(inputs inputSource, neg bool, args []string) (*RunOutpu
 	rec := st.rec
 	rl := st.hang.limitFor(st.idx)
 	out, err := st.runIn(inputs, args, rl)
-	if err == nil && st.hang.again(rl, &out) {
-		// Once more, in a fresh folder: a CPU clock a busy machine stretched is not the program's.
-		out, err = st.runIn(inputs, args, rl)
+	if err == nil {
+		if again, ok := st.hang.again(st.idx, rl, &out); ok {
+			// Once more, in a fresh folder: a CPU clock a busy machine stretched is not the program's.
+			rl = again
+			out, err = st.runIn(inputs, args, rl)
+		}
 	}
 	if err != nil {
 		st.hang.ran(st.idx, &RunOutput{}, rl)

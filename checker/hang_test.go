@@ -408,31 +408,43 @@ func TestJudgeTime(t *testing.T) {
 	}
 }
 
-// TestBudgetAgain checks which runs are made once more before they count: only a run past the
-// budget (under the short limit) that went past the short limit's CPU time, stopped there or ended
-// by itself after it, since a busy machine stretches a CPU clock; never a run under the full limit,
-// a run that idled or crashed, or one that finished in time.
+// TestBudgetAgain checks which runs are made once more before they count, and under which limit: a
+// run past the budget (under the short limit) that went past the short limit's CPU time, stopped
+// there or ended by itself after it, since a busy machine stretches a CPU clock; and a run that began
+// under the full limit, ended by itself past the short limit's CPU or idle time, of a case whose
+// earlier cases have spent the budget by then, which judge would cut for it. Never a run under the
+// full limit before the budget is spent or stopped at that limit, a run that idled or crashed, or
+// one that finished in time.
 func TestBudgetAgain(t *testing.T) {
 	b := newBudget(3, hangLimits)
 	short, full := b.short, b.full
 	tests := []struct {
-		name string
-		rl   runLimit
-		out  RunOutput
-		want bool
+		name   string
+		spent  time.Duration // what case 0 was charged when case 1's run ended
+		rl     runLimit
+		out    RunOutput
+		want   bool
+		wantRL runLimit
 	}{
-		{"short, stopped at its CPU limit", short, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: short.CPU}, true},
-		{"short, ended by itself past its CPU time", short, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: short.CPU + time.Millisecond}, true},
-		{"short, finished in time", short, RunOutput{Status: Pass, CPU: 3 * time.Millisecond}, false},
-		{"short, stopped for sleeping", short, RunOutput{Status: Timeout, Reason: ReasonSlept, Stopped: true}, false},
-		{"short, stopped for waiting", short, RunOutput{Status: Timeout, Reason: ReasonWaited, Stopped: true}, false},
-		{"short, crashed", short, RunOutput{Status: Crash, ExitCode: 2}, false},
-		{"short, printed too much", short, RunOutput{Status: OutputLimit, ExitCode: -1}, false},
-		{"full, stopped at its CPU limit", full, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: full.CPU}, false},
+		{"short, stopped at its CPU limit", b.limit, short, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: short.CPU}, true, short},
+		{"short, ended by itself past its CPU time", b.limit, short, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: short.CPU + time.Millisecond}, true, short},
+		{"short, finished in time", b.limit, short, RunOutput{Status: Pass, CPU: 3 * time.Millisecond}, false, short},
+		{"short, stopped for sleeping", b.limit, short, RunOutput{Status: Timeout, Reason: ReasonSlept, Stopped: true}, false, short},
+		{"short, stopped for waiting", b.limit, short, RunOutput{Status: Timeout, Reason: ReasonWaited, Stopped: true}, false, short},
+		{"short, crashed", b.limit, short, RunOutput{Status: Crash, ExitCode: 2}, false, short},
+		{"short, printed too much", b.limit, short, RunOutput{Status: OutputLimit, ExitCode: -1}, false, short},
+		{"full, stopped at its CPU limit", b.limit, full, RunOutput{Status: Timeout, Reason: ReasonCPULimit, Stopped: true, CPU: full.CPU}, false, full},
+		{"full, past the short CPU time, budget spent since", b.limit, full, RunOutput{Status: Pass, CPU: short.CPU + 10*time.Millisecond}, true, short},
+		{"full, idled past the short idle time, budget spent since", b.limit, full, RunOutput{Status: Pass, CPU: time.Millisecond, Idle: short.Idle + 10*time.Millisecond}, true, short},
+		{"full, past the short CPU time, budget not spent", b.limit - time.Millisecond, full, RunOutput{Status: Pass, CPU: short.CPU + 10*time.Millisecond}, false, full},
+		{"full, within the short limit, budget spent since", b.limit, full, RunOutput{Status: Pass, CPU: 3 * time.Millisecond}, false, full},
+		{"full, crashed past the short CPU time, budget spent since", b.limit, full, RunOutput{Status: Crash, ExitCode: 2, CPU: short.CPU + 10*time.Millisecond}, true, short},
 	}
 	for _, tt := range tests {
-		if got := b.again(tt.rl, &tt.out); got != tt.want {
-			t.Errorf("%s: again %v, want %v", tt.name, got, tt.want)
+		b.charge[0] = tt.spent
+		rl, got := b.again(1, tt.rl, &tt.out)
+		if got != tt.want || got && rl != tt.wantRL {
+			t.Errorf("%s: again %v under %+v, want %v under %+v", tt.name, got, rl, tt.want, tt.wantRL)
 		}
 	}
 	// Only what counts is recorded: a past-budget case whose second run finished in time keeps
