@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"strconv"
@@ -44,17 +45,26 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
 	}
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	cfg.Addr = net.JoinHostPort(host, port)
+	at := ln.Addr().(*net.TCPAddr)
+	cfg.Addr = net.JoinHostPort(host, strconv.Itoa(at.Port))
 	srv, err := web.New(cfg)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	// The token is handed only in this address, printed to the learner alone, in its fragment, and,
-	// with --open, in a file that the learner alone may read (see internal/web).
-	url := srv.StartURL(host, port, e.content)
-	return e.serveUntil(ctx, srv, ln, url, p, *addr, *open)
+	// with --open, in a file that the learner alone may read (see internal/web). Its host is the
+	// address listened on, and a connection to it must arrive here, not at another user's server.
+	url := srv.StartURL(at, e.content)
+	served, err := web.Claim(ln.(*net.TCPListener))
+	if err != nil {
+		ln.Close()
+		if errors.Is(err, web.ErrNotOurs) {
+			return e.usageErr("err_serve_claim", "Addr", web.StartAddr(at))
+		}
+		return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
+	}
+	return e.serveUntil(ctx, srv, served, url, p, *addr, *open)
 }
 
 // webConfig is the web server's configuration: the course in the content language, messages in

@@ -5,12 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -212,5 +215,46 @@ func TestServeClone(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Errorf("--open started nothing:\n%s", stderr.String())
+	}
+}
+
+// TestServeByName: `serve --addr localhost:PORT` while another user of the machine listens on
+// [::1]:PORT. The server listens on one address of the name, and the address it gives names that
+// address, not localhost, which a browser may take to ::1 first: to the other user's server, whose
+// page there would be of the same origin as the course's and read the token from the address.
+func TestServeByName(t *testing.T) {
+	theirs, err := net.Listen("tcp6", "[::1]:0")
+	if err != nil {
+		t.Skipf("no IPv6 loopback: %v", err)
+	}
+	defer theirs.Close()
+	go http.Serve(theirs, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"html":"their page"}`)
+	}))
+	port := strconv.Itoa(theirs.Addr().(*net.TCPAddr).Port)
+	t.Chdir(t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr lockedBuffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "localhost:" + port, "--lang", "ru"}, e) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	urlRE := regexp.MustCompile(`(http://\S+:` + port + `)/ru/#token=([0-9a-f]{48})`)
+	var m []string
+	for deadline := time.Now().Add(10 * time.Second); m == nil && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		m = urlRE.FindStringSubmatch(stdout.String())
+	}
+	if m == nil {
+		t.Fatalf("no URL printed:\n%s\n%s", stdout.String(), stderr.String())
+	}
+	if strings.Contains(m[1], "localhost") {
+		t.Errorf("the address given is %s: a name, which the browser may take to another user's server", m[0])
+	}
+	if code, page := servedPage(t, m[1], m[2], "/ru/"); code != 200 || !strings.Contains(page, `class="group"`) {
+		t.Errorf("the address given reaches another server: %d %.100s", code, page)
 	}
 }

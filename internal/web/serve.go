@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
@@ -42,16 +43,26 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// StartURL is the address of the course's first page in lang on the server listening on host and
-// port, with the session token in its fragment (#token=…): the one address the learner is given (an
-// unspecified host is reached on loopback). A browser never sends a fragment to a server, so the
+// StartURL is the address of the course's first page in lang on the server listening on addr (its
+// listener's address), with the session token in its fragment (#token=…): the one address the
+// learner is given. Its host is the address listened on, never a name: a browser may take a name
+// such as localhost to another address (::1 before 127.0.0.1), where another user of the machine
+// may listen on the same port, and a page of theirs there would be of the same origin and read the
+// token from the address. An unspecified address (every interface) is reached on 127.0.0.1, and
+// Claim checks that it reaches this server. A browser never sends a fragment to a server, so the
 // token is in no request line, no server's log and no Referer; the page takes it from there and
 // drops it from the address and the history (app.js).
-func (s *Server) StartURL(host, port, lang string) string {
-	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
-		host = "127.0.0.1"
+func (s *Server) StartURL(addr *net.TCPAddr, lang string) string {
+	return "http://" + StartAddr(addr) + "/" + lang + "/#token=" + s.Token()
+}
+
+// StartAddr is the host and port of StartURL for a server listening on addr.
+func StartAddr(addr *net.TCPAddr) string {
+	host := "127.0.0.1"
+	if addr.IP != nil && !addr.IP.IsUnspecified() {
+		host = addr.IP.String()
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/" + lang + "/#token=" + s.Token()
+	return net.JoinHostPort(host, strconv.Itoa(addr.Port))
 }
 
 // OpenFile writes the page that forwards a browser to url (the address with the token) into a new
