@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"net"
@@ -256,5 +257,46 @@ func TestServeByName(t *testing.T) {
 	}
 	if code, page := servedPage(t, m[1], m[2], "/ru/"); code != 200 || !strings.Contains(page, `class="group"`) {
 		t.Errorf("the address given reaches another server: %d %.100s", code, page)
+	}
+}
+
+// TestServeDefaultPage: `serve --open PAGE` with the default address, twice at once. Each listens on
+// a port of its own, which the system chose (no fixed port, where another user's server may have
+// answered this browser before), and its file leads to the page asked for, the chart's anchor after
+// the token.
+func TestServeDefaultPage(t *testing.T) {
+	t.Chdir(t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	var running sync.WaitGroup
+	defer func() {
+		cancel()
+		running.Wait()
+	}()
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:(\d+)/ru/lessons/slow-neighbour#token=[0-9a-f]{48}&at=chart-2`)
+	ports := map[string]bool{}
+	for range 2 {
+		var stdout, stderr lockedBuffer
+		started := make(chan []string, 1)
+		e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+			opener: func(argv []string) error { started <- argv; return nil }}
+		running.Go(func() { run(ctx, []string{"serve", "--open", "--lang", "ru", "/ru/lessons/slow-neighbour#chart-2"}, e) })
+		var argv []string
+		select {
+		case argv = <-started:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("--open started nothing:\n%s\n%s", stdout.String(), stderr.String())
+		}
+		m := urlRE.FindStringSubmatch(stdout.String())
+		if m == nil {
+			t.Fatalf("no address of the page printed:\n%s\n%s", stdout.String(), stderr.String())
+		}
+		if page, err := os.ReadFile(argv[len(argv)-1]); err != nil || !strings.Contains(string(page), `url=`+html.EscapeString(m[0])+`"`) {
+			t.Errorf("the file does not lead to %s (%v):\n%s", m[0], err, page)
+		}
+		ports[m[1]] = true
+	}
+	if len(ports) != 2 {
+		t.Errorf("two serves with the default address listen on %v", ports)
 	}
 }

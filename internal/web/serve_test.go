@@ -29,8 +29,36 @@ func TestStartURL(t *testing.T) {
 		{"127.0.0.2", "http://127.0.0.2:8080/ru/#token=" + s.Token()},
 		{"192.168.1.5", "http://192.168.1.5:8080/ru/#token=" + s.Token()},
 	} {
-		if got := s.StartURL(&net.TCPAddr{IP: net.ParseIP(tc.ip), Port: 8080}, "ru"); got != tc.want {
+		if got := s.StartURL(&net.TCPAddr{IP: net.ParseIP(tc.ip), Port: 8080}, "/ru/", ""); got != tc.want {
 			t.Errorf("StartURL(%q) = %q, want %q", tc.ip, got, tc.want)
+		}
+	}
+}
+
+// TestStartPage: the page serve is asked to open is a path of the server, with or without the
+// anchor of a heading or a chart; nothing that leads elsewhere.
+func TestStartPage(t *testing.T) {
+	s, _ := newTestServer(t, false)
+	at := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}
+	for _, tc := range []struct{ page, want string }{
+		{"/ru/lessons/slow-neighbour#chart-2", "http://127.0.0.1:8080/ru/lessons/slow-neighbour#token=" + s.Token() + "&at=chart-2"},
+		{"/bg/exercises/exercise-retry", "http://127.0.0.1:8080/bg/exercises/exercise-retry#token=" + s.Token()},
+		{"/ru/lessons/x#заголовок", "http://127.0.0.1:8080/ru/lessons/x#token=" + s.Token() + "&at=заголовок"},
+		{"http://evil.example/ru/", ""},
+		{"//evil.example/ru/", ""},
+		{"ru/lessons/x", ""},
+		{"/ru/?token=1", ""},
+		{"/ru/#token=abc", ""},
+		{"/ru/#a&at=b", ""},
+		{"/ru/#\"><script>", ""},
+	} {
+		path, anchor, ok := StartPage(tc.page)
+		got := ""
+		if ok {
+			got = s.StartURL(at, path, anchor)
+		}
+		if got != tc.want {
+			t.Errorf("StartPage(%q): %q, want %q", tc.page, got, tc.want)
 		}
 	}
 }
@@ -101,7 +129,7 @@ func TestServeUntilDone(t *testing.T) {
 // token, and only its owner may read it; the command that opens it names the file, never the token.
 func TestOpenFile(t *testing.T) {
 	s, _ := newTestServer(t, false)
-	url := s.StartURL(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}, "ru")
+	url := s.StartURL(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}, "/ru/", "")
 	file, remove, err := OpenFile(t.TempDir(), url)
 	if err != nil {
 		t.Fatal(err)
