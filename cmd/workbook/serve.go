@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/workbook-course/workbook/internal/web"
@@ -13,7 +15,8 @@ import (
 
 // runServe serves the course in the browser until interrupted: lessons with runnable programs and
 // quizzes, exercises with an editor, checks and hints, and the progress of the workspace or clone
-// the command runs in. It listens on loopback unless --addr names another address.
+// the command runs in. It listens on loopback, on a new port, unless --addr names another address;
+// its one argument, when given, is the page to open (as a terminal lesson names a chart's).
 func runServe(ctx context.Context, e *env, args []string) error {
 	flags := e.newFlags()
 	addr := flags.String("addr", web.DefaultAddr, e.ui.T("flag_serve_addr"))
@@ -23,8 +26,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 0 {
-		return e.usageErr("err_serve_args")
+	page, anchor, ok := "/"+e.content+"/", "", true
+	if len(pos) == 1 {
+		page, anchor, ok = web.StartPage(pos[0])
+	}
+	if len(pos) > 1 || !ok {
+		return e.usageErr("err_serve_args", "Arg", strings.Join(pos, " "))
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if err != nil {
@@ -44,17 +51,26 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
 	}
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	cfg.Addr = net.JoinHostPort(host, port)
+	at := ln.Addr().(*net.TCPAddr)
+	cfg.Addr = net.JoinHostPort(host, strconv.Itoa(at.Port))
 	srv, err := web.New(cfg)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	// The token is handed only in this address, printed to the learner alone, in its fragment, and,
-	// with --open, in a file that the learner alone may read (see internal/web).
-	url := srv.StartURL(host, port, e.content)
-	return e.serveUntil(ctx, srv, ln, url, p, *addr, *open)
+	// with --open, in a file that the learner alone may read (see internal/web). Its host is the
+	// address listened on, and a connection to it must arrive here, not at another user's server.
+	url := srv.StartURL(at, page, anchor)
+	served, err := web.Claim(ln.(*net.TCPListener))
+	if err != nil {
+		ln.Close()
+		if errors.Is(err, web.ErrNotOurs) {
+			return e.usageErr("err_serve_claim", "Addr", web.StartAddr(at))
+		}
+		return e.usageErr("err_serve_listen", "Addr", *addr, "Err", err.Error())
+	}
+	return e.serveUntil(ctx, srv, served, url, p, *addr, *open)
 }
 
 // webConfig is the web server's configuration: the course in the content language, messages in

@@ -5,12 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"html"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -212,5 +216,87 @@ func TestServeClone(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Errorf("--open started nothing:\n%s", stderr.String())
+	}
+}
+
+// TestServeByName: `serve --addr localhost:PORT` while another user of the machine listens on
+// [::1]:PORT. The server listens on one address of the name, and the address it gives names that
+// address, not localhost, which a browser may take to ::1 first: to the other user's server, whose
+// page there would be of the same origin as the course's and read the token from the address.
+func TestServeByName(t *testing.T) {
+	theirs, err := net.Listen("tcp6", "[::1]:0")
+	if err != nil {
+		t.Skipf("no IPv6 loopback: %v", err)
+	}
+	defer theirs.Close()
+	go http.Serve(theirs, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"html":"their page"}`)
+	}))
+	port := strconv.Itoa(theirs.Addr().(*net.TCPAddr).Port)
+	t.Chdir(t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr lockedBuffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "localhost:" + port, "--lang", "ru"}, e) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	urlRE := regexp.MustCompile(`(http://\S+:` + port + `)/ru/#token=([0-9a-f]{48})`)
+	var m []string
+	for deadline := time.Now().Add(10 * time.Second); m == nil && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		m = urlRE.FindStringSubmatch(stdout.String())
+	}
+	if m == nil {
+		t.Fatalf("no URL printed:\n%s\n%s", stdout.String(), stderr.String())
+	}
+	if strings.Contains(m[1], "localhost") {
+		t.Errorf("the address given is %s: a name, which the browser may take to another user's server", m[0])
+	}
+	if code, page := servedPage(t, m[1], m[2], "/ru/"); code != 200 || !strings.Contains(page, `class="group"`) {
+		t.Errorf("the address given reaches another server: %d %.100s", code, page)
+	}
+}
+
+// TestServeDefaultPage: `serve --open PAGE` with the default address, twice at once. Each listens on
+// a port of its own, which the system chose (no fixed port, where another user's server may have
+// answered this browser before), and its file leads to the page asked for, the chart's anchor after
+// the token.
+func TestServeDefaultPage(t *testing.T) {
+	t.Chdir(t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	var running sync.WaitGroup
+	defer func() {
+		cancel()
+		running.Wait()
+	}()
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:(\d+)/ru/lessons/slow-neighbour#token=[0-9a-f]{48}&at=chart-2`)
+	ports := map[string]bool{}
+	for range 2 {
+		var stdout, stderr lockedBuffer
+		started := make(chan []string, 1)
+		e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+			opener: func(argv []string) error { started <- argv; return nil }}
+		running.Go(func() { run(ctx, []string{"serve", "--open", "--lang", "ru", "/ru/lessons/slow-neighbour#chart-2"}, e) })
+		var argv []string
+		select {
+		case argv = <-started:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("--open started nothing:\n%s\n%s", stdout.String(), stderr.String())
+		}
+		m := urlRE.FindStringSubmatch(stdout.String())
+		if m == nil {
+			t.Fatalf("no address of the page printed:\n%s\n%s", stdout.String(), stderr.String())
+		}
+		if page, err := os.ReadFile(argv[len(argv)-1]); err != nil || !strings.Contains(string(page), `url=`+html.EscapeString(m[0])+`"`) {
+			t.Errorf("the file does not lead to %s (%v):\n%s", m[0], err, page)
+		}
+		ports[m[1]] = true
+	}
+	if len(ports) != 2 {
+		t.Errorf("two serves with the default address listen on %v", ports)
 	}
 }

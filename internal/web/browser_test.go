@@ -141,8 +141,7 @@ func newBrowserEnvAt(t *testing.T, place *Place, messages ...string) *browserEnv
 	// As the learner does with serve --open: the browser opens the file that leads it on to the
 	// address with the token in its fragment; the page keeps the token, and no address after it
 	// carries one.
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	file, remove, err := OpenFile(t.TempDir(), s.StartURL("127.0.0.1", port, "ru"))
+	file, remove, err := OpenFile(t.TempDir(), s.StartURL(ln.Addr().(*net.TCPAddr), "/ru/", ""))
 	if err != nil {
 		t.Fatal(err)
 	}

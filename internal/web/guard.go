@@ -15,7 +15,10 @@ import (
 // it guards itself against the other sites open in the same browser and against the other users of
 // the same machine (who can reach any port of 127.0.0.1):
 //
-//   - It listens on loopback unless told otherwise (IsLoopback helps the command decide).
+//   - It listens on loopback unless told otherwise (IsLoopback helps the command decide), on a port
+//     new at every start (DefaultAddr), and the address it gives names the address listened on,
+//     checked to reach this server (StartURL, Claim): a browser trusts an origin, and another user
+//     may have held that port, or hold the same port on ::1, and serve a page of the same origin.
 //   - Every request must name the server in its Host header: localhost, a loopback address or the
 //     address it listens on, with its port. A page of another site that a DNS trick resolves to
 //     127.0.0.1 still sends its own name, and gets 403 (DNS rebinding).

@@ -7,11 +7,15 @@ import (
 	"html"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/workbook-course/workbook/checker"
@@ -19,8 +23,14 @@ import (
 	"github.com/workbook-course/workbook/internal/lesson"
 )
 
-// DefaultAddr is where `workbook serve` listens unless told otherwise: loopback only.
-const DefaultAddr = "127.0.0.1:8080"
+// DefaultAddr is where `workbook serve` listens unless told otherwise: loopback only, on a port the
+// system chooses, a new one at every start. A browser trusts an origin (scheme, host and port), and
+// a port is not a user's own: while no server of the learner's holds a fixed port, another user of
+// the machine may, and a page of theirs that the learner's browser opens there (an address of the
+// course kept from before) may leave in the browser what serves the origin's later pages itself (a
+// service worker), and so read the token of the learner's next session on that port. A port new
+// at each start is an origin no page of anyone has been at before, as far as anyone can arrange.
+const DefaultAddr = "127.0.0.1:0"
 
 // Serve serves s on ln until ctx ends, then shuts down, giving the requests under way five seconds.
 // It returns nil once ctx has ended, or the error that stopped serving before.
@@ -42,16 +52,47 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// StartURL is the address of the course's first page in lang on the server listening on host and
-// port, with the session token in its fragment (#token=…): the one address the learner is given (an
-// unspecified host is reached on loopback). A browser never sends a fragment to a server, so the
+// StartURL is the address of the page at path (/ru/, /ru/lessons/slow-neighbour) on the server
+// listening on addr (its listener's address), with the session token in its fragment
+// (#token=…, and &at=anchor to go on to a heading or a chart of the page): the one address the
+// learner is given. Its host is the address listened on, never a name: a browser may take a name
+// such as localhost to another address (::1 before 127.0.0.1), where another user of the machine
+// may listen on the same port, and a page of theirs there would be of the same origin and read the
+// token from the address. An unspecified address (every interface) is reached on 127.0.0.1, and
+// Claim checks that it reaches this server. A browser never sends a fragment to a server, so the
 // token is in no request line, no server's log and no Referer; the page takes it from there and
 // drops it from the address and the history (app.js).
-func (s *Server) StartURL(host, port, lang string) string {
-	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
-		host = "127.0.0.1"
+func (s *Server) StartURL(addr *net.TCPAddr, path, anchor string) string {
+	u := "http://" + StartAddr(addr) + path + "#token=" + s.Token()
+	if anchor != "" {
+		u += "&at=" + anchor
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/" + lang + "/#token=" + s.Token()
+	return u
+}
+
+// StartPage reads the page `serve` is asked to open, an address's path with or without the
+// anchor of a heading or a chart (/ru/lessons/slow-neighbour#chart-2), as ChartNote prints it.
+func StartPage(page string) (path, anchor string, ok bool) {
+	u, err := url.Parse(page)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.RawQuery != "" || !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(u.Path, "//") {
+		return "", "", false
+	}
+	if u.Fragment != "" && !anchorRE.MatchString(u.Fragment) {
+		return "", "", false
+	}
+	return u.EscapedPath(), u.Fragment, true
+}
+
+// anchorRE is what an anchor of a page may be: the ids of headings and charts.
+var anchorRE = regexp.MustCompile(`^[\p{L}\p{N}_-]+$`)
+
+// StartAddr is the host and port of StartURL for a server listening on addr.
+func StartAddr(addr *net.TCPAddr) string {
+	host := "127.0.0.1"
+	if addr.IP != nil && !addr.IP.IsUnspecified() {
+		host = addr.IP.String()
+	}
+	return net.JoinHostPort(host, strconv.Itoa(addr.Port))
 }
 
 // OpenFile writes the page that forwards a browser to url (the address with the token) into a new
@@ -149,9 +190,11 @@ func StartCommand(argv []string) error {
 }
 
 // ChartNote returns, for a hidden block of the lesson on topic that holds the data of a chart the
-// lesson's page draws, a line in p's language that names the chart and gives its address on a
-// server at DefaultAddr; "" for any other block. The terminal keeps its own text pictures; these
-// charts are in the browser only. The note is Markdown, like the rest of the lesson.
+// lesson's page draws, a line in p's language that names the chart and gives the command that
+// opens it in the browser; "" for any other block. The terminal keeps its own text pictures; these
+// charts are in the browser only. The note is Markdown, like the rest of the lesson. It gives no
+// address of a server: serve listens on a new port at each start (DefaultAddr), and an address
+// kept from before could lead to another user's server.
 func ChartNote(l *lesson.Lesson, topic string, b *lesson.Block, p *i18n.Printer) string {
 	if b.Kind != lesson.OutputBlock || l.Lang == "" {
 		return ""
@@ -160,8 +203,8 @@ func ChartNote(l *lesson.Lesson, topic string, b *lesson.Block, p *i18n.Printer)
 	if !ok {
 		return ""
 	}
-	url := fmt.Sprintf("http://%s/%s/lessons/%s#%s", DefaultAddr, l.Lang, topic, id)
-	// The address in a block of its own, so that it is not wrapped (a wrapped address cannot be
+	cmd := fmt.Sprintf("workbook serve --open /%s/lessons/%s#%s", l.Lang, topic, id)
+	// The command in a block of its own, so that it is not wrapped (a wrapped line cannot be
 	// copied).
-	return p.T("lesson_chart_in_browser", "Title", title) + "\n\n```text\n" + url + "\n```\n"
+	return p.T("lesson_chart_in_browser", "Title", title) + "\n\n```text\n" + cmd + "\n```\n"
 }

@@ -13,18 +13,89 @@ import (
 	"time"
 )
 
+// TestStartURL: the address given to the learner names the address listened on, never a name that
+// a browser may take elsewhere (localhost to ::1, where another user may listen on the same port).
 func TestStartURL(t *testing.T) {
 	s, _ := newTestServer(t, false)
-	for _, tc := range []struct{ host, want string }{
+	for _, tc := range []struct {
+		ip   string
+		want string
+	}{
 		{"127.0.0.1", "http://127.0.0.1:8080/ru/#token=" + s.Token()},
 		{"", "http://127.0.0.1:8080/ru/#token=" + s.Token()},
 		{"0.0.0.0", "http://127.0.0.1:8080/ru/#token=" + s.Token()},
+		{"::", "http://127.0.0.1:8080/ru/#token=" + s.Token()},
 		{"::1", "http://[::1]:8080/ru/#token=" + s.Token()},
+		{"127.0.0.2", "http://127.0.0.2:8080/ru/#token=" + s.Token()},
 		{"192.168.1.5", "http://192.168.1.5:8080/ru/#token=" + s.Token()},
 	} {
-		if got := s.StartURL(tc.host, "8080", "ru"); got != tc.want {
-			t.Errorf("StartURL(%q) = %q, want %q", tc.host, got, tc.want)
+		if got := s.StartURL(&net.TCPAddr{IP: net.ParseIP(tc.ip), Port: 8080}, "/ru/", ""); got != tc.want {
+			t.Errorf("StartURL(%q) = %q, want %q", tc.ip, got, tc.want)
 		}
+	}
+}
+
+// TestStartPage: the page serve is asked to open is a path of the server, with or without the
+// anchor of a heading or a chart; nothing that leads elsewhere.
+func TestStartPage(t *testing.T) {
+	s, _ := newTestServer(t, false)
+	at := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}
+	for _, tc := range []struct{ page, want string }{
+		{"/ru/lessons/slow-neighbour#chart-2", "http://127.0.0.1:8080/ru/lessons/slow-neighbour#token=" + s.Token() + "&at=chart-2"},
+		{"/bg/exercises/exercise-retry", "http://127.0.0.1:8080/bg/exercises/exercise-retry#token=" + s.Token()},
+		{"/ru/lessons/x#заголовок", "http://127.0.0.1:8080/ru/lessons/x#token=" + s.Token() + "&at=заголовок"},
+		{"http://evil.example/ru/", ""},
+		{"//evil.example/ru/", ""},
+		{"ru/lessons/x", ""},
+		{"/ru/?token=1", ""},
+		{"/ru/#token=abc", ""},
+		{"/ru/#a&at=b", ""},
+		{"/ru/#\"><script>", ""},
+	} {
+		path, anchor, ok := StartPage(tc.page)
+		got := ""
+		if ok {
+			got = s.StartURL(at, path, anchor)
+		}
+		if got != tc.want {
+			t.Errorf("StartPage(%q): %q, want %q", tc.page, got, tc.want)
+		}
+	}
+}
+
+// TestClaim: serving starts only where a connection to the address given to the learner arrives at
+// the server's own listener. Where it arrives at another (another user's server on a more specific
+// address of the same port, which macOS and Windows allow), Claim refuses; the connections that
+// arrived meanwhile are served, none is lost.
+func TestClaim(t *testing.T) {
+	listen := func() *net.TCPListener {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ln.Close() })
+		return ln.(*net.TCPListener)
+	}
+	ours, theirs := listen(), listen()
+	if _, err := claim(ours, theirs.Addr().String(), 100*time.Millisecond); !errors.Is(err, ErrNotOurs) {
+		t.Errorf("claim through another server's address: %v, want ErrNotOurs", err)
+	}
+	early, err := net.Dial("tcp", ours.Addr().String()) // a browser's tab, restored before the claim
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer early.Close()
+	served, err := Claim(ours)
+	if err != nil {
+		t.Fatalf("Claim of our own address: %v", err)
+	}
+	c, err := served.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.RemoteAddr().String() != early.LocalAddr().String() {
+		t.Errorf("the first connection served comes from %s, want the one made before the claim, %s", c.RemoteAddr(), early.LocalAddr())
 	}
 }
 
@@ -58,7 +129,7 @@ func TestServeUntilDone(t *testing.T) {
 // token, and only its owner may read it; the command that opens it names the file, never the token.
 func TestOpenFile(t *testing.T) {
 	s, _ := newTestServer(t, false)
-	url := s.StartURL("127.0.0.1", "8080", "ru")
+	url := s.StartURL(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}, "/ru/", "")
 	file, remove, err := OpenFile(t.TempDir(), url)
 	if err != nil {
 		t.Fatal(err)

@@ -17,8 +17,9 @@ import (
 // TestBrowserToken: in Chromium, the token opened once (newBrowserEnv opens the file of serve
 // --open) is in no address, no history entry and no cookie; the pages opened after it, a reload and
 // an address without the token (a chart's, as a terminal lesson prints it) get their content;
-// without the token, or with the token of a server that ran before, the page says where the
-// address is and shows nothing of the learner's.
+// the address of serve --open PAGE goes on to the chart it names; without the token, or with the
+// token of a server that ran before, the page says where the address is and shows nothing of the
+// learner's.
 func TestBrowserToken(t *testing.T) {
 	if testing.Short() && os.Getenv("CI") == "" {
 		t.Skip("-short: the browser tests start Chromium")
@@ -70,6 +71,18 @@ func TestBrowserToken(t *testing.T) {
 	b.do(chromedp.Navigate(b.base+"/ru/lessons/slow-neighbour#"+id), chromedp.WaitVisible(chromedp.CSS("#"+id+"[data-rendered]")))
 	if got := b.eval(`String(Math.round(document.getElementById('` + id + `').getBoundingClientRect().top < innerHeight))`); got != "1" {
 		t.Errorf("the chart #%s is not scrolled into view", id)
+	}
+
+	// The address of serve --open PAGE for a chart, as a terminal lesson gives the command: the page
+	// takes the token, and the chart's anchor takes its place in the address.
+	token := b.eval(`localStorage.getItem('workbook:token')`)
+	b.do(chromedp.Navigate(b.base+"/ru/"), chromedp.WaitVisible(chromedp.CSS(".group")))
+	b.do(chromedp.Navigate(b.base+"/ru/lessons/slow-neighbour#token="+token+"&at="+id), chromedp.WaitVisible(chromedp.CSS("#"+id+"[data-rendered]")))
+	if got := b.eval(`location.href`); got != b.base+"/ru/lessons/slow-neighbour#"+id {
+		t.Errorf("after serve --open's address of a chart, the browser is at %s, want %s/ru/lessons/slow-neighbour#%s", got, b.base, id)
+	}
+	if got := b.eval(`String(Math.round(document.getElementById('` + id + `').getBoundingClientRect().top < innerHeight))`); got != "1" {
+		t.Errorf("the chart #%s of serve --open's address is not scrolled into view", id)
 	}
 
 	// Any page may send the browser to an address with a made-up token: the page opens with the

@@ -43,10 +43,12 @@
   // server has taken it (loadPage), the page keeps it in this origin's storage, which is this port's
   // alone (a cookie would go to every port of the host), for the other pages and tabs of the course.
   // Every request sends it in a header.
+  // The address may name, after the token, where on the page to go (#token=…&at=chart-2, as
+  // workbook serve --open PAGE gives it): that anchor takes the token's place in the address.
   function tokenInAddress() {
-    var m = /^#token=([0-9a-f]+)$/.exec(location.hash);
+    var m = /^#token=([0-9a-f]+)(?:&at=([^&#]+))?$/.exec(location.hash);
     if (!m) return '';
-    history.replaceState(history.state, '', location.pathname + location.search);
+    history.replaceState(history.state, '', location.pathname + location.search + (m[2] ? '#' + m[2] : ''));
     return m[1];
   }
 
