@@ -203,7 +203,9 @@ func ChartNote(l *lesson.Lesson, topic string, b *lesson.Block, p *i18n.Printer)
 	if !ok {
 		return ""
 	}
-	cmd := fmt.Sprintf("workbook serve --open /%s/lessons/%s#%s", l.Lang, topic, id)
+	// As every command the tool suggests, written as it runs where the learner stands (in a clone:
+	// go run ./cmd/workbook).
+	cmd := p.Rewrite(fmt.Sprintf("workbook serve --open /%s/lessons/%s#%s", l.Lang, topic, id))
 	// The command in a block of its own, so that it is not wrapped (a wrapped line cannot be
 	// copied).
 	return p.T("lesson_chart_in_browser", "Title", title) + "\n\n```text\n" + cmd + "\n```\n"

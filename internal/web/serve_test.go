@@ -11,6 +11,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	workbook "github.com/workbook-course/workbook"
+	"github.com/workbook-course/workbook/internal/course"
+	"github.com/workbook-course/workbook/internal/i18n"
+	"github.com/workbook-course/workbook/internal/workspace"
 )
 
 // TestStartURL: the address given to the learner names the address listened on, never a name that
@@ -191,6 +196,44 @@ func TestOpenDir(t *testing.T) {
 	} {
 		if got := OpenDir(tc.root); got != tc.want {
 			t.Errorf("OpenDir(%q) = %q, want %q", tc.root, got, tc.want)
+		}
+	}
+}
+
+// TestChartNoteRunnable: the command a terminal lesson gives for a chart is written as every command
+// the tool suggests, through the printer's rewrite: in a clone, where no workbook is installed, it is
+// `go run ./cmd/workbook serve --open …`, which runs there; a bare `workbook serve` would be "command
+// not found".
+func TestChartNoteRunnable(t *testing.T) {
+	c := course.New(workbook.Content())
+	l, _, _, err := c.Lesson("slow-neighbour", "ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inClone := func(s string) string {
+		return workspace.Runnable("go run ./cmd/workbook", []string{"lesson", "serve"}, s)
+	}
+	for _, tc := range []struct {
+		name string
+		p    *i18n.Printer
+		want string
+	}{
+		{"installed", i18n.New("ru"), "\nworkbook serve --open /ru/lessons/slow-neighbour#chart-"},
+		{"clone", i18n.New("ru").Rewriting(inClone), "\ngo run ./cmd/workbook serve --open /ru/lessons/slow-neighbour#chart-"},
+	} {
+		notes := 0
+		for _, b := range l.Blocks {
+			note := ChartNote(l, "slow-neighbour", b, tc.p)
+			if note == "" {
+				continue
+			}
+			notes++
+			if !strings.Contains(note, tc.want) {
+				t.Errorf("%s: the note gives no command %q:\n%s", tc.name, tc.want, note)
+			}
+		}
+		if notes == 0 {
+			t.Fatalf("%s: the lesson has no chart note", tc.name)
 		}
 	}
 }
