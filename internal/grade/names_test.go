@@ -328,3 +328,92 @@ func TestCapBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestPortablePath: names of an archive's entries are written so that every OS takes them as they
+// are, alike on every OS.
+func TestPortablePath(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Иван Петров_100001_assignsubmission_file_/main.go", "Иван Петров_100001_assignsubmission_file_/main.go"},
+		{"main.go.", "main.go"},
+		{"main.go . ", "main.go"},
+		{"dir./main.go", "dir/main.go"},
+		{"a:b.go", "a_b.go"},
+		{`x*?"<>|.go`, "x______.go"},
+		{"x\x01\x7f.go", "x__.go"},
+		{"nul.go", "_nul.go"},
+		{"CON", "_CON"},
+		{"d/com1.txt/lpt9", "d/_com1.txt/_lpt9"},
+		{"...", "_"},
+		{"a/. ./b", "a/_/b"},
+		{".hidden/x", ".hidden/x"},
+		{"console.go", "console.go"},
+	} {
+		if got := portablePath(tc.in); got != tc.want {
+			t.Errorf("portablePath(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestUnpackClassPortable: a Moodle export (files in folders) in which a student handed in files
+// whose names Windows or macOS take for one file, or for a device, unpacks to files that no OS
+// confuses: each a name every OS writes as it is, no two one file on Windows or on macOS, the first
+// of each kept, and the class unpacked whole.
+func TestUnpackClassPortable(t *testing.T) {
+	const ivan, maria = "Иван Петров_100001_assignsubmission_file_/", "Мария_100002_assignsubmission_file_/"
+	entries := [][2]string{
+		{ivan + "main.go", "package main // first"},
+		{ivan + "main.go.", "package main // trailing dot"},
+		{ivan + "main.go ", "package main // trailing space"},
+		{ivan + "MAIN.GO", "package main // upper"},
+		{ivan + "nul.go", "package main"},
+		{ivan + "a:b.go", "package main"},
+		{ivan + "a_b.go", "package main // after a:b"},
+		{ivan + "Yıldız.go", "package main"},
+		{ivan + "YILDIZ.go", "package main"},
+		{ivan + "Iva\u200dnov.go", "package main"},
+		{ivan + "Ivanov.go", "package main"},
+		{maria + "main.go", "package main // Мария"},
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		w, err := zw.Create(e[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(e[1]))
+	}
+	zw.Close()
+	src := filepath.Join(t.TempDir(), "class.zip")
+	os.WriteFile(src, buf.Bytes(), 0o644)
+	dst := t.TempDir()
+	if err := unpackClass(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{ivan, maria} {
+		des, err := os.ReadDir(filepath.Join(dst, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, de := range des {
+			n := de.Name()
+			if portableComponent(n) != n {
+				t.Errorf("%s: %q is not written as it is on every OS", dir, n)
+			}
+			for _, o := range names {
+				if windowsKey(n) == windowsKey(o) || macKey(n) == macKey(o) {
+					t.Errorf("%s: %q and %q are one file on Windows or macOS", dir, n, o)
+				}
+			}
+			names = append(names, n)
+		}
+		t.Logf("%s: %q", dir, names)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dst, ivan, "main.go")); string(data) != "package main // first" {
+		t.Errorf("main.go holds %q, want the first of its names", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dst, maria, "main.go")); string(data) != "package main // Мария" {
+		t.Errorf("Мария's main.go holds %q", data)
+	}
+}
