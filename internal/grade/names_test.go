@@ -270,6 +270,9 @@ func TestFileNamesApartOnEveryOS(t *testing.T) {
 		{"ﬁlip", "filip"},
 		{"CON", "con", "CON.txt", "con.TXT", "Con "},
 		{"...", ". . .", "", " ", "\u200d", "???", "***"},
+		// 4-byte scripts past 255 bytes, and names that differ only past the cut.
+		{strings.Repeat("😀", 64), strings.Repeat("😀", 64) + "x", strings.Repeat("😀", 250), strings.Repeat("😀", 250) + "😁",
+			strings.Repeat("👨\u200d👩\u200d👧", 14), strings.Repeat("👨\u200d👩\u200d👧", 56), strings.Repeat("🇧🇬", 125), strings.Repeat("𐌰", 300)},
 	}
 	for _, group := range groups {
 		got := FeedbackNames(group)
