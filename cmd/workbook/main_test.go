@@ -127,7 +127,8 @@ func scriptCache(e *testscript.Env, gocache string) string {
 	return testcache.GoCache("cmd-workbook/"+path.Base(named.Name()), gocache)
 }
 
-// zipDir writes the regular files under dir into the zip file out, named relative to dir.
+// zipDir writes the regular files under dir into the zip file out, named relative to dir, each with
+// its modification time, as zip tools keep it.
 func zipDir(dir, out string) error {
 	f, err := os.Create(out)
 	if err != nil {
@@ -146,7 +147,11 @@ func zipDir(dir, out string) error {
 		if err != nil {
 			return err
 		}
-		w, err := zw.Create(filepath.ToSlash(rel))
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: filepath.ToSlash(rel), Method: zip.Deflate, Modified: info.ModTime()})
 		if err != nil {
 			return err
 		}

@@ -104,6 +104,34 @@ type Outcome struct {
 // ErrNotReport is returned when the output folder holds files but no report of ours.
 var ErrNotReport = errors.New("the folder holds files but no workbook report")
 
+// AmbiguousStudentError is Job.Only naming no student exactly and more than one when case is
+// ignored (Ivanov and IVANOV, two students apart): which one to grade again is the instructor's to
+// say, by the name exactly as the report writes it or by the LMS's id.
+type AmbiguousStudentError struct {
+	Name  string
+	Names []string
+}
+
+func (e *AmbiguousStudentError) Error() string {
+	return fmt.Sprintf("--only %q names more than one student: %q", e.Name, e.Names)
+}
+
+// foldMatches are the names of the students that name matches only when case is ignored, when no
+// student is called name exactly.
+func foldMatches(subs []Submission, name string) []string {
+	name = cleanName(name)
+	var out []string
+	for _, s := range subs {
+		if s.Name == name {
+			return nil
+		}
+		if strings.EqualFold(s.Name, name) {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
 // ErrUnknownStudent is returned (wrapped) when Job.Only names no submission.
 var ErrUnknownStudent = errors.New("no such student")
 
@@ -246,6 +274,9 @@ func chooseStudents(job *Job, subs []Submission) (selected []Submission, only *S
 	}
 	if job.Only == "" {
 		return selected, nil, nil
+	}
+	if names := foldMatches(subs, job.Only); len(names) > 1 {
+		return nil, nil, &AmbiguousStudentError{Name: job.Only, Names: names}
 	}
 	s, ok := Select(subs, job.Only)
 	if !ok {

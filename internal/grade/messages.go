@@ -3,6 +3,7 @@ package grade
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/workbook-course/workbook/internal/report"
@@ -64,6 +65,7 @@ func RunMessage(err error, out, subs, only string, shard Shard) Message {
 	var ce *ClassError
 	var te *TimesError
 	var we *WrongExerciseError
+	var amb *AmbiguousStudentError
 	switch {
 	case errors.As(err, &we):
 		return Message{"grade_err_wrong_exercise", []any{"Dir", report.EscapeLine(shellArg(subs)), "Out", report.EscapeLine(shellArg(out)), "Exercise", we.Exercise, "Case", we.Case,
@@ -76,6 +78,12 @@ func RunMessage(err error, out, subs, only string, shard Shard) Message {
 		return Message{"grade_err_other_exercise", []any{"Dir", out, "Exercise", other.Exercise}}
 	case errors.Is(err, ErrClassArchive):
 		return Message{"grade_err_class_archive", []any{"Err", report.EscapeLine(err.Error())}}
+	case errors.As(err, &amb):
+		names := make([]string, len(amb.Names))
+		for i, n := range amb.Names {
+			names[i] = strconv.Quote(n)
+		}
+		return Message{"grade_err_ambiguous_student", []any{"Name", report.EscapeLine(only), "Dir", subs, "Names", report.EscapeLine(strings.Join(names, ", "))}}
 	case errors.Is(err, ErrUnknownStudent):
 		return Message{"grade_err_unknown_student", []any{"Name", report.EscapeLine(only), "Dir", subs}}
 	case errors.As(err, &re):

@@ -6,8 +6,10 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/workbook-course/workbook/internal/report"
@@ -38,7 +40,10 @@ func nameHash(identity string) string {
 	return hex.EncodeToString(sum[:])[:hashLen]
 }
 
-// capBytes is s cut to at most n bytes on a rune boundary.
+// capBytes is s cut to at most n bytes on a rune boundary and, where it can, between two
+// characters as a reader sees them: never between a letter and its combining accent (an NFD "й"),
+// inside an emoji joined by U+200D, before a variation selector or a skin tone, or between the two
+// halves of a flag.
 func capBytes(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -46,8 +51,47 @@ func capBytes(s string, n int) string {
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
+	for m := n; m > 0; {
+		next, _ := utf8.DecodeRuneInString(s[m:])
+		prev, size := utf8.DecodeLastRuneInString(s[:m])
+		if !joined(prev, next) && !halfFlag(s[:m], next) {
+			return s[:m]
+		}
+		m -= size
+	}
+	// One character longer than n bytes: cut on a rune boundary rather than give nothing.
 	return s[:n]
 }
+
+// joined reports whether a cut between prev and next would split one character as a reader sees
+// it: next is a combining mark, a joiner, a variation selector or a skin tone, or prev a joiner.
+func joined(prev, next rune) bool {
+	return unicode.In(next, unicode.M, unicode.Variation_Selector) || next == zwj || prev == zwj ||
+		next >= 0x1f3fb && next <= 0x1f3ff
+}
+
+// zwj is the zero-width joiner that glues emoji (and Indic letters) into one character.
+const zwj = '\u200d'
+
+// halfFlag reports whether a cut of head before next would split a flag: next is a regional
+// indicator and head ends with an odd number of them.
+func halfFlag(head string, next rune) bool {
+	if !regional(next) {
+		return false
+	}
+	odd := false
+	for len(head) > 0 {
+		r, size := utf8.DecodeLastRuneInString(head)
+		if !regional(r) {
+			break
+		}
+		odd = !odd
+		head = head[:len(head)-size]
+	}
+	return odd
+}
+
+func regional(r rune) bool { return r >= 0x1f1e6 && r <= 0x1f1ff }
 
 // fileStem is name made safe for a file name on every OS, and whether it had to be cut (then it
 // carries the hash of name already).
@@ -69,15 +113,46 @@ func hashedStem(stem, identity string) string {
 	return head + " " + suffix
 }
 
-// foldName is how file systems that ignore case (Windows, macOS by default) and Unicode
-// normalisation (macOS) compare names.
-func foldName(s string) string { return strings.ToLower(norm.NFC.String(s)) }
+// foldName is a key under which two names are equal whenever some file system takes them for one
+// file, so that FeedbackNames can keep them apart: Windows (NTFS upper-cases each UTF-16 unit by
+// its table: "ı" and "i" are both "I", "ſ" is "S", "ς" and "σ" are "Σ"; and it drops trailing dots
+// and spaces), macOS (APFS and HFS+ fold case fully, "ß" as "ss", and compare canonical
+// equivalents; HFS+ ignores joiners, bidi marks and the byte-order mark). It errs on the side of
+// equal: compatibility equivalents ("ﬁ" and "fi") and every format character count too, which costs
+// only a hash in a file name.
+func foldName(s string) string {
+	s = cases.Fold().String(norm.NFKD.String(s))
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) {
+			continue
+		}
+		b.WriteRune(caseKey(r))
+	}
+	return strings.TrimRight(norm.NFKC.String(b.String()), ". ")
+}
+
+// caseKey is the smallest rune of the case orbit of r's upper case (unicode.SimpleFold): one rune
+// for every letter any case mapping takes to another.
+func caseKey(r rune) rune {
+	r = unicode.ToUpper(unicode.ToLower(r))
+	low := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		low = min(low, f)
+	}
+	return low
+}
 
 // safeFileName is s with every character a file system refuses or a terminal would act on replaced,
-// no leading dot, no trailing dot or space, and no Windows device name.
+// the invisible ones a file system may ignore (joiners, bidi marks, the byte-order mark, soft
+// hyphens: format characters) left out, no leading dot, no trailing dot or space, and no Windows
+// device name.
 func safeFileName(s string) string {
 	var b strings.Builder
 	for _, r := range s {
+		if unicode.Is(unicode.Cf, r) {
+			continue
+		}
 		if r < 0x20 || r == 0x7f || r == utf8.RuneError || report.Escape(string(r)) != string(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
 			b.WriteRune('_')
 			continue

@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -225,5 +227,196 @@ func TestWriteFeedbackFailure(t *testing.T) {
 		if f == HTMLFile && !bytes.Contains(data, []byte("feedback file not written")) {
 			t.Errorf("%s does not say which feedback was not written", f)
 		}
+	}
+}
+
+// windowsKey is how NTFS, through the Windows API, compares a file name: trailing dots and spaces
+// dropped, then each character upper-cased by its table (the simple upper case of each UTF-16 unit:
+// "ı" and "i" are "I", "ς" and "σ" are "Σ", "ſ" is "S"), no normalisation.
+func windowsKey(name string) string {
+	return strings.Map(unicode.ToUpper, strings.TrimRight(name, ". "))
+}
+
+// macKey is how macOS compares a file name, HFS+ and APFS taken together: canonical equivalents
+// alike (decomposed), case folded in full ("ß" is "ss"), and what HFS+ ignores left out (U+200C-200F,
+// U+202A-202E, U+206A-206F, U+FEFF).
+func macKey(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r >= 0x200c && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x206a && r <= 0x206f || r == 0xfeff {
+			return -1
+		}
+		return r
+	}, name)
+	return norm.NFD.String(cases.Fold().String(norm.NFD.String(name)))
+}
+
+// TestFileNamesApartOnEveryOS: students whose names differ only in what a file system ignores (case,
+// Unicode normalisation, trailing dots and spaces, invisible characters, letters one case mapping
+// takes to another) get feedback files that are apart on Windows and on macOS, each checked by a
+// model of how that OS compares names (windowsKey, macKey), not by the function under test; and
+// every file name is one every OS takes.
+func TestFileNamesApartOnEveryOS(t *testing.T) {
+	groups := [][]string{
+		{"Ivanov", "IVANOV", "ivanov", "Ivanov.", "Ivanov ", "Ivanov. .", "Iva\u200dnov", "Iva\u200cnov", "\ufeffIvanov", "Ivanov\u200e", "Iva\u00adnov", "\u202eIvanov"},
+		{"Йордан", norm.NFD.String("Йордан"), "ЙОРДАН", norm.NFD.String("йордан")},
+		// Pairs alone: in a group, a third name that folds as both would give them hashes anyway.
+		{"Yıldız", "Yildiz"},
+		{"Yıldız", "YILDIZ", "İlker", "ilker"},
+		{"Σοφος", "Σοφοσ"},
+		{"Σοφος", "ΣΟΦΟΣ"},
+		{"Straße", "Strasse"},
+		{"Straße", "STRASSE"},
+		{"Kelvin", "\u212aelvin", "Joſef", "Josef"},
+		{"ﬁlip", "filip"},
+		{"CON", "con", "CON.txt", "con.TXT", "Con "},
+		{"...", ". . .", "", " ", "\u200d", "???", "***"},
+		// 4-byte scripts past 255 bytes, and names that differ only past the cut.
+		{strings.Repeat("😀", 64), strings.Repeat("😀", 64) + "x", strings.Repeat("😀", 250), strings.Repeat("😀", 250) + "😁",
+			strings.Repeat("👨\u200d👩\u200d👧", 14), strings.Repeat("👨\u200d👩\u200d👧", 56), strings.Repeat("🇧🇬", 125), strings.Repeat("𐌰", 300)},
+	}
+	for _, group := range groups {
+		got := FeedbackNames(group)
+		for i, a := range group {
+			f := got[a]
+			if f == "" || len(f) > maxStemBytes+len(".md") || !utf8.ValidString(f) || strings.ContainsAny(f, "/\\:*?\"<>|") ||
+				windowsDevice(f) || strings.HasPrefix(f, ".") || strings.TrimRight(strings.TrimSuffix(f, ".md"), ". ") != strings.TrimSuffix(f, ".md") {
+				t.Errorf("%q: the file name %q is not one every OS takes", a, f)
+			}
+			for _, r := range f {
+				if unicode.Is(unicode.Cf, r) || unicode.IsControl(r) {
+					t.Errorf("%q: the file name %q holds the invisible %U", a, f, r)
+				}
+			}
+			for _, b := range group[i+1:] {
+				g := got[b]
+				if windowsKey(f) == windowsKey(g) {
+					t.Errorf("%q and %q: %q and %q are one file on Windows", a, b, f, g)
+				}
+				if macKey(f) == macKey(g) {
+					t.Errorf("%q and %q: %q and %q are one file on macOS", a, b, f, g)
+				}
+			}
+		}
+	}
+}
+
+// TestCapBytes: a name is cut on a rune boundary and, where one character as a reader sees it fits,
+// never inside it (a decomposed letter, an emoji sequence, a flag).
+func TestCapBytes(t *testing.T) {
+	nfd := norm.NFD.String("й") // и + U+0306, 4 bytes
+	family := "👨\u200d👩\u200d👧" // 18 bytes
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"Ivanov", 10, "Ivanov"},
+		{"Иванов", 3, "И"},
+		{"Иванов", 1, ""},
+		{"a" + nfd, 3, "a"},
+		{"a" + nfd, 5, "a" + nfd},
+		{nfd, 2, "и"}, // one character longer than n: the rune boundary
+		{"a" + family, 12, "a"},
+		{"a" + family + "b", 19, "a" + family},
+		{"👍🏽x", 5, "👍"}, // one character longer than n
+		{"a👍🏽", 6, "a"},
+		{"a❤\ufe0f", 4, "a"},
+		{"🇧🇬🇷🇺", 12, "🇧🇬"},
+		{"a🇧🇬", 9, "a🇧🇬"},
+		{"a🇧🇬", 8, "a"},
+		{"ab\xff\xfe", 3, "ab\xff"},
+	} {
+		if got := capBytes(tc.s, tc.n); got != tc.want {
+			t.Errorf("capBytes(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestPortablePath: names of an archive's entries are written so that every OS takes them as they
+// are, alike on every OS.
+func TestPortablePath(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Иван Петров_100001_assignsubmission_file_/main.go", "Иван Петров_100001_assignsubmission_file_/main.go"},
+		{"main.go.", "main.go"},
+		{"main.go . ", "main.go"},
+		{"dir./main.go", "dir/main.go"},
+		{"a:b.go", "a_b.go"},
+		{`x*?"<>|.go`, "x______.go"},
+		{"x\x01\x7f.go", "x__.go"},
+		{"nul.go", "_nul.go"},
+		{"CON", "_CON"},
+		{"d/com1.txt/lpt9", "d/_com1.txt/_lpt9"},
+		{"...", "_"},
+		{"a/. ./b", "a/_/b"},
+		{".hidden/x", ".hidden/x"},
+		{"console.go", "console.go"},
+	} {
+		if got := portablePath(tc.in); got != tc.want {
+			t.Errorf("portablePath(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestUnpackClassPortable: a Moodle export (files in folders) in which a student handed in files
+// whose names Windows or macOS take for one file, or for a device, unpacks to files that no OS
+// confuses: each a name every OS writes as it is, no two one file on Windows or on macOS, the first
+// of each kept, and the class unpacked whole.
+func TestUnpackClassPortable(t *testing.T) {
+	const ivan, maria = "Иван Петров_100001_assignsubmission_file_/", "Мария_100002_assignsubmission_file_/"
+	entries := [][2]string{
+		{ivan + "main.go", "package main // first"},
+		{ivan + "main.go.", "package main // trailing dot"},
+		{ivan + "main.go ", "package main // trailing space"},
+		{ivan + "MAIN.GO", "package main // upper"},
+		{ivan + "nul.go", "package main"},
+		{ivan + "a:b.go", "package main"},
+		{ivan + "a_b.go", "package main // after a:b"},
+		{ivan + "Yıldız.go", "package main"},
+		{ivan + "YILDIZ.go", "package main"},
+		{ivan + "Iva\u200dnov.go", "package main"},
+		{ivan + "Ivanov.go", "package main"},
+		{maria + "main.go", "package main // Мария"},
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		w, err := zw.Create(e[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(e[1]))
+	}
+	zw.Close()
+	src := filepath.Join(t.TempDir(), "class.zip")
+	os.WriteFile(src, buf.Bytes(), 0o644)
+	dst := t.TempDir()
+	if err := unpackClass(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{ivan, maria} {
+		des, err := os.ReadDir(filepath.Join(dst, dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, de := range des {
+			n := de.Name()
+			if portableComponent(n) != n {
+				t.Errorf("%s: %q is not written as it is on every OS", dir, n)
+			}
+			for _, o := range names {
+				if windowsKey(n) == windowsKey(o) || macKey(n) == macKey(o) {
+					t.Errorf("%s: %q and %q are one file on Windows or macOS", dir, n, o)
+				}
+			}
+			names = append(names, n)
+		}
+		t.Logf("%s: %q", dir, names)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dst, ivan, "main.go")); string(data) != "package main // first" {
+		t.Errorf("main.go holds %q, want the first of its names", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dst, maria, "main.go")); string(data) != "package main // Мария" {
+		t.Errorf("Мария's main.go holds %q", data)
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Limits on what is read of a folder submission. Only the files a build uses are read at all; each
@@ -83,10 +81,15 @@ func (l ReadLimits) orDefault() ReadLimits {
 }
 
 // nameKey is the name of an archive's entry as a file system that folds case and Unicode
-// normalisation would store it (macOS, Windows): two entries of one key are one file there, so the
-// instructor's unzip and ours could take different ones.
+// normalisation would store it (macOS, Windows), each folder and file folded as foldName folds it:
+// two entries of one key are one file there, so the instructor's unzip and ours could take
+// different ones, and writing the second would fail.
 func nameKey(rel string) string {
-	return strings.ToLower(norm.NFC.String(rel))
+	parts := strings.Split(rel, "/")
+	for i, p := range parts {
+		parts[i] = foldName(p)
+	}
+	return strings.Join(parts, "/")
 }
 
 // innerArchive reports whether the entry at rel (slashes) is an archive to open in turn (openNested),

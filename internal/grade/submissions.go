@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -163,8 +164,28 @@ func junkName(name string) bool {
 }
 
 // cleanName is a student's name as the reports show it: NFC (macOS writes names decomposed), with
-// surrounding spaces trimmed.
-func cleanName(s string) string { return strings.TrimSpace(norm.NFC.String(s)) }
+// surrounding spaces trimmed, and always UTF-8: a byte that is not (a folder named in a legacy code
+// page, an entry cut in the middle of a letter) is written out as \xNN, as the reports show it. The
+// name is what keys a student in the journal and results.json, whose JSON would turn every such byte
+// into U+FFFD: two students "A\xff" and "A\xfe" would share one record, and after a rerun of one
+// student (--only) both would be missing from the report. Written out, each keeps its own name, and a
+// folder whose name is that text already is told apart by uniqueNames.
+func cleanName(s string) string {
+	if !utf8.ValidString(s) {
+		var b strings.Builder
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n <= 1 {
+				fmt.Fprintf(&b, `\x%02x`, s[i])
+			} else {
+				b.WriteString(s[i : i+n])
+			}
+			i += n
+		}
+		s = b.String()
+	}
+	return strings.TrimSpace(norm.NFC.String(s))
+}
 
 // Select returns the submission called name (compared in NFC, ignoring case), or whose LMS id or
 // entry name is name.

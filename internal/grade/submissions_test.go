@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestList(t *testing.T) {
@@ -105,5 +106,61 @@ func TestSourceHash(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main // changed\n"), 0o644)
 	if h3, _ := SourceHash(s); h3 == h1 {
 		t.Errorf("a changed file kept the hash")
+	}
+}
+
+// TestNamesNotUTF8: entries whose names are not UTF-8 (a folder named in a legacy code page, a name
+// cut in the middle of a letter) become students with names of their own, in UTF-8, that the
+// journal gives back after a rerun, each their own record, and that Select finds as the report
+// shows them; a folder whose name is that text already stays apart.
+func TestNamesNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	entries := []string{"A\xff", "A\xfe", "A\ufffd", `A\xff`, "Иван\xd0", "Иван\xd1", "\xc8\xe2\xe0\xed"} // the last: "Иван" in CP1251
+	for _, d := range entries {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Skipf("this file system takes no such name: %v", err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "B\xff.zip"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	subs, _, err := List(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) != len(entries)+1 {
+		t.Fatalf("%d submissions, want %d", len(subs), len(entries)+1)
+	}
+	j, err := OpenJournal(t.TempDir(), "cfg", "ex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jdir := filepath.Dir(j.path)
+	seen := map[string]bool{}
+	for i, s := range subs {
+		if !utf8.ValidString(s.Name) || seen[s.Name] {
+			t.Errorf("%q (from %q): not UTF-8 or not unique", s.Name, s.rawEntry)
+		}
+		seen[s.Name] = true
+		if got, ok := Select(subs, s.Name); !ok || got.Path != s.Path {
+			t.Errorf("Select(%q) = %q, %v", s.Name, got.Path, ok)
+		}
+		if err := j.Append(rec(s.Name, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Close()
+	j, err = OpenJournal(jdir, "cfg", "ex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for i, s := range subs {
+		st, ok := j.Get(s.Name)
+		if !ok {
+			t.Errorf("%q: the journal has no record of it", s.Name)
+		} else if st.Result.Passed != i {
+			t.Errorf("%q: the journal gives back %q's record (passed %d, want %d)", s.Name, st.Name, st.Result.Passed, i)
+		}
 	}
 }

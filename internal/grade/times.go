@@ -61,7 +61,10 @@ func submissionTime(job *Job, classZip bool, s Submission) (time.Time, string) {
 	if t.IsZero() {
 		return t, ""
 	}
-	if classZip {
+	// The entry times of a class's zip are the LMS's only where the LMS wrote the zip (its layout
+	// names the student's entries); a zip of plain folders holds the times of whoever zipped it, the
+	// files' own, which a student's archive or copy may have set.
+	if classZip && (s.Layout == LayoutMoodle || s.Layout == LayoutCanvas) {
 		return t, TimeFromZip
 	}
 	return t, TimeFromFiles

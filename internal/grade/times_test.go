@@ -125,3 +125,35 @@ func TestBackdatedCommit(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeSource: a time is the LMS's only when the LMS gave it (its roster, or the entry times of
+// the zip it wrote, which its layout tells); a zip of plain folders holds the files' own times, the
+// student's for all anyone knows, and says so.
+func TestTimeSource(t *testing.T) {
+	at := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	dir := t.TempDir()
+	writeFiles(t, dir, files{"main.go": "package main"})
+	if err := os.Chtimes(filepath.Join(dir, "main.go"), at, at); err != nil {
+		t.Fatal(err)
+	}
+	job := deadlineJob(t)
+	for _, tc := range []struct {
+		name     string
+		layout   string
+		classZip bool
+		want     string
+	}{
+		{"Moodle's zip", LayoutMoodle, true, TimeFromZip},
+		{"Canvas's zip", LayoutCanvas, true, TimeFromZip},
+		{"a zip of plain folders", "", true, TimeFromFiles},
+		{"GitHub Classroom's folders in a zip, no .git", LayoutClassroom, true, TimeFromFiles},
+		{"a folder", "", false, TimeFromFiles},
+		{"Moodle's export unpacked by hand", LayoutMoodle, false, TimeFromFiles},
+	} {
+		s := Submission{Name: "x", Kind: KindDir, Path: dir, Layout: tc.layout}
+		got, from := submissionTime(job, tc.classZip, s)
+		if from != tc.want || !got.Equal(at) {
+			t.Errorf("%s: %v from %q, want %v from %q", tc.name, got, from, at, tc.want)
+		}
+	}
+}

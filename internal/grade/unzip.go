@@ -281,7 +281,47 @@ func safeRel(name string) (string, error) {
 	if clean == ".." || strings.HasPrefix(clean, "../") {
 		return "", errors.New("climbs out")
 	}
-	return clean, nil
+	return portablePath(clean), nil
+}
+
+// portablePath is rel (slashes, cleaned) with every folder and file named so that every OS writes
+// it as it is, the same on every OS: Windows drops a name's trailing dots and spaces ("main.go." is
+// main.go there, and writing it beside main.go failed the class), refuses control characters and
+// :*?"<>|, and takes CON, NUL, COM1… (with any extension) for devices ("nul.go" in a Moodle folder
+// wrote the student's program nowhere). Such characters become "_", trailing dots and spaces go, a
+// device name gets "_" before it. Names of every real LMS export and every real program are left
+// as they are; only what a file system would change anyway is changed, here, on every OS alike.
+func portablePath(rel string) string {
+	parts := strings.Split(rel, "/")
+	for i, p := range parts {
+		parts[i] = portableComponent(p)
+	}
+	return strings.Join(parts, "/")
+}
+
+// portableComponent is one name of portablePath.
+func portableComponent(p string) string {
+	if p == "" || p == "." || p == ".." {
+		return p
+	}
+	if strings.IndexFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f || strings.ContainsRune(`:*?"<>|`, r) }) >= 0 {
+		p = strings.Map(func(r rune) rune {
+			if r < 0x20 || r == 0x7f || strings.ContainsRune(`:*?"<>|`, r) {
+				return '_'
+			}
+			return r
+		}, p)
+	}
+	if t := strings.TrimRight(p, ". "); t != p {
+		p = t
+		if p == "" {
+			p = "_"
+		}
+	}
+	if windowsDevice(p) {
+		p = "_" + p
+	}
+	return p
 }
 
 // skipEntry reports entries not worth unpacking: anything under a hidden folder or archive junk.
