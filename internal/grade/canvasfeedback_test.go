@@ -35,6 +35,8 @@ func TestCanvasFeedbackZip(t *testing.T) {
 		superseded,
 		st("text", "1004"),
 		anon,
+		st("long", "1005", CanvasEntry{strings.Repeat("длинное", 30) + ".go", "5009"}),
+		st("colon", "1006", CanvasEntry{"a:b?.go", "5010"}),
 		{Name: "m", Display: "m", Lang: "ru", Result: res, Layout: LayoutMoodle, ID: "100001"},
 	}}
 	rep.Finalize()
@@ -63,7 +65,14 @@ func TestCanvasFeedbackZip(t *testing.T) {
 			t.Errorf("%s holds no feedback:\n%s", f.Name, text)
 		}
 	}
-	want := []string{"feedback_1001_5002_main.go", "feedback_1003_5006_main-1.go"}
+	// A name the student chose is made one every file system writes, the ids Canvas reads kept.
+	long := shortComponent("feedback_1005_5009_" + strings.Repeat("длинное", 30) + ".go")
+	if len(long) > 255 || !strings.HasPrefix(long, "feedback_1005_5009_длинное") || !strings.HasSuffix(long, ".go") {
+		t.Fatalf("the long name: %q (%d bytes)", long, len(long))
+	}
+	want := []string{"feedback_1001_5002_main.go", "feedback_1003_5006_main-1.go", long, "feedback_1006_5010_a_b_.go"}
+	slices.Sort(names)
+	slices.Sort(want)
 	if !slices.Equal(names, want) || n != len(want) {
 		t.Errorf("entries %q (n %d), want %q", names, n, want)
 	}

@@ -99,7 +99,8 @@ func writeExports(dir string, rep *Report) error {
 // each student's entry is named feedback_USERID_ATTACHMENTID_FILE after a Go file of theirs, and
 // holds their feedback (the Markdown of feedback/) as a Go comment, which reads as it is under that
 // name. Students whose export names no attachment (a text entry, an anonymous assignment) are left
-// out; their feedback is in feedback/.
+// out; their feedback is in feedback/. An entry's name is one every file system writes (at most 255
+// bytes, no character Windows refuses), whatever the student's file was named.
 func CanvasFeedbackZip(rep *Report) (data []byte, n int, err error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -108,7 +109,11 @@ func CanvasFeedbackZip(rep *Report) (data []byte, n int, err error) {
 		if !ok || !exportable(st, LayoutCanvas) {
 			continue
 		}
-		w, err := zw.Create(fmt.Sprintf("feedback_%s_%s_%s", st.ID, f.Attachment, path.Base(filepath.ToSlash(f.Name))))
+		// The file's name is the student's: one a file system could not write (past 255 bytes, a
+		// character Windows refuses), where Canvas or the instructor unpacks the zip, is made safe
+		// and short; the two numbers Canvas reads come first and stay.
+		name := fmt.Sprintf("feedback_%s_%s_%s", st.ID, f.Attachment, path.Base(filepath.ToSlash(f.Name)))
+		w, err := zw.Create(shortComponent(safeFileName(name)))
 		if err != nil {
 			return nil, 0, err
 		}
