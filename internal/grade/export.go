@@ -112,14 +112,16 @@ func CanvasFeedbackZip(rep *Report) (data []byte, n int, err error) {
 		// The file's name is the student's: one a file system could not write (past 255 bytes, a
 		// character Windows refuses), where Canvas or the instructor unpacks the zip, is made safe
 		// and short; the two numbers Canvas reads come first and stay.
+		md, err := renderFeedback(rep, st)
+		if err != nil {
+			continue // the student's alone, said in their row (Student.FeedbackError)
+		}
 		name := fmt.Sprintf("feedback_%s_%s_%s", st.ID, f.Attachment, path.Base(filepath.ToSlash(f.Name)))
 		w, err := zw.Create(shortComponent(safeFileName(name)))
 		if err != nil {
 			return nil, 0, err
 		}
-		var md bytes.Buffer
-		Feedback(&md, rep, st)
-		fmt.Fprintf(w, "/*\n%s\n*/\n", strings.ReplaceAll(strings.TrimSpace(md.String()), "*/", "* /"))
+		fmt.Fprintf(w, "/*\n%s\n*/\n", strings.ReplaceAll(strings.TrimSpace(string(md)), "*/", "* /"))
 		n++
 	}
 	if err := zw.Close(); err != nil {
