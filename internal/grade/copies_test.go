@@ -210,7 +210,7 @@ func TestNoise(t *testing.T) {
 		{"a real statement", body("x++"), false},
 	}
 	want := DeclForms(Source{Files: map[string][]byte{"main.go": []byte(base)}})
-	wantMarks := winnow(wtokens(Source{Files: map[string][]byte{"main.go": []byte(base)}}))
+	wantMarks := winnow(wtokens(Source{Files: map[string][]byte{"main.go": []byte(base)}}, true))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := parser.ParseFile(token.NewFileSet(), "main.go", tt.src, 0); err != nil {
@@ -222,7 +222,7 @@ func TestNoise(t *testing.T) {
 				t.Errorf("declarations alike: %t, want %t\n%q\n%q", same, tt.same, got, want)
 			}
 			var a, b []uint32
-			for _, m := range winnow(wtokens(src)) {
+			for _, m := range winnow(wtokens(src, true)) {
 				a = append(a, m.H)
 			}
 			for _, m := range wantMarks {

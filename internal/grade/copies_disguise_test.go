@@ -1,0 +1,199 @@
+package grade
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// swap replaces each old by its new in src, and fails when an old is not there: a disguise that
+// does not apply would prove nothing.
+func swap(t *testing.T, src string, pairs ...string) string {
+	t.Helper()
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if !strings.Contains(src, pairs[i]) {
+			t.Fatalf("no %q in the program", pairs[i])
+		}
+		src = strings.ReplaceAll(src, pairs[i], pairs[i+1])
+	}
+	return src
+}
+
+// deadCode is code a copy may carry that never runs: a function, a type with a method, a variable
+// and a constant nobody uses.
+const deadCode = `
+func checksum(values []int) (int, error) {
+	total := 0
+	for i, v := range values {
+		if v < 0 {
+			return 0, fmt.Errorf("value %d at %d is negative", v, i)
+		}
+		total = total*31 + v
+	}
+	return total % 1000003, nil
+}
+
+type ledger struct {
+	entries map[string]int
+	order   []string
+}
+
+func (l *ledger) add(name string, amount int) {
+	if _, ok := l.entries[name]; !ok {
+		l.order = append(l.order, name)
+	}
+	l.entries[name] += amount
+}
+
+var defaultLedger = ledger{entries: map[string]int{"start": 1}}
+
+const banner = "ledger v2 %d entries %s"
+`
+
+type disguise struct {
+	name string
+	do   func(*testing.T, string) string
+}
+
+var (
+	incr      = regexp.MustCompile(`\b(\w+)\+\+`)
+	returnVar = regexp.MustCompile(`return (\w+)\n`)
+)
+
+// anyDisguises are the mechanical rewrites of any program of the exercise that change nothing it
+// does; combined, they are applied one after another.
+var anyDisguises = []disguise{
+	{"dead code appended", func(t *testing.T, s string) string { return s + deadCode }},
+	{"fmt.Fprintf(os.Stdout)", func(t *testing.T, s string) string {
+		return swap(t, s, "fmt.Printf(", "fmt.Fprintf(os.Stdout, ")
+	}},
+	{"imports aliased", func(t *testing.T, s string) string {
+		return swap(t, s, "\t\"fmt\"\n", "\tout \"fmt\"\n", "fmt.", "out.", "\t\"strconv\"\n", "\tconv \"strconv\"\n", "strconv.", "conv.")
+	}},
+	{"x += 1", func(t *testing.T, s string) string { return incr.ReplaceAllString(s, "$1 += 1") }},
+	{"parentheses", func(t *testing.T, s string) string { return returnVar.ReplaceAllString(s, "return (($1))\n") }},
+	{"{} after every statement", func(t *testing.T, s string) string { return pad(t, s, "{}") }},
+	{"if false after every statement", func(t *testing.T, s string) string {
+		return pad(t, s, `if false { fmt.Println("never") }`)
+	}},
+	{"declarations reordered", func(t *testing.T, s string) string { return reorder(t, s) }},
+}
+
+// refDisguises are rewrites of exercise-deadline's Bulgarian reference solution that change nothing
+// it does.
+var refDisguises = []disguise{
+	{"if and else swapped", func(t *testing.T, s string) string {
+		return swap(t, s, "\t\tif next > uint64(deadline) {\n\t\t\tfmt.Printf(\"спирам: опит %d би бил на тик %d, след срока %d\\n\", attempt+1, next, deadline)\n\t\t\treturn answer\n\t\t}\n\t\ttick = next\n",
+			"\t\tif !(next > uint64(deadline)) {\n\t\t\ttick = next\n\t\t} else {\n\t\t\tfmt.Printf(\"спирам: опит %d би бил на тик %d, след срока %d\\n\", attempt+1, next, deadline)\n\t\t\treturn answer\n\t\t}\n")
+	}},
+	{"x = x + 1", func(t *testing.T, s string) string { return swap(t, s, "attempt++", "attempt = attempt + 1") }},
+	{"constants named", func(t *testing.T, s string) string {
+		return swap(t, s, `"503:"`, `waitPrefix`, `"503@"`, `atPrefix`, `10, 63)`, `base, bits)`,
+			"\nfunc answerAt", "\nconst (\n\twaitPrefix = \"503:\"\n\tatPrefix   = \"503@\"\n\tbase       = 10\n\tbits       = 63\n)\n\nfunc answerAt")
+	}},
+	{"strings split", func(t *testing.T, s string) string {
+		return swap(t, s, `"503:"`, `"503" + ":"`, `"503@"`, `"50" + "3@"`, `"тик %d, опит %d: %s\n"`, `"тик %d, " + "опит %d: %s\n"`)
+	}},
+	{"dead branches", func(t *testing.T, s string) string {
+		return swap(t, s, "\t\ttick = next\n", "\t\tif false {\n\t\t\tfmt.Println(\"debug\", tick)\n\t\t}\n\t\ttick = next\n\t\tfor 2 < 1 {\n\t\t\tfmt.Println(next)\n\t\t}\n",
+			"\tif retryable(answer) {", "\tif 1 > 2 {\n\t\tpanic(\"never\")\n\t} else {\n\t\tbackoff += 0 * 7\n\t}\n\tif retryable(answer) {",
+			"\treturn 0, false\n", "\treturn 0, false\n\tfmt.Println(\"after the return\")\n")
+	}},
+	{"unused locals", func(t *testing.T, s string) string {
+		return swap(t, s, "\tvar tick uint64\n", "\tvar tick uint64\n\tspare := 42\n\t_ = spare\n",
+			"\t\tanswer := answerAt(answers, attempt)\n", "\t\tanswer := answerAt(answers, attempt)\n\t\tcopyOf := answer\n\t\tvar again2 = copyOf\n\t\t_ = again2\n")
+	}},
+}
+
+// combined applies every disguise of the list, one after another.
+func combined(list []disguise) disguise {
+	return disguise{"all of them", func(t *testing.T, s string) string {
+		for _, d := range list {
+			s = d.do(t, s)
+		}
+		return s
+	}}
+}
+
+// TestCopyDisguises: a copy of the reference solution or of a classmate's program put through the
+// rewrites that change nothing it does, one at a time and all together, is still a copy: of the
+// reference (Winnow.Reference), or of the classmate (the same Print, and a pair in one group).
+func TestCopyDisguises(t *testing.T) {
+	w, _ := deadlineWinnower(t)
+	job := deadlineJob(t)
+	starters := map[string]bool{}
+	for _, s := range job.Starters {
+		for _, f := range DeclForms(s) {
+			starters[f] = true
+		}
+	}
+	ref := string(courseFile(t, "solutions/exercise-deadline/bg/main.go"))
+	refPrint := Fingerprint(Source{Files: map[string][]byte{"main.go": []byte(ref)}}, starters)
+	all := append(append([]disguise{}, refDisguises...), anyDisguises...)
+	for _, d := range append(all, combined(all)) {
+		t.Run("reference/"+d.name, func(t *testing.T) {
+			src := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(d.do(t, ref))}}
+			if got := w.of(src).Reference; got["bg"] == 0 || got["ru"] == 0 {
+				t.Errorf("not a copy of the reference: %v", got)
+			}
+			if d.name != "if and else swapped" && d.name != "all of them" {
+				if got := Fingerprint(src, starters); got != refPrint {
+					t.Errorf("print %+v, want the reference's %+v", got, refPrint)
+				}
+			}
+		})
+	}
+	for _, mate := range []string{"a", "b", "c", "d"} {
+		orig := readTestdata(t, "testdata/independent/"+mate+"/main.go")
+		origSrc := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(orig)}}
+		for _, d := range append(anyDisguises, combined(anyDisguises)) {
+			t.Run(mate+"/"+d.name, func(t *testing.T) {
+				src := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(d.do(t, orig))}}
+				if got, want := Fingerprint(src, starters), Fingerprint(origSrc, starters); got != want {
+					t.Errorf("print %+v, want the original's %+v", got, want)
+				}
+				groups, _ := WinnowCopies([]Student{{Name: "orig", Winnow: w.of(origSrc)}, {Name: "copy", Winnow: w.of(src)}})
+				if len(groups) != 1 || strings.Join(groups[0].Students, ",") != "copy,orig" {
+					t.Errorf("groups %+v, want copy and orig together", groups)
+				}
+			})
+		}
+	}
+}
+
+// TestCopiesIndependent: correct programs written independently (four in styles of their own, in
+// both languages, and seven written from the hints) are copies neither of the reference solutions
+// nor of each other, however much the normalisation reads alike.
+func TestCopiesIndependent(t *testing.T) {
+	w, starter := deadlineWinnower(t)
+	job := deadlineJob(t)
+	starters := map[string]bool{}
+	for _, s := range job.Starters {
+		for _, f := range DeclForms(s) {
+			starters[f] = true
+		}
+	}
+	var students []Student
+	for _, name := range []string{"a", "b", "c", "d"} {
+		src := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(readTestdata(t, "testdata/independent/"+name+"/main.go"))}}
+		students = append(students, Student{Name: name, Winnow: w.of(src), Fingerprint: Fingerprint(src, starters)})
+	}
+	for i, body := range fromHints {
+		src := withBody(t, starter, body)
+		students = append(students, Student{Name: "hints" + string(rune('1'+i)), Winnow: w.of(src), Fingerprint: Fingerprint(src, starters)})
+	}
+	prints := map[string]string{}
+	for _, st := range students {
+		if len(st.Winnow.Reference) > 0 {
+			t.Errorf("%s is taken for a copy of the reference: %v", st.Name, st.Winnow.Reference)
+		}
+		if other, ok := prints[st.Fingerprint.Hash]; ok {
+			t.Errorf("%s and %s have one print", st.Name, other)
+		}
+		prints[st.Fingerprint.Hash] = st.Name
+	}
+	groups, pairs := WinnowCopies(students)
+	if len(groups) != 0 || len(pairs) != 0 {
+		t.Errorf("independent programs grouped %+v, paired %+v", groups, pairs)
+	}
+}

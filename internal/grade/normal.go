@@ -1,0 +1,632 @@
+package grade
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"path"
+	"sort"
+	"strconv"
+)
+
+// What copy detection reads a program as, beyond leaving out what does nothing (noise.go): the
+// rewrites a copy can be put through mechanically without changing what it does are undone, so
+// that a copy reads as the program it was copied from.
+//
+//   - Code that never runs is left out: top-level functions, types, variables and constants that
+//     nothing reached from main or init uses (a copy padded with code of its own), the branch of an
+//     if whose condition is a constant (if false {…}, if 1 > 2 {…}), a for whose condition is
+//     constant false, statements after a return, a break, a continue, a goto, panic or os.Exit,
+//     and a local variable set to a value without effects and used nowhere else.
+//   - Constants are read as their values: a named constant where it is used (its declaration left
+//     out), a constant expression ("a"+"b", 60*10) as its result, a number however it is written
+//     (0x10, 1_6 and 16 alike).
+//   - What is written in two ways is read in one: parentheses left out, x++ as x += 1, x = x + y as
+//     x += y, a package by its path whatever it is imported as, fmt.Fprintf(os.Stdout, …) as
+//     fmt.Printf(…) (and Fprint, Fprintln).
+//
+// Code the course gives (starters, hints, lesson snippets) is read whole: what of it a student's
+// program does not use is left out of the student's program, not of what is left out as given.
+
+// edit is a span of a file that copy detection reads as something else: its tokens skipped and
+// repl (normalised tokens; none for what does nothing) read in their place.
+type edit struct {
+	span
+	repl []string
+}
+
+// parsedProgram is a program parsed once for copy detection: its files, the constants it names
+// once (by value), and, when only what runs is read, the top-level declarations nothing running
+// reaches.
+type parsedProgram struct {
+	src    Source
+	fset   *token.FileSet
+	files  map[string]*ast.File // nil for a file that does not parse
+	consts map[string]constant.Value
+	dead   map[ast.Node]bool // *ast.FuncDecl, *ast.GenDecl or an ast.Spec
+}
+
+// parseProgram parses the files of src; live leaves out the code that never runs (unusedDecls).
+func parseProgram(src Source, live bool) *parsedProgram {
+	p := &parsedProgram{src: src, fset: token.NewFileSet(), files: map[string]*ast.File{},
+		consts: map[string]constant.Value{}, dead: map[ast.Node]bool{}}
+	for _, name := range fileNames(src) {
+		if f, err := parser.ParseFile(p.fset, name, src.Files[name], parser.SkipObjectResolution); err == nil {
+			p.files[name] = f
+		}
+	}
+	p.findConsts()
+	if live {
+		p.unusedDecls()
+	}
+	return p
+}
+
+func fileNames(src Source) []string {
+	names := make([]string, 0, len(src.Files))
+	for n := range src.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// fileImports is what a file calls its imports: each name (its alias, or its path's last element)
+// → the path's last element; and the names of the program's own packages among them.
+func fileImports(f *ast.File, src Source) (map[string]string, map[string]bool) {
+	imports, locals := map[string]string{}, map[string]bool{}
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		base := path.Base(p)
+		n := base
+		if imp.Name != nil {
+			n = imp.Name.Name
+		}
+		imports[n] = base
+		if _, ok := src.local(p); ok {
+			locals[n] = true
+		}
+	}
+	return imports, locals
+}
+
+// findConsts finds the constants the program declares with a value it can read, each name
+// declared only once in the whole program (so that a local of the same name elsewhere is not
+// taken for it).
+func (p *parsedProgram) findConsts() {
+	declared := map[string]int{}
+	var groups []*ast.GenDecl
+	for _, f := range p.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					declared[id.Name]++
+				}
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE {
+					for _, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							declared[id.Name]++
+						}
+					}
+				}
+			case *ast.Field:
+				for _, id := range n.Names {
+					declared[id.Name]++
+				}
+			case *ast.FuncDecl:
+				declared[n.Name.Name]++
+			case *ast.TypeSpec:
+				declared[n.Name.Name]++
+			case *ast.RangeStmt:
+				if n.Tok == token.DEFINE {
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if id, ok := e.(*ast.Ident); ok {
+							declared[id.Name]++
+						}
+					}
+				}
+			case *ast.GenDecl:
+				if n.Tok == token.CONST {
+					groups = append(groups, n)
+				}
+			}
+			return true
+		})
+	}
+	// A constant may be defined by another declared after it: read until nothing new is learnt.
+	for changed := true; changed; {
+		changed = false
+		for _, gd := range groups {
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				if len(vs.Values) != len(vs.Names) {
+					continue // iota's repetition: not read
+				}
+				for i, id := range vs.Names {
+					if _, ok := p.consts[id.Name]; ok || declared[id.Name] != 1 || id.Name == "_" {
+						continue
+					}
+					if v := p.constValue(vs.Values[i]); v != nil {
+						p.consts[id.Name], changed = v, true
+					}
+				}
+			}
+		}
+	}
+}
+
+// constValue is the value of a constant expression made of literals, true, false and the
+// program's constants; nil when it is not one (or not one read here: division, shifts).
+func (p *parsedProgram) constValue(e ast.Expr) constant.Value {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if v := constant.MakeFromLiteral(e.Value, e.Kind, 0); v.Kind() != constant.Unknown {
+			return v
+		}
+	case *ast.Ident:
+		switch e.Name {
+		case "true", "false":
+			return constant.MakeBool(e.Name == "true")
+		}
+		return p.consts[e.Name]
+	case *ast.ParenExpr:
+		return p.constValue(e.X)
+	case *ast.UnaryExpr:
+		x := p.constValue(e.X)
+		switch {
+		case x == nil:
+		case e.Op == token.NOT && x.Kind() == constant.Bool,
+			(e.Op == token.SUB || e.Op == token.ADD) && numeric(x):
+			return constant.UnaryOp(e.Op, x, 0)
+		}
+	case *ast.BinaryExpr:
+		x, y := p.constValue(e.X), p.constValue(e.Y)
+		if x == nil || y == nil {
+			return nil
+		}
+		switch e.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if numeric(x) && numeric(y) || x.Kind() == y.Kind() && x.Kind() == constant.String ||
+				x.Kind() == constant.Bool && y.Kind() == constant.Bool && (e.Op == token.EQL || e.Op == token.NEQ) {
+				return constant.MakeBool(constant.Compare(x, e.Op, y))
+			}
+		case token.LAND, token.LOR:
+			if x.Kind() == constant.Bool && y.Kind() == constant.Bool {
+				return constant.BinaryOp(x, e.Op, y)
+			}
+		case token.ADD:
+			if x.Kind() == constant.String && y.Kind() == constant.String || numeric(x) && numeric(y) {
+				return constant.BinaryOp(x, e.Op, y)
+			}
+		case token.SUB, token.MUL:
+			if numeric(x) && numeric(y) {
+				return constant.BinaryOp(x, e.Op, y)
+			}
+		}
+	}
+	return nil
+}
+
+func numeric(v constant.Value) bool { return v.Kind() == constant.Int || v.Kind() == constant.Float }
+
+// constText is a constant's value as a normalised token: a string by its verbs and numbers
+// (wordless), a number in one way however it was written.
+func constText(v constant.Value) string {
+	switch v.Kind() {
+	case constant.String:
+		return wordless(strconv.Quote(constant.StringVal(v)))
+	case constant.Int:
+		return v.ExactString()
+	}
+	return v.String()
+}
+
+// litText is a literal token as a normalised token.
+func litText(tok token.Token, lit string) string {
+	if tok == token.STRING {
+		return wordless(lit)
+	}
+	if v := constant.MakeFromLiteral(lit, tok, 0); v.Kind() != constant.Unknown && tok != token.IMAG {
+		return constText(v)
+	}
+	return lit
+}
+
+// declUnit is a top-level declaration (a function, or one spec of a type, var or const
+// declaration) for unusedDecls: the names it declares, the receiver's type of a method, whether it
+// runs whatever uses it (main, init, a variable whose value calls), and the names it uses.
+type declUnit struct {
+	node  ast.Node
+	names []string
+	recv  string
+	root  bool
+	uses  []string
+}
+
+// unusedDecls marks the top-level declarations of a program with a main that nothing reached from
+// main, init or a variable's initialiser that calls uses. A name is a name whatever its package:
+// a declaration is kept when anything kept uses a name it declares, so what is left out never ran.
+func (p *parsedProgram) unusedDecls() {
+	var units []declUnit
+	hasMain := false
+	specOf := map[ast.Node]*ast.GenDecl{}
+	for _, name := range fileNames(p.src) {
+		f := p.files[name]
+		if f == nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				u := declUnit{node: d, names: []string{d.Name.Name}, uses: usedNames(d)}
+				if d.Recv != nil && len(d.Recv.List) > 0 {
+					u.recv = recvType(d.Recv.List[0].Type)
+				} else if d.Name.Name == "main" || d.Name.Name == "init" {
+					u.root, hasMain = true, hasMain || d.Name.Name == "main"
+				}
+				units = append(units, u)
+			case *ast.GenDecl:
+				if d.Tok == token.IMPORT {
+					continue
+				}
+				for _, sp := range d.Specs {
+					specOf[sp] = d
+					u := declUnit{node: sp, uses: usedNames(sp)}
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						u.names = []string{sp.Name.Name}
+					case *ast.ValueSpec:
+						for _, id := range sp.Names {
+							u.names = append(u.names, id.Name)
+						}
+						for _, v := range sp.Values {
+							u.root = u.root || effects(v)
+						}
+					}
+					units = append(units, u)
+				}
+			}
+		}
+	}
+	if !hasMain {
+		return
+	}
+	reached := map[string]bool{}
+	live := make([]bool, len(units))
+	for changed := true; changed; {
+		changed = false
+		for i, u := range units {
+			if live[i] {
+				continue
+			}
+			ok := u.root || u.recv != "" && reached[u.recv]
+			for _, n := range u.names {
+				ok = ok || u.recv == "" && reached[n]
+			}
+			if ok {
+				live[i], changed = true, true
+				for _, n := range u.uses {
+					reached[n] = true
+				}
+			}
+		}
+	}
+	deadSpecs := map[*ast.GenDecl]int{}
+	for i, u := range units {
+		if live[i] {
+			continue
+		}
+		p.dead[u.node] = true
+		if gd := specOf[u.node]; gd != nil {
+			deadSpecs[gd]++
+		}
+	}
+	for gd, n := range deadSpecs {
+		if n == len(gd.Specs) {
+			p.dead[gd] = true
+		}
+	}
+}
+
+// usedNames is every identifier in a node.
+func usedNames(n ast.Node) []string {
+	var out []string
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			out = append(out, id.Name)
+		}
+		return true
+	})
+	return out
+}
+
+// recvType is the name of a method receiver's type (T of *T, T[K]).
+func recvType(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.ParenExpr:
+			e = t.X
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// effects reports whether evaluating an expression may do something (call, receive).
+func effects(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.FuncLit:
+			return false // a function's value; its body runs only when called
+		}
+		return !found
+	})
+	return found
+}
+
+// deadBranch reads an if whose condition is a constant as the branch that runs, and leaves out a
+// for whose condition is constant false; it reports whether s was one.
+func (p *parsedProgram) deadBranch(s ast.Stmt, at func(from, to token.Pos, repl ...string)) bool {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		v := p.constValue(s.Cond)
+		if s.Init != nil || v == nil || v.Kind() != constant.Bool {
+			return false
+		}
+		switch {
+		case constant.BoolVal(v):
+			at(s.Pos(), s.Body.Lbrace+1)
+			at(s.Body.Rbrace, s.End())
+		case s.Else == nil:
+			at(s.Pos(), s.End())
+		default:
+			at(s.Pos(), s.Else.Pos())
+			if b, ok := s.Else.(*ast.BlockStmt); ok {
+				at(b.Lbrace, b.Lbrace+1)
+				at(b.Rbrace, b.Rbrace+1)
+			}
+		}
+		return true
+	case *ast.ForStmt:
+		v := p.constValue(s.Cond)
+		if s.Init != nil || s.Cond == nil || v == nil || v.Kind() != constant.Bool || constant.BoolVal(v) {
+			return false
+		}
+		at(s.Pos(), s.End())
+		return true
+	}
+	return false
+}
+
+// terminates reports whether nothing after the statement in its block runs: a return, a break, a
+// continue, a goto, a call of panic or os.Exit.
+func terminates(s ast.Stmt, imports map[string]string) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok != token.FALLTHROUGH
+	case *ast.ExprStmt:
+		call, ok := s.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch fn := call.Fun.(type) {
+		case *ast.Ident:
+			return fn.Name == "panic"
+		case *ast.SelectorExpr:
+			x, ok := fn.X.(*ast.Ident)
+			return ok && imports[x.Name] == "os" && fn.Sel.Name == "Exit"
+		}
+	}
+	return false
+}
+
+// labelled reports whether a goto could jump into the statements.
+func labelled(list []ast.Stmt) bool {
+	for _, s := range list {
+		found := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			_, ok := n.(*ast.LabeledStmt)
+			found = found || ok
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// constDecl leaves out the declarations of the constants read as their values where used.
+func (p *parsedProgram) constDecl(gd *ast.GenDecl, add func(ast.Node)) {
+	if gd.Tok != token.CONST {
+		return
+	}
+	var read []ast.Node
+	for _, sp := range gd.Specs {
+		vs := sp.(*ast.ValueSpec)
+		all := true
+		for _, id := range vs.Names {
+			_, ok := p.consts[id.Name]
+			all = all && ok
+		}
+		if all {
+			read = append(read, vs)
+		}
+	}
+	if len(read) == len(gd.Specs) {
+		add(gd)
+		return
+	}
+	for _, n := range read {
+		add(n)
+	}
+}
+
+// rewrites are the edits that read what is written in two ways in one: parentheses, x = x op y,
+// constant expressions, fmt.Fprint*(os.Stdout, …).
+func (p *parsedProgram) rewrites(f *ast.File, file *token.File, imports map[string]string) []edit {
+	var out []edit
+	at := func(from, to token.Pos, repl ...string) {
+		out = append(out, edit{span{file.Offset(from), file.Offset(to)}, repl})
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			// A constant's own declaration is left out or read as it is written.
+			return n.Tok != token.CONST
+		case *ast.ParenExpr:
+			at(n.Lparen, n.Lparen+1)
+			at(n.Rparen, n.Rparen+1)
+		case *ast.BinaryExpr:
+			if v := p.constValue(n); v != nil {
+				at(n.Pos(), n.End(), constText(v))
+				return false
+			}
+		case *ast.AssignStmt:
+			// x = x + y is x += y.
+			if n.Tok != token.ASSIGN || len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				break
+			}
+			b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr)
+			if ok && opAssign[b.Op] != 0 && sameExpr(n.Lhs[0], b.X) {
+				at(n.TokPos, b.OpPos+token.Pos(len(b.Op.String())), opAssign[b.Op].String())
+			}
+		case *ast.CallExpr:
+			// fmt.Fprintf(os.Stdout, …) is fmt.Printf(…).
+			fn, ok := n.Fun.(*ast.SelectorExpr)
+			if !ok || len(n.Args) == 0 || !isPkgSel(fn, "fmt", imports) || !stdoutPrint[fn.Sel.Name] {
+				break
+			}
+			if out, ok := ast.Unparen(n.Args[0]).(*ast.SelectorExpr); !ok || !isPkgSel(out, "os", imports) || out.Sel.Name != "Stdout" {
+				break
+			}
+			at(fn.Sel.Pos(), fn.Sel.End(), "P"+fn.Sel.Name[2:])
+			if len(n.Args) > 1 {
+				at(n.Args[0].Pos(), n.Args[1].Pos())
+			} else {
+				at(n.Args[0].Pos(), n.Args[0].End())
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// opAssign is the assignment operator of each binary operator that has one.
+var opAssign = map[token.Token]token.Token{
+	token.ADD: token.ADD_ASSIGN, token.SUB: token.SUB_ASSIGN, token.MUL: token.MUL_ASSIGN,
+	token.QUO: token.QUO_ASSIGN, token.REM: token.REM_ASSIGN, token.AND: token.AND_ASSIGN,
+	token.OR: token.OR_ASSIGN, token.XOR: token.XOR_ASSIGN, token.SHL: token.SHL_ASSIGN,
+	token.SHR: token.SHR_ASSIGN, token.AND_NOT: token.AND_NOT_ASSIGN,
+}
+
+// stdoutPrint are fmt's functions that print to a writer, which os.Stdout makes fmt's Print*.
+var stdoutPrint = map[string]bool{"Fprint": true, "Fprintf": true, "Fprintln": true}
+
+// isPkgSel reports whether a selector selects from the package whose path ends in pkg.
+func isPkgSel(s *ast.SelectorExpr, pkg string, imports map[string]string) bool {
+	x, ok := s.X.(*ast.Ident)
+	return ok && imports[x.Name] == pkg
+}
+
+// sameExpr reports whether two expressions are written alike, parentheses aside.
+func sameExpr(a, b ast.Expr) bool {
+	a, b = ast.Unparen(a), ast.Unparen(b)
+	switch a := a.(type) {
+	case *ast.Ident:
+		b, ok := b.(*ast.Ident)
+		return ok && a.Name == b.Name
+	case *ast.SelectorExpr:
+		b, ok := b.(*ast.SelectorExpr)
+		return ok && a.Sel.Name == b.Sel.Name && sameExpr(a.X, b.X)
+	case *ast.StarExpr:
+		b, ok := b.(*ast.StarExpr)
+		return ok && sameExpr(a.X, b.X)
+	}
+	return false // an index or a call may differ between two evaluations
+}
+
+// unusedLocals leaves out the local variables of each function that are set to a value without
+// effects and used nowhere but in what is left out already (done: the file's edits, sorted).
+func unusedLocals(f *ast.File, file *token.File, done []edit) []edit {
+	var out []edit
+	covered := func(pos token.Pos) bool {
+		off := file.Offset(pos)
+		for _, list := range [][]edit{done, out} {
+			for _, e := range list {
+				if e.from <= off && off < e.to {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		// Twice: a variable used only by one left out is left out in turn.
+		for range 2 {
+			count := map[string]int{}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && !covered(id.Pos()) {
+					count[id.Name]++
+				}
+				return true
+			})
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if s, ok := n.(ast.Stmt); ok && !covered(s.Pos()) {
+					if name := unusedLocal(s); name != "" && count[name] == 1 {
+						out = append(out, edit{span{file.Offset(s.Pos()), file.Offset(s.End())}, nil})
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// unusedLocal is the name a statement declares a variable of, when it declares one, with a value
+// without effects (x := 1, var x = y, var x T); "" when not.
+func unusedLocal(s ast.Stmt) string {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !pure(s.Rhs[0]) {
+			return ""
+		}
+		if id, ok := s.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+			return id.Name
+		}
+	case *ast.DeclStmt:
+		gd, ok := s.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return ""
+		}
+		vs := gd.Specs[0].(*ast.ValueSpec)
+		if len(vs.Names) != 1 || vs.Names[0].Name == "_" || len(vs.Values) > 1 || len(vs.Values) == 1 && !pure(vs.Values[0]) {
+			return ""
+		}
+		return vs.Names[0].Name
+	}
+	return ""
+}
