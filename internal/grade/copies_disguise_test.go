@@ -1,7 +1,9 @@
 package grade
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,6 +93,9 @@ var refDisguises = []disguise{
 		return swap(t, s, `"503:"`, `waitPrefix`, `"503@"`, `atPrefix`, `10, 63)`, `base, bits)`,
 			"\nfunc answerAt", "\nconst (\n\twaitPrefix = \"503:\"\n\tatPrefix   = \"503@\"\n\tbase       = 10\n\tbits       = 63\n)\n\nfunc answerAt")
 	}},
+	{"fmt.Print(fmt.Sprintf(…))", func(t *testing.T, s string) string {
+		return swap(t, s, "\t\tfmt.Printf(\"тик %d, опит %d: %s\\n\", tick, attempt, answer)\n", "\t\tfmt.Print(fmt.Sprintf(\"тик %d, опит %d: %s\\n\", tick, attempt, answer))\n")
+	}},
 	{"strings split", func(t *testing.T, s string) string {
 		return swap(t, s, `"503:"`, `"503" + ":"`, `"503@"`, `"50" + "3@"`, `"тик %d, опит %d: %s\n"`, `"тик %d, " + "опит %d: %s\n"`)
 	}},
@@ -99,9 +104,30 @@ var refDisguises = []disguise{
 			"\tif retryable(answer) {", "\tif 1 > 2 {\n\t\tpanic(\"never\")\n\t} else {\n\t\tbackoff += 0 * 7\n\t}\n\tif retryable(answer) {",
 			"\treturn 0, false\n", "\treturn 0, false\n\tfmt.Println(\"after the return\")\n")
 	}},
+	{"if c {} else {…}", func(t *testing.T, s string) string {
+		return swap(t, s, "\t\tif !again {\n\t\t\treturn answer\n\t\t}\n", "\t\tif again {\n\t\t} else {\n\t\t\treturn answer\n\t\t}\n",
+			"\tif retryable(answer) {\n\t\treturn backoff, true\n\t}\n", "\tif !retryable(answer) {\n\t} else {\n\t\treturn backoff, true\n\t}\n")
+	}},
+	{"for true", func(t *testing.T, s string) string {
+		return swap(t, s, "\tfor attempt := 1; ; ", "\tfor attempt := 1; true; ")
+	}},
 	{"unused locals", func(t *testing.T, s string) string {
 		return swap(t, s, "\tvar tick uint64\n", "\tvar tick uint64\n\tspare := 42\n\t_ = spare\n",
 			"\t\tanswer := answerAt(answers, attempt)\n", "\t\tanswer := answerAt(answers, attempt)\n\t\tcopyOf := answer\n\t\tvar again2 = copyOf\n\t\t_ = again2\n")
+	}},
+	{"var x = v", func(t *testing.T, s string) string {
+		return swap(t, s, "\t\tanswer := answerAt(answers, attempt)\n", "\t\tvar answer = answerAt(answers, attempt)\n")
+	}},
+	{"identifiers renamed", func(t *testing.T, s string) string {
+		return rename(s, map[string]string{"answer": "reply", "tick": "clock", "earliest": "whenNext", "backoff": "pause",
+			"again": "more", "next": "upcoming", "attempt": "try", "text": "rest"})
+	}},
+}
+
+// aloneDisguises are rewrites of the Bulgarian reference that cannot be combined with the others.
+var aloneDisguises = []disguise{
+	{"a dot import", func(t *testing.T, s string) string {
+		return swap(t, s, "\t\"fmt\"\n", "\t. \"fmt\"\n", "fmt.", "")
 	}},
 }
 
@@ -130,7 +156,7 @@ func TestCopyDisguises(t *testing.T) {
 	ref := string(courseFile(t, "solutions/exercise-deadline/bg/main.go"))
 	refPrint := Fingerprint(Source{Files: map[string][]byte{"main.go": []byte(ref)}}, starters)
 	all := append(append([]disguise{}, refDisguises...), anyDisguises...)
-	for _, d := range append(all, combined(all)) {
+	for _, d := range append(append(all, aloneDisguises...), combined(all)) {
 		t.Run("reference/"+d.name, func(t *testing.T) {
 			src := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(d.do(t, ref))}}
 			if got := w.of(src).Reference; got["bg"] == 0 || got["ru"] == 0 {
@@ -143,6 +169,17 @@ func TestCopyDisguises(t *testing.T) {
 			}
 		})
 	}
+	t.Run("reference/all of them, moved into a package", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, toImpl(combined(all).do(t, ref)))
+		src := programSource(dir)
+		if !strings.Contains(string(src.Files["impl/impl.go"]), "func Main() {") {
+			t.Fatalf("the program was not moved into impl: %q", slices.Sorted(maps.Keys(src.Files)))
+		}
+		if got := w.of(src).Reference; got["bg"] == 0 {
+			t.Errorf("not a copy of the reference: %v", got)
+		}
+	})
 	for _, mate := range []string{"a", "b", "c", "d"} {
 		orig := readTestdata(t, "testdata/independent/"+mate+"/main.go")
 		origSrc := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(orig)}}

@@ -60,9 +60,9 @@ func noise(f *ast.File, file *token.File, p *parsedProgram, imports map[string]s
 		}
 		return true
 	})
-	out = append(out, p.rewrites(f, file, imports)...)
 	sortEdits(out)
 	out = append(out, unusedLocals(f, file, out)...)
+	out = append(out, p.rewrites(f, file, imports)...)
 	sortEdits(out)
 	return out
 }

@@ -45,6 +45,8 @@ type parsedProgram struct {
 	files  map[string]*ast.File // nil for a file that does not parse
 	consts map[string]constant.Value
 	dead   map[ast.Node]bool // *ast.FuncDecl, *ast.GenDecl or an ast.Spec
+	// declared counts the declarations of each name in the program (a package's name aside).
+	declared map[string]int
 }
 
 // parseProgram parses the files of src; live leaves out the code that never runs (unusedDecls).
@@ -73,7 +75,8 @@ func fileNames(src Source) []string {
 }
 
 // fileImports is what a file calls its imports: each name (its alias, or its path's last element)
-// → the path's last element; and the names of the program's own packages among them.
+// → the path's last element ("." → that of a package imported with a dot); and the names of the
+// program's own packages among them.
 func fileImports(f *ast.File, src Source) (map[string]string, map[string]bool) {
 	imports, locals := map[string]string{}, map[string]bool{}
 	for _, imp := range f.Imports {
@@ -96,6 +99,7 @@ func fileImports(f *ast.File, src Source) (map[string]string, map[string]bool) {
 // taken for it).
 func (p *parsedProgram) findConsts() {
 	declared := map[string]int{}
+	p.declared = declared
 	var groups []*ast.GenDecl
 	for _, f := range p.files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -509,7 +513,45 @@ func (p *parsedProgram) rewrites(f *ast.File, file *token.File, imports map[stri
 			if ok && opAssign[b.Op] != 0 && sameExpr(n.Lhs[0], b.X) {
 				at(n.TokPos, b.OpPos+token.Pos(len(b.Op.String())), opAssign[b.Op].String())
 			}
+		case *ast.IfStmt:
+			// if c {} else {A} is if !c {A}.
+			if n.Init != nil || len(n.Body.List) > 0 || n.Else == nil {
+				break
+			}
+			if _, ok := n.Else.(*ast.BlockStmt); !ok {
+				break
+			}
+			if u, ok := n.Cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+				at(u.OpPos, u.OpPos+1)
+			} else {
+				at(n.If, n.If+2, "if", "!")
+			}
+			at(n.Body.Lbrace, n.Else.Pos())
+		case *ast.ForStmt:
+			// for true {} is for {}.
+			if v := p.constValue(n.Cond); v != nil && v.Kind() == constant.Bool && constant.BoolVal(v) {
+				at(n.Cond.Pos(), n.Cond.End())
+			}
+		case *ast.DeclStmt:
+			// var x = v is x := v.
+			gd, ok := n.Decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 || gd.Lparen.IsValid() {
+				break
+			}
+			if vs := gd.Specs[0].(*ast.ValueSpec); len(vs.Names) == 1 && len(vs.Values) == 1 && vs.Type == nil {
+				at(gd.TokPos, gd.TokPos+3)
+				at(vs.Names[0].End(), vs.Values[0].Pos(), ":=")
+			}
 		case *ast.CallExpr:
+			// fmt.Print(fmt.Sprintf(…)) is fmt.Printf(…).
+			if fn, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) == 1 && isPkgSel(fn, "fmt", imports) && fn.Sel.Name == "Print" {
+				in, ok := n.Args[0].(*ast.CallExpr)
+				if inFn, ok2 := in.Fun.(*ast.SelectorExpr); ok && ok2 && isPkgSel(inFn, "fmt", imports) && inFn.Sel.Name == "Sprintf" && !in.Ellipsis.IsValid() {
+					at(fn.Sel.Pos(), in.Lparen+1, "Printf", "(")
+					at(in.Rparen, n.Rparen+1, ")")
+					break
+				}
+			}
 			// fmt.Fprintf(os.Stdout, …) is fmt.Printf(…).
 			fn, ok := n.Fun.(*ast.SelectorExpr)
 			if !ok || len(n.Args) == 0 || !isPkgSel(fn, "fmt", imports) || !stdoutPrint[fn.Sel.Name] {

@@ -142,10 +142,11 @@ func wtokens(src Source, live bool) []wtoken {
 // normCtx is what scanNormal reads a file's tokens with: the edits of the file (noise), the names
 // of its imports (see fileImports), those of the program's own packages, the program's constants.
 type normCtx struct {
-	edits   []edit
-	imports map[string]string
-	locals  map[string]bool
-	consts  map[string]constant.Value
+	edits    []edit
+	imports  map[string]string
+	locals   map[string]bool
+	consts   map[string]constant.Value
+	declared map[string]int // the program's names (see parsedProgram)
 }
 
 // fileChunks is the normalised tokens of the file name of p, one chunk per top-level declaration
@@ -157,7 +158,7 @@ func fileChunks(p *parsedProgram, name string, firstLine int) [][]wtoken {
 	// snippet's sake. The qualifier of a package of the program's own module is dropped: impl.Run
 	// is Run moved to another package.
 	data := p.src.Files[name]
-	ctx := normCtx{imports: map[string]string{}, locals: map[string]bool{}, consts: p.consts}
+	ctx := normCtx{imports: map[string]string{}, locals: map[string]bool{}, consts: p.consts, declared: p.declared}
 	for _, n := range stdPackages {
 		ctx.imports[n] = n
 	}
@@ -211,7 +212,8 @@ type ntoken struct {
 // scanNormal is the normalised tokens of data[d.from:d.to]: no comments or layout, the edits of ctx
 // read as they say (noise), every identifier "v" but predeclared names, package names (by their
 // path, see fileImports) and what is selected from a package (with numbered, each other name "v1",
-// "v2"… in the order of its first use instead), a constant as its value, a local package's
+// "v2"… in the order of its first use instead), a name of a package imported with a dot selected
+// from it, a constant as its value, a local package's
 // qualifier dropped, literals by their values and strings by their verbs and numbers (litText),
 // x++ as x += 1, a semicolon never doubled nor after { nor before } or ).
 func scanNormal(data []byte, d span, ctx normCtx, numbered bool) []ntoken {
@@ -276,6 +278,10 @@ func scanNormal(data []byte, d span, ctx normCtx, numbered bool) []ntoken {
 				prevPkg = true
 				continue
 			case prevPkg && last() == ".":
+				text = lit
+			case ctx.imports["."] != "" && last() != "." && token.IsExported(lit) && ctx.declared[lit] == 0:
+				// Println of a package imported with a dot is fmt.Println.
+				out = append(out, ntoken{ctx.imports["."], line}, ntoken{".", line})
 				text = lit
 			case isConst && last() != ".":
 				text = constText(v)
