@@ -68,7 +68,7 @@ func declForms(src Source, live bool) []string {
 		}
 		imports, locals := fileImports(f, src)
 		file := p.fset.File(f.Pos())
-		ctx := normCtx{edits: noise(f, file, p, imports), imports: imports, locals: locals, consts: p.consts, declared: p.declared}
+		ctx := normCtx{lines: lineStarts(data), edits: noise(f, file, p, imports), imports: imports, locals: locals, consts: p.consts, declared: p.declared}
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.IMPORT || blankDecl(gd)) {
 				continue

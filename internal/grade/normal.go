@@ -5,7 +5,9 @@ import (
 	"go/constant"
 	"go/parser"
 	"go/token"
+	"math"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -44,7 +46,9 @@ type parsedProgram struct {
 	fset   *token.FileSet
 	files  map[string]*ast.File // nil for a file that does not parse
 	consts map[string]constant.Value
-	dead   map[ast.Node]bool // *ast.FuncDecl, *ast.GenDecl or an ast.Spec
+	// pending are the declarations of the constants not read yet, while findConsts reads them.
+	pending map[string]ast.Expr
+	dead    map[ast.Node]bool // *ast.FuncDecl, *ast.GenDecl or an ast.Spec
 	// declared counts the declarations of each name in the program (a package's name aside).
 	declared map[string]int
 }
@@ -140,31 +144,76 @@ func (p *parsedProgram) findConsts() {
 			return true
 		})
 	}
-	// A constant may be defined by another declared after it: read until nothing new is learnt.
-	for changed := true; changed; {
-		changed = false
-		for _, gd := range groups {
-			for _, sp := range gd.Specs {
-				vs := sp.(*ast.ValueSpec)
-				if len(vs.Values) != len(vs.Names) {
-					continue // iota's repetition: not read
-				}
-				for i, id := range vs.Names {
-					if _, ok := p.consts[id.Name]; ok || declared[id.Name] != 1 || id.Name == "_" {
-						continue
-					}
-					if v := p.constValue(vs.Values[i]); v != nil {
-						p.consts[id.Name], changed = v, true
-					}
+	// A constant may be defined by another declared after it: each is read when first needed.
+	p.pending = map[string]ast.Expr{}
+	for _, gd := range groups {
+		for _, sp := range gd.Specs {
+			vs := sp.(*ast.ValueSpec)
+			if len(vs.Values) != len(vs.Names) {
+				continue // iota's repetition: not read
+			}
+			for i, id := range vs.Names {
+				if declared[id.Name] == 1 && id.Name != "_" {
+					p.pending[id.Name] = vs.Values[i]
 				}
 			}
 		}
 	}
+	for _, gd := range groups {
+		for _, sp := range gd.Specs {
+			for _, id := range sp.(*ast.ValueSpec).Names {
+				p.constNamed(id.Name)
+			}
+		}
+	}
+	p.pending = nil
 }
 
+// constNamed is the value of the program's constant name (nil when it has none read here),
+// read from its declaration (pending) the first time.
+func (p *parsedProgram) constNamed(name string) constant.Value {
+	if v, ok := p.consts[name]; ok {
+		return v
+	}
+	e, ok := p.pending[name]
+	if !ok {
+		return nil
+	}
+	delete(p.pending, name) // read once; a constant defined by itself has no value
+	if v := p.constValue(e); v != nil {
+		p.consts[name] = v
+		return v
+	}
+	return nil
+}
+
+// Bounds of what constValue computes: a program's constants may square each other's values.
+const (
+	maxConstBits   = 512
+	maxConstString = 4 << 10
+)
+
 // constValue is the value of a constant expression made of literals, true, false and the
-// program's constants; nil when it is not one (or not one read here: division, shifts).
+// program's constants; nil when it is not one (or not one read here: division, shifts, a number of
+// more than maxConstBits bits, a string of more than maxConstString bytes).
 func (p *parsedProgram) constValue(e ast.Expr) constant.Value {
+	v := p.constExpr(e)
+	switch {
+	case v == nil:
+	case v.Kind() == constant.Int && constant.BitLen(v) > maxConstBits,
+		v.Kind() == constant.String && len(constant.StringVal(v)) > maxConstString:
+		return nil
+	case v.Kind() == constant.Float:
+		// A fraction's digits may grow as an integer's do.
+		if f, _ := constant.Float64Val(v); !math.IsInf(f, 0) {
+			return constant.MakeFloat64(f)
+		}
+		return nil
+	}
+	return v
+}
+
+func (p *parsedProgram) constExpr(e ast.Expr) constant.Value {
 	switch e := e.(type) {
 	case *ast.BasicLit:
 		if v := constant.MakeFromLiteral(e.Value, e.Kind, 0); v.Kind() != constant.Unknown {
@@ -175,7 +224,7 @@ func (p *parsedProgram) constValue(e ast.Expr) constant.Value {
 		case "true", "false":
 			return constant.MakeBool(e.Name == "true")
 		}
-		return p.consts[e.Name]
+		return p.constNamed(e.Name)
 	case *ast.ParenExpr:
 		return p.constValue(e.X)
 	case *ast.UnaryExpr:
@@ -298,23 +347,45 @@ func (p *parsedProgram) unusedDecls() {
 	if !hasMain {
 		return
 	}
-	reached := map[string]bool{}
+	// From the roots, the declarations of each name a kept one uses, and the methods of each type
+	// kept: each declaration is kept once, each name followed once.
+	byName, methods := map[string][]int{}, map[string][]int{}
+	for i, u := range units {
+		if u.recv != "" {
+			methods[u.recv] = append(methods[u.recv], i)
+			continue
+		}
+		for _, n := range u.names {
+			byName[n] = append(byName[n], i)
+		}
+	}
 	live := make([]bool, len(units))
-	for changed := true; changed; {
-		changed = false
-		for i, u := range units {
-			if live[i] {
+	var queue []int
+	keep := func(i int) {
+		if !live[i] {
+			live[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for i, u := range units {
+		if u.root {
+			keep(i)
+		}
+	}
+	reached := map[string]bool{}
+	for len(queue) > 0 {
+		u := units[queue[0]]
+		queue = queue[1:]
+		for _, n := range u.uses {
+			if reached[n] {
 				continue
 			}
-			ok := u.root || u.recv != "" && reached[u.recv]
-			for _, n := range u.names {
-				ok = ok || u.recv == "" && reached[n]
+			reached[n] = true
+			for _, i := range byName[n] {
+				keep(i)
 			}
-			if ok {
-				live[i], changed = true, true
-				for _, n := range u.uses {
-					reached[n] = true
-				}
+			for _, i := range methods[n] {
+				keep(i)
 			}
 		}
 	}
@@ -546,7 +617,10 @@ func (p *parsedProgram) rewrites(f *ast.File, file *token.File, imports map[stri
 			// fmt.Print(fmt.Sprintf(…)) is fmt.Printf(…).
 			if fn, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) == 1 && isPkgSel(fn, "fmt", imports) && fn.Sel.Name == "Print" {
 				in, ok := n.Args[0].(*ast.CallExpr)
-				if inFn, ok2 := in.Fun.(*ast.SelectorExpr); ok && ok2 && isPkgSel(inFn, "fmt", imports) && inFn.Sel.Name == "Sprintf" && !in.Ellipsis.IsValid() {
+				if !ok {
+					break
+				}
+				if inFn, ok := in.Fun.(*ast.SelectorExpr); ok && isPkgSel(inFn, "fmt", imports) && inFn.Sel.Name == "Sprintf" && !in.Ellipsis.IsValid() {
 					at(fn.Sel.Pos(), in.Lparen+1, "Printf", "(")
 					at(in.Rparen, n.Rparen+1, ")")
 					break
@@ -610,24 +684,32 @@ func sameExpr(a, b ast.Expr) bool {
 // effects and used nowhere but in what is left out already (done: the file's edits, sorted).
 func unusedLocals(f *ast.File, file *token.File, done []edit) []edit {
 	var out []edit
+	var merged []span // done and out, as disjoint spans in order
+	merge := func() {
+		all := append(slices.Clone(done), out...)
+		sortEdits(all)
+		merged = merged[:0]
+		for _, e := range all {
+			if n := len(merged); n > 0 && e.from <= merged[n-1].to {
+				merged[n-1].to = max(merged[n-1].to, e.to)
+				continue
+			}
+			merged = append(merged, e.span)
+		}
+	}
 	covered := func(pos token.Pos) bool {
 		off := file.Offset(pos)
-		for _, list := range [][]edit{done, out} {
-			for _, e := range list {
-				if e.from <= off && off < e.to {
-					return true
-				}
-			}
-		}
-		return false
+		i := sort.Search(len(merged), func(i int) bool { return merged[i].to > off })
+		return i < len(merged) && merged[i].from <= off
 	}
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil {
-			continue
-		}
-		// Twice: a variable used only by one left out is left out in turn.
-		for range 2 {
+	// Twice: a variable used only by one left out is left out in turn.
+	for range 2 {
+		merge()
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
 			count := map[string]int{}
 			ast.Inspect(fd, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok && !covered(id.Pos()) {

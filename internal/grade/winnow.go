@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -142,11 +143,31 @@ func wtokens(src Source, live bool) []wtoken {
 // normCtx is what scanNormal reads a file's tokens with: the edits of the file (noise), the names
 // of its imports (see fileImports), those of the program's own packages, the program's constants.
 type normCtx struct {
+	lines    []int // the offsets the file's lines start at (lineStarts)
 	edits    []edit
 	imports  map[string]string
 	locals   map[string]bool
 	consts   map[string]constant.Value
 	declared map[string]int // the program's names (see parsedProgram)
+}
+
+// lineStarts is the offsets the lines of data start at.
+func lineStarts(data []byte) []int {
+	lines := []int{0}
+	for i, b := range data {
+		if b == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
+}
+
+// lineOf is the line (from 1) of the offset off of data.
+func (ctx normCtx) lineOf(data []byte, off int) int {
+	if ctx.lines == nil {
+		return 1 + bytes.Count(data[:off], []byte("\n"))
+	}
+	return sort.Search(len(ctx.lines), func(i int) bool { return ctx.lines[i] > off })
 }
 
 // fileChunks is the normalised tokens of the file name of p, one chunk per top-level declaration
@@ -158,7 +179,7 @@ func fileChunks(p *parsedProgram, name string, firstLine int) [][]wtoken {
 	// snippet's sake. The qualifier of a package of the program's own module is dropped: impl.Run
 	// is Run moved to another package.
 	data := p.src.Files[name]
-	ctx := normCtx{imports: map[string]string{}, locals: map[string]bool{}, consts: p.consts, declared: p.declared}
+	ctx := normCtx{lines: lineStarts(data), imports: map[string]string{}, locals: map[string]bool{}, consts: p.consts, declared: p.declared}
 	for _, n := range stdPackages {
 		ctx.imports[n] = n
 	}
@@ -217,10 +238,13 @@ type ntoken struct {
 // qualifier dropped, literals by their values and strings by their verbs and numbers (litText),
 // x++ as x += 1, a semicolon never doubled nor after { nor before } or ).
 func scanNormal(data []byte, d span, ctx normCtx, numbered bool) []ntoken {
+	// The declaration alone is scanned (it starts with a token, and ends with one), and the edits
+	// from its first on: a file of many declarations is read in one pass, not one per declaration.
 	var s scanner.Scanner
 	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(data))
-	s.Init(file, data, nil, 0)
+	file := fset.AddFile("", -1, d.to-d.from)
+	s.Init(file, data[d.from:d.to], nil, 0)
+	firstLine := ctx.lineOf(data, d.from)
 	var out []ntoken
 	last := func() string {
 		if len(out) == 0 {
@@ -229,7 +253,8 @@ func scanNormal(data []byte, d span, ctx normCtx, numbered bool) []ntoken {
 		return out[len(out)-1].text
 	}
 	prevPkg, dropDot := false, false
-	ni := 0
+	// Edits do not cross a top-level declaration: those before it end before it.
+	ni := sort.Search(len(ctx.edits), func(i int) bool { return ctx.edits[i].from >= d.from })
 	emitted := map[int]bool{}
 	renamed := map[string]string{}
 	for {
@@ -237,14 +262,11 @@ func scanNormal(data []byte, d span, ctx normCtx, numbered bool) []ntoken {
 		if tok == token.EOF {
 			break
 		}
-		off := file.Offset(pos)
-		if off < d.from {
-			continue
-		}
+		off := d.from + file.Offset(pos)
 		if off >= d.to {
 			break
 		}
-		line := file.Line(pos)
+		line := firstLine + file.Line(pos) - 1
 		if k, ok := inNoise(ctx.edits, &ni, off); ok {
 			if !emitted[k] {
 				emitted[k] = true
