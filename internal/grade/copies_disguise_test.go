@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -265,5 +266,51 @@ func TestNormalAnyGo(t *testing.T) {
 	})
 	if n < 100 {
 		t.Fatalf("only %d Go files read", n)
+	}
+}
+
+// TestNormalHostile: what a hostile program makes of copy detection's reading of constants and
+// declarations stays bounded: constants that double or square each other are not computed past
+// a bound, a chain of constants or of calls written backwards is followed once, constants defined
+// by each other have no value. Without the bounds these tests do not finish.
+func TestNormalHostile(t *testing.T) {
+	chain := func(n int, line func(i int) string) string {
+		var b strings.Builder
+		b.WriteString("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(c0, f0()) }\n\nfunc f" + strconv.Itoa(n) + "() int { return 0 }\n\nconst c" + strconv.Itoa(n) + " = 3\n")
+		for i := n - 1; i >= 0; i-- {
+			b.WriteString(line(i))
+		}
+		return b.String()
+	}
+	next := func(i int) string { return strconv.Itoa(i + 1) }
+	tests := []struct{ name, src string }{
+		{"strings doubled", chain(80, func(i int) string {
+			return "const c" + strconv.Itoa(i) + " = c" + next(i) + ` + c` + next(i) + ` + "ab"` + "\nfunc f" + strconv.Itoa(i) + "() int { return f" + next(i) + "() }\n"
+		})},
+		{"numbers squared", chain(80, func(i int) string {
+			return "const c" + strconv.Itoa(i) + " = c" + next(i) + " * c" + next(i) + "\nfunc f" + strconv.Itoa(i) + "() int { return f" + next(i) + "() }\n"
+		})},
+		{"fractions squared", chain(80, func(i int) string {
+			return "const c" + strconv.Itoa(i) + " = c" + next(i) + " * c" + next(i) + " * 1.1\nfunc f" + strconv.Itoa(i) + "() int { return f" + next(i) + "() }\n"
+		})},
+		{"long chains backwards", chain(20000, func(i int) string {
+			return "const c" + strconv.Itoa(i) + " = c" + next(i) + " + 1\nfunc f" + strconv.Itoa(i) + "() int { return f" + next(i) + "() }\n"
+		})},
+		{"constants defined by each other", "package main\n\nimport \"fmt\"\n\nconst a = b + 1\nconst b = a + 1\n\nfunc main() { fmt.Println(a, b) }\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := Source{Files: map[string][]byte{"main.go": []byte(tt.src)}}
+			for _, tok := range wtokens(src, true) {
+				if len(tok.text) > 2*maxConstString {
+					t.Fatalf("a token of %d bytes", len(tok.text))
+				}
+			}
+			for _, f := range declForms(src, true) {
+				if len(f) > 4*len(tt.src)+1024 {
+					t.Fatalf("a declaration read as %d bytes", len(f))
+				}
+			}
+		})
 	}
 }
