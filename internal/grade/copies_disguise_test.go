@@ -314,3 +314,33 @@ func TestNormalHostile(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainPrint: the starter as handed out is told by its plain print, which reads every
+// declaration: the starter reformatted or padded with what does nothing is the starter still; with
+// a function of the student's own beside it, called or not, it is not (the student is graded and
+// told what the program did, not that it was never touched).
+func TestPlainPrint(t *testing.T) {
+	job := deadlineJob(t)
+	plain := map[string]bool{}
+	for _, s := range job.Starters {
+		plain[plainPrint(s).Hash] = true
+	}
+	starter := string(courseFile(t, "exercises/exercise-deadline/bg/main.go"))
+	for _, tt := range []struct {
+		name, src string
+		starter   bool
+	}{
+		{"as handed out", starter, true},
+		{"padded", pad(t, starter, "{}"), true},
+		{"reordered", reorder(t, starter), true},
+		{"a helper nobody calls", starter + deadCode, false},
+		{"a body", swap(t, starter, "\treturn \"\"\n}", "\treturn answerAt(answers, deadline)\n}"), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(tt.src)}}
+			if got := plain[plainPrint(src).Hash]; got != tt.starter {
+				t.Errorf("taken for the starter: %v, want %v", got, tt.starter)
+			}
+		})
+	}
+}

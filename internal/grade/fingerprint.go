@@ -24,11 +24,21 @@ type Print struct {
 // must share to be suspected of being copies.
 const minCopyTokens = 20
 
-// Fingerprint computes the Print of a program. Declarations whose normalised form is in exclude (the
+// Fingerprint computes the Print of a program, read as what it does (what never runs left out, see
+// normal.go). Declarations whose normalised form is in exclude (the
 // starter's, from DeclForms) do not count. A program of nothing but excluded declarations has an
 // empty Hash.
 func Fingerprint(src Source, exclude map[string]bool) Print {
-	forms := declForms(src, true)
+	return printOf(declForms(src, true), exclude)
+}
+
+// plainPrint is the Print of a program read whole, the declarations that never run included: what
+// tells the starter as it was handed out (a starter with functions of the student's own beside it,
+// called or not, is not the starter).
+func plainPrint(src Source) Print { return printOf(DeclForms(src), nil) }
+
+// printOf is the Print of a program's declarations (forms), those in exclude left out.
+func printOf(forms []string, exclude map[string]bool) Print {
 	var own []string
 	tokens := 0
 	for _, f := range forms {
