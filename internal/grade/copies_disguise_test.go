@@ -1,6 +1,8 @@
 package grade
 
 import (
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"maps"
 	"os"
@@ -340,6 +342,68 @@ func TestPlainPrint(t *testing.T) {
 			src := Source{Module: defaultModule, Files: map[string][]byte{"main.go": []byte(tt.src)}}
 			if got := plain[plainPrint(src).Hash]; got != tt.starter {
 				t.Errorf("taken for the starter: %v, want %v", got, tt.starter)
+			}
+		})
+	}
+}
+
+// TestReadAlike: statements written in two ways that do the same are read alike (the same
+// fingerprints and declarations); written in two ways that do not, they are not.
+func TestReadAlike(t *testing.T) {
+	prog := func(body string) Source {
+		return Source{Files: map[string][]byte{"main.go": []byte("package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tx, n, c := 1, 3, len(os.Args) > 1\n\t" +
+			body + "\n\tfmt.Fprintln(os.Stderr, x, n, c)\n}\n\nfunc f() { fmt.Println() }\n")}}
+	}
+	tests := []struct {
+		a, b  string
+		alike bool
+	}{
+		{"for i := 0; i < n; i++ {\n\t\tx += i\n\t}", "for i := range n {\n\t\tx += i\n\t}", true},
+		{"for i := 0; i < n; i += 1 {\n\t\tx += i\n\t}", "for i := range n {\n\t\tx += i\n\t}", true},
+		{"for i := 1; i < n; i++ {\n\t\tx += i\n\t}", "for i := range n {\n\t\tx += i\n\t}", false},
+		{"x++", "x += 1", true},
+		{"x = x + 1", "x += 1", true},
+		{"x = x + 2", "x++", false},
+		{"x = n + x", "x += n", false},
+		{"var y = x\n\tfmt.Println(y)", "y := x\n\tfmt.Println(y)", true},
+		{`fmt.Print(fmt.Sprintf("%d\n", x))`, `fmt.Printf("%d\n", x)`, true},
+		{`fmt.Fprintln(os.Stdout, x)`, `fmt.Println(x)`, true},
+		{`fmt.Fprintln(os.Stderr, x)`, `fmt.Println(x)`, false},
+		{"if c {\n\t} else {\n\t\tf()\n\t}", "if !c {\n\t\tf()\n\t}", true},
+		{"if !c {\n\t} else {\n\t\tf()\n\t}", "if c {\n\t\tf()\n\t}", true},
+		{"if c {\n\t} else {\n\t\tf()\n\t}", "if c {\n\t\tf()\n\t}", false},
+		{"for true {\n\t\tf()\n\t}", "for {\n\t\tf()\n\t}", true},
+		{"x = 0x10 + 1_000", "x = 1016", true},
+		{`fmt.Println("ab" + "cd", 1)`, `fmt.Println("abcd", 1)`, true},
+		{"const k = 7\n\tx = k * 2", "x = 14", true},
+		{"if 2 > 3 {\n\t\tf()\n\t}\n\tx = 1", "x = 1", true},
+		{"x = 1\n\treturn\n\tf()", "x = 1\n\treturn", true},
+		{"x += 0\n\tx *= 1\n\tx = 1", "x = 1", true},
+		{"x *= 0\n\tx = 1", "x = 1", false},
+		{"y := 5\n\t_ = y\n\tx = 1", "x = 1", true},
+		{"y := f\n\ty()\n\tx = 1", "x = 1", false},
+	}
+	text := func(src Source) string {
+		var b strings.Builder
+		for _, tok := range wtokens(src, true) {
+			b.WriteString(tok.text + " ")
+		}
+		return b.String()
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+" | "+tt.b, func(t *testing.T) {
+			a, b := prog(tt.a), prog(tt.b)
+			for _, s := range []Source{a, b} {
+				if _, err := parser.ParseFile(token.NewFileSet(), "main.go", s.Files["main.go"], 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ta, tb := text(a), text(b)
+			if (ta == tb) != tt.alike {
+				t.Errorf("read alike: %v, want %v\n%s\n%s", ta == tb, tt.alike, ta, tb)
+			}
+			if fa, fb := Fingerprint(a, nil), Fingerprint(b, nil); (fa == fb) != tt.alike {
+				t.Errorf("prints alike: %v, want %v", fa == fb, tt.alike)
 			}
 		})
 	}

@@ -25,8 +25,10 @@ import (
 //     out), a constant expression ("a"+"b", 60*10) as its result, a number however it is written
 //     (0x10, 1_6 and 16 alike).
 //   - What is written in two ways is read in one: parentheses left out, x++ as x += 1, x = x + y as
-//     x += y, a package by its path whatever it is imported as, fmt.Fprintf(os.Stdout, …) as
-//     fmt.Printf(…) (and Fprint, Fprintln).
+//     x += y, var x = v as x := v, for true as for, for i := 0; i < n; i++ as for i := range n,
+//     if c {} else {A} as if !c {A}, a package by its path whatever it is imported as (or with a
+//     dot), fmt.Fprintf(os.Stdout, …) as fmt.Printf(…) (and Fprint, Fprintln), fmt.Print(
+//     fmt.Sprintf(…)) as fmt.Printf(…).
 //
 // Code the course gives (starters, hints, lesson snippets) is read whole: what of it a student's
 // program does not use is left out of the student's program, not of what is left out as given.
@@ -311,10 +313,11 @@ func (p *parsedProgram) unusedDecls() {
 		if f == nil {
 			continue
 		}
+		imports, _ := fileImports(f, p.src)
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				u := declUnit{node: d, names: []string{d.Name.Name}, uses: usedNames(d)}
+				u := declUnit{node: d, names: []string{d.Name.Name}, uses: p.usedNames(d, imports)}
 				if d.Recv != nil && len(d.Recv.List) > 0 {
 					u.recv = recvType(d.Recv.List[0].Type)
 				} else if d.Name.Name == "main" || d.Name.Name == "init" {
@@ -327,7 +330,7 @@ func (p *parsedProgram) unusedDecls() {
 				}
 				for _, sp := range d.Specs {
 					specOf[sp] = d
-					u := declUnit{node: sp, uses: usedNames(sp)}
+					u := declUnit{node: sp, uses: p.usedNames(sp, imports)}
 					switch sp := sp.(type) {
 					case *ast.TypeSpec:
 						u.names = []string{sp.Name.Name}
@@ -406,15 +409,55 @@ func (p *parsedProgram) unusedDecls() {
 	}
 }
 
-// usedNames is every identifier in a node.
-func usedNames(n ast.Node) []string {
+// usedNames is every identifier in a node but those in code that never runs (the branches and
+// statements noise leaves out as such), so that what only dead code uses is dead too.
+func (p *parsedProgram) usedNames(n ast.Node, imports map[string]string) []string {
 	var out []string
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			out = append(out, id.Name)
+	var visit func(n ast.Node) bool
+	list := func(stmts []ast.Stmt) {
+		for i, s := range stmts {
+			ast.Inspect(s, visit)
+			if terminates(s, imports) && !labelled(stmts[i+1:]) {
+				return
+			}
+		}
+	}
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			out = append(out, n.Name)
+		case *ast.BlockStmt:
+			list(n.List)
+			return false
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				ast.Inspect(e, visit)
+			}
+			list(n.Body)
+			return false
+		case *ast.CommClause:
+			if n.Comm != nil {
+				ast.Inspect(n.Comm, visit)
+			}
+			list(n.Body)
+			return false
+		case *ast.IfStmt:
+			if v := p.constValue(n.Cond); n.Init == nil && v != nil && v.Kind() == constant.Bool {
+				if constant.BoolVal(v) {
+					ast.Inspect(n.Body, visit)
+				} else if n.Else != nil {
+					ast.Inspect(n.Else, visit)
+				}
+				return false
+			}
+		case *ast.ForStmt:
+			if v := p.constValue(n.Cond); n.Init == nil && v != nil && v.Kind() == constant.Bool && !constant.BoolVal(v) {
+				return false
+			}
 		}
 		return true
-	})
+	}
+	ast.Inspect(n, visit)
 	return out
 }
 
@@ -603,6 +646,11 @@ func (p *parsedProgram) rewrites(f *ast.File, file *token.File, imports map[stri
 			if v := p.constValue(n.Cond); v != nil && v.Kind() == constant.Bool && constant.BoolVal(v) {
 				at(n.Cond.Pos(), n.Cond.End())
 			}
+			// for i := 0; i < n; i++ {} is for i := range n {}.
+			if i, cond, ok := countLoop(n); ok {
+				at(i.Rhs[0].Pos(), cond.OpPos+1, "range")
+				at(cond.End(), n.Post.End())
+			}
 		case *ast.DeclStmt:
 			// var x = v is x := v.
 			gd, ok := n.Decl.(*ast.GenDecl)
@@ -644,6 +692,37 @@ func (p *parsedProgram) rewrites(f *ast.File, file *token.File, imports map[stri
 		return true
 	})
 	return out
+}
+
+// countLoop reports whether a for loop counts from 0 up to a bound by one (for i := 0; i < n; i++),
+// and its start and condition.
+func countLoop(n *ast.ForStmt) (*ast.AssignStmt, *ast.BinaryExpr, bool) {
+	init, ok := n.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return nil, nil, false
+	}
+	id, ok := init.Lhs[0].(*ast.Ident)
+	zero, ok2 := init.Rhs[0].(*ast.BasicLit)
+	if !ok || !ok2 || zero.Value != "0" {
+		return nil, nil, false
+	}
+	cond, ok := n.Cond.(*ast.BinaryExpr)
+	if !ok || cond.Op != token.LSS || !sameExpr(cond.X, id) {
+		return nil, nil, false
+	}
+	switch post := n.Post.(type) {
+	case *ast.IncDecStmt:
+		ok = post.Tok == token.INC && sameExpr(post.X, id)
+	case *ast.AssignStmt:
+		if post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || len(post.Rhs) != 1 {
+			return nil, nil, false
+		}
+		one, isLit := post.Rhs[0].(*ast.BasicLit)
+		ok = sameExpr(post.Lhs[0], id) && isLit && one.Value == "1"
+	default:
+		ok = false
+	}
+	return init, cond, ok
 }
 
 // opAssign is the assignment operator of each binary operator that has one.
