@@ -168,7 +168,7 @@ func TestCopyDisguises(t *testing.T) {
 			if got := w.of(src).Reference; got["bg"] == 0 || got["ru"] == 0 {
 				t.Errorf("not a copy of the reference: %v", got)
 			}
-			if d.name != "if and else swapped" && d.name != "all of them" {
+			{
 				if got := Fingerprint(src, starters); got != refPrint {
 					t.Errorf("print %+v, want the reference's %+v", got, refPrint)
 				}
@@ -372,6 +372,13 @@ func TestReadAlike(t *testing.T) {
 		{"if c {\n\t} else {\n\t\tf()\n\t}", "if !c {\n\t\tf()\n\t}", true},
 		{"if !c {\n\t} else {\n\t\tf()\n\t}", "if c {\n\t\tf()\n\t}", true},
 		{"if c {\n\t} else {\n\t\tf()\n\t}", "if c {\n\t\tf()\n\t}", false},
+		{"if !c {\n\t\tf()\n\t} else {\n\t\tx = 2\n\t}", "if c {\n\t\tx = 2\n\t} else {\n\t\tf()\n\t}", true},
+		{"if x >= n {\n\t\tf()\n\t} else {\n\t\tx = 2\n\t}", "if x < n {\n\t\tx = 2\n\t} else {\n\t\tf()\n\t}", true},
+		{"if x > n {\n\t\tf()\n\t} else {\n\t\tx = 2\n\t}", "if x < n {\n\t\tx = 2\n\t} else {\n\t\tf()\n\t}", false},
+		{"if !c {\n\t\tf()\n\t} else if x != n {\n\t\tx = 2\n\t}", "if c {\n\t\tf()\n\t} else if x != n {\n\t\tx = 2\n\t}", false},
+		{"if c {\n\t\tf()\n\t} else {\n\t}", "if c {\n\t\tf()\n\t}", true},
+		{"if c {\n\t\tf()\n\t\treturn\n\t} else {\n\t\tx = 2\n\t}", "if c {\n\t\tf()\n\t\treturn\n\t}\n\tx = 2", true},
+		{"if c {\n\t\tf()\n\t} else {\n\t\tx = 2\n\t}", "if c {\n\t\tf()\n\t}\n\tx = 2", false},
 		{"for true {\n\t\tf()\n\t}", "for {\n\t\tf()\n\t}", true},
 		{"x = 0x10 + 1_000", "x = 1016", true},
 		{`fmt.Println("ab" + "cd", 1)`, `fmt.Println("abcd", 1)`, true},

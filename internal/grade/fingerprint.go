@@ -70,7 +70,7 @@ func declForms(src Source, live bool) []string {
 	p := parseProgram(src, live)
 	var forms []string
 	for _, name := range fileNames(src) {
-		data := src.Files[name]
+		data := p.src.Files[name]
 		f := p.files[name]
 		if f == nil {
 			forms = append(forms, normalize(data, span{0, len(data)}, normCtx{}))

@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"bytes"
 	"go/ast"
 	"go/constant"
 	"go/parser"
@@ -28,7 +29,9 @@ import (
 //     x += y, var x = v as x := v, for true as for, for i := 0; i < n; i++ as for i := range n,
 //     if c {} else {A} as if !c {A}, a package by its path whatever it is imported as (or with a
 //     dot), fmt.Fprintf(os.Stdout, …) as fmt.Printf(…) (and Fprint, Fprintln), fmt.Print(
-//     fmt.Sprintf(…)) as fmt.Printf(…).
+//     fmt.Sprintf(…)) as fmt.Printf(…), if !c {A} else {B} as if c {B} else {A} (and a >= b as
+//     a < b, a > b as a <= b, a != b as a == b), an empty else left out, the else of an if that
+//     returns read as what follows it.
 //
 // Code the course gives (starters, hints, lesson snippets) is read whole: what of it a student's
 // program does not use is left out of the student's program, not of what is left out as given.
@@ -55,12 +58,25 @@ type parsedProgram struct {
 	declared map[string]int
 }
 
-// parseProgram parses the files of src; live leaves out the code that never runs (unusedDecls).
+// parseProgram parses the files of src (their text as read, see swapBranches); live leaves out the
+// code that never runs (unusedDecls).
 func parseProgram(src Source, live bool) *parsedProgram {
 	p := &parsedProgram{src: src, fset: token.NewFileSet(), files: map[string]*ast.File{},
 		consts: map[string]constant.Value{}, dead: map[ast.Node]bool{}}
+	// The files as read: their if and else swapped where the condition is written negated.
+	p.src.Files = make(map[string][]byte, len(src.Files))
 	for _, name := range fileNames(src) {
-		if f, err := parser.ParseFile(p.fset, name, src.Files[name], parser.SkipObjectResolution); err == nil {
+		data := src.Files[name]
+		p.src.Files[name] = data
+		f, err := parser.ParseFile(token.NewFileSet(), name, data, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		if swapped := swapBranches(data, f); swapped != nil {
+			data = swapped
+			p.src.Files[name] = data
+		}
+		if f, err := parser.ParseFile(p.fset, name, data, parser.SkipObjectResolution); err == nil {
 			p.files[name] = f
 		}
 	}
@@ -556,6 +572,41 @@ func terminates(s ast.Stmt, imports map[string]string) bool {
 	return false
 }
 
+// endsBlock reports whether nothing after a block of these statements runs: its last statement
+// that does something terminates (see terminates).
+func (p *parsedProgram) endsBlock(list []ast.Stmt, imports map[string]string) bool {
+	for i := len(list) - 1; i >= 0; i-- {
+		if !p.noop(list[i]) {
+			return terminates(list[i], imports)
+		}
+	}
+	return false
+}
+
+// noop reports whether a statement is one noise leaves out whole: it does nothing, or never runs.
+func (p *parsedProgram) noop(s ast.Stmt) bool {
+	if idle(s) || p.identity(s) {
+		return true
+	}
+	var cond ast.Expr
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		if s.Init != nil || s.Else != nil {
+			return false
+		}
+		cond = s.Cond
+	case *ast.ForStmt:
+		if s.Init != nil || s.Cond == nil {
+			return false
+		}
+		cond = s.Cond
+	default:
+		return false
+	}
+	v := p.constValue(cond)
+	return v != nil && v.Kind() == constant.Bool && !constant.BoolVal(v)
+}
+
 // labelled reports whether a goto could jump into the statements.
 func labelled(list []ast.Stmt) bool {
 	for _, s := range list {
@@ -628,10 +679,19 @@ func (p *parsedProgram) rewrites(f *ast.File, file *token.File, imports map[stri
 				at(n.TokPos, b.OpPos+token.Pos(len(b.Op.String())), opAssign[b.Op].String())
 			}
 		case *ast.IfStmt:
-			// if c {} else {A} is if !c {A}.
+			// if c {A} else {} is if c {A}.
+			if b, ok := n.Else.(*ast.BlockStmt); ok && len(b.List) == 0 {
+				at(n.Body.End(), b.End())
+			}
+			// if c {…; return} else {B} is if c {…; return}; B.
+			if b, ok := n.Else.(*ast.BlockStmt); ok && len(b.List) > 0 && p.endsBlock(n.Body.List, imports) {
+				at(n.Body.End(), b.Lbrace+1, ";")
+				at(b.Rbrace, b.Rbrace+1)
+			}
 			if n.Init != nil || len(n.Body.List) > 0 || n.Else == nil {
 				break
 			}
+			// if c {} else {A} is if !c {A}.
 			if _, ok := n.Else.(*ast.BlockStmt); !ok {
 				break
 			}
@@ -832,4 +892,69 @@ func unusedLocal(s ast.Stmt) string {
 		return vs.Names[0].Name
 	}
 	return ""
+}
+
+// swapBranches is a file's text (of f, parsed from data) with each if c {A} else {B} whose condition
+// is written negated (!x, a >= b, a > b, a != b) written if x {B} else {A} (a < b, a <= b, a == b),
+// so that the two ways of writing it read alike; nil when there is none. Its lines are as many:
+// only the lines inside such an if move.
+func swapBranches(data []byte, f *ast.File) []byte {
+	base := int(f.FileStart)
+	off := func(p token.Pos) int { return int(p) - base }
+	var list []*ast.IfStmt // in the order of the text, the outer before the inner
+	ast.Inspect(f, func(n ast.Node) bool {
+		if s, ok := n.(*ast.IfStmt); ok && s.Init == nil && negated(s.Cond) {
+			if _, ok := s.Else.(*ast.BlockStmt); ok {
+				list = append(list, s)
+			}
+		}
+		return true
+	})
+	if len(list) == 0 {
+		return nil
+	}
+	var render func(b *bytes.Buffer, from, to int)
+	render = func(b *bytes.Buffer, from, to int) {
+		at := from
+		i := sort.Search(len(list), func(i int) bool { return off(list[i].Pos()) >= from })
+		for ; i < len(list) && off(list[i].Pos()) < to; i++ {
+			s := list[i]
+			if off(s.Pos()) < at {
+				continue // inside one rendered already
+			}
+			b.Write(data[at:off(s.Pos())])
+			b.WriteString("if ")
+			switch c := ast.Unparen(s.Cond).(type) {
+			case *ast.UnaryExpr:
+				render(b, off(c.X.Pos()), off(c.X.End()))
+			case *ast.BinaryExpr:
+				render(b, off(c.X.Pos()), off(c.X.End()))
+				b.WriteString(" " + flipped[c.Op].String() + " ")
+				render(b, off(c.Y.Pos()), off(c.Y.End()))
+			}
+			b.WriteString(" ")
+			render(b, off(s.Else.Pos()), off(s.Else.End()))
+			b.WriteString(" else ")
+			render(b, off(s.Body.Pos()), off(s.Body.End()))
+			at = off(s.End())
+		}
+		b.Write(data[at:to])
+	}
+	var b bytes.Buffer
+	render(&b, 0, len(data))
+	return b.Bytes()
+}
+
+// flipped is the comparison that is true where one written negated is false.
+var flipped = map[token.Token]token.Token{token.GEQ: token.LSS, token.GTR: token.LEQ, token.NEQ: token.EQL}
+
+// negated reports whether a condition is written as the negation of another (see swapBranches).
+func negated(e ast.Expr) bool {
+	switch c := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		return c.Op == token.NOT
+	case *ast.BinaryExpr:
+		return flipped[c.Op] != 0
+	}
+	return false
 }
