@@ -46,10 +46,17 @@ func unit(r *rand.Rand, name string) string {
 	return b.String()
 }
 
-// program is the starter with a withDeadline of no interest and the units after it.
+// program is the starter with a withDeadline of no interest that calls each unit, and the units
+// after it (a function nothing calls never runs, and copy detection leaves it out).
 func program(t *testing.T, starter string, units ...string) Source {
 	t.Helper()
-	body := "func withDeadline(answers []string, deadline int) string {\n\treturn answerAt(answers, deadline)\n}\n\n" + strings.Join(units, "\n")
+	var calls []string
+	for _, u := range units {
+		name, _, _ := strings.Cut(strings.TrimPrefix(u, "func "), "(")
+		calls = append(calls, "\tdeadline += "+name+"(deadline)\n")
+	}
+	body := "func withDeadline(answers []string, deadline int) string {\n" + strings.Join(calls, "") +
+		"\treturn answerAt(answers, deadline)\n}\n\n" + strings.Join(units, "\n")
 	return withBody(t, starter, body)
 }
 
@@ -138,7 +145,7 @@ func TestCopiesGeneratedClass(t *testing.T) {
 			case 2: // dead lines
 				us[1] = strings.Replace(us[1], "\tx := n\n", "\tx := n\n\tunused := 0\n\t_ = unused\n", 1)
 			case 3:
-				us = append(us, "func extra() {}\n")
+				us = append(us, "func extra(n int) int { return n }\n")
 			}
 			add(fmt.Sprintf("%s%d", name, k), program(t, starter, us...))
 		}

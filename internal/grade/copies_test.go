@@ -114,6 +114,15 @@ func TestCopiesOfWhatRan(t *testing.T) {
 		"grace": toImpl(a),
 		"heidi": {"main.go": pad(t, reorder(t, ref), "{}")},
 		"ivan":  {"main.go": pad(t, b, "if false { _ = 1 } else {}; switch {}; var _ int")},
+		// The reference in a package, beside code that never runs: in a cgo file the build leaves
+		// out, in a file of its own, in functions nothing calls.
+		"judy": func() files {
+			fs := toImpl(ref + deadCode)
+			fs["impl/decoy.go"] = "package impl\n\nimport \"C\"\n" + readTestdata(t, "testdata/independent/c/main.go")[strings.Index(readTestdata(t, "testdata/independent/c/main.go"), "type session"):]
+			fs["impl/more.go"] = "package impl\n\nimport \"fmt\"\n" + strings.NewReplacer("checksum", "sum2", "ledger", "book", "Ledger", "Book", "banner", "title").Replace(deadCode)
+			return fs
+		}(),
+		"kate": {"main.go": swap(t, a, "fmt.Printf(", "fmt.Fprintf(os.Stdout, ") + deadCode},
 	} {
 		writeFiles(t, class+"/"+name, fs)
 	}
@@ -165,7 +174,7 @@ func TestCopiesOfWhatRan(t *testing.T) {
 		got = append(got, k)
 	}
 	sort.Strings(got)
-	want := []string{"alice,carol,dave,grace", "bob,erin,ivan", "solution:frank,heidi"}
+	want := []string{"alice,carol,dave,grace,kate", "bob,erin,ivan", "solution:frank,heidi,judy"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("copy groups %q, want %q", got, want)
 	}
@@ -210,7 +219,7 @@ func TestNoise(t *testing.T) {
 		{"a real statement", body("x++"), false},
 	}
 	want := DeclForms(Source{Files: map[string][]byte{"main.go": []byte(base)}})
-	wantMarks := winnow(wtokens(Source{Files: map[string][]byte{"main.go": []byte(base)}}))
+	wantMarks := winnow(wtokens(Source{Files: map[string][]byte{"main.go": []byte(base)}}, true))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := parser.ParseFile(token.NewFileSet(), "main.go", tt.src, 0); err != nil {
@@ -222,7 +231,7 @@ func TestNoise(t *testing.T) {
 				t.Errorf("declarations alike: %t, want %t\n%q\n%q", same, tt.same, got, want)
 			}
 			var a, b []uint32
-			for _, m := range winnow(wtokens(src)) {
+			for _, m := range winnow(wtokens(src, true)) {
 				a = append(a, m.H)
 			}
 			for _, m := range wantMarks {

@@ -112,7 +112,7 @@ func findProgram(root string, shape map[string]bool, starterPrints map[string]bo
 				c.score++
 			}
 		}
-		fp := Fingerprint(src, nil)
+		fp := plainPrint(src)
 		c.starter = fp.Hash != "" && starterPrints[fp.Hash]
 		cands = append(cands, c)
 		return nil

@@ -4,9 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,11 +24,21 @@ type Print struct {
 // must share to be suspected of being copies.
 const minCopyTokens = 20
 
-// Fingerprint computes the Print of a program. Declarations whose normalised form is in exclude (the
+// Fingerprint computes the Print of a program, read as what it does (what never runs left out, see
+// normal.go). Declarations whose normalised form is in exclude (the
 // starter's, from DeclForms) do not count. A program of nothing but excluded declarations has an
 // empty Hash.
 func Fingerprint(src Source, exclude map[string]bool) Print {
-	forms := DeclForms(src)
+	return printOf(declForms(src, true), exclude)
+}
+
+// plainPrint is the Print of a program read whole, the declarations that never run included: what
+// tells the starter as it was handed out (a starter with functions of the student's own beside it,
+// called or not, is not the starter).
+func plainPrint(src Source) Print { return printOf(DeclForms(src), nil) }
+
+// printOf is the Print of a program's declarations (forms), those in exclude left out.
+func printOf(forms []string, exclude map[string]bool) Print {
 	var own []string
 	tokens := 0
 	for _, f := range forms {
@@ -49,53 +57,43 @@ func Fingerprint(src Source, exclude map[string]bool) Print {
 }
 
 // DeclForms returns the normalised form of every top-level declaration of a program but its imports
-// and its blank ones (var _ = 0): its tokens without comments, layout or statements that do nothing
-// (noise), with every identifier that is not predeclared, not a package's name and not a name
-// selected from a package renamed to its order of first use within the declaration (v1, v2, …),
-// and the qualifier of a package of the program's own module dropped. A file that does not parse
-// contributes its tokens as one declaration.
-func DeclForms(src Source) []string {
-	names := make([]string, 0, len(src.Files))
-	for n := range src.Files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+// and its blank ones (var _ = 0): its tokens without comments, layout or statements that do nothing,
+// what is written in two ways read in one (noise, normal.go), with every identifier that is not
+// predeclared, not a package's name and not a name selected from a package renamed to its order of
+// first use within the declaration (v1, v2, …), and the qualifier of a package of the program's own
+// module dropped. A file that does not parse contributes its tokens as one declaration. Every
+// declaration is read, used or not: this is what the course's code (a starter) is read as.
+func DeclForms(src Source) []string { return declForms(src, false) }
+
+// declForms is DeclForms; live leaves out the declarations that never run (see unusedDecls).
+func declForms(src Source, live bool) []string {
+	p := parseProgram(src, live)
 	var forms []string
-	for _, name := range names {
-		data := src.Files[name]
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, data, parser.SkipObjectResolution)
-		if err != nil || f == nil {
-			forms = append(forms, normalize(data, span{0, len(data)}, nil, nil, nil))
+	for _, name := range fileNames(src) {
+		data := p.src.Files[name]
+		f := p.files[name]
+		if f == nil {
+			forms = append(forms, normalize(data, span{0, len(data)}, normCtx{}))
 			continue
 		}
-		imports, locals := map[string]bool{}, map[string]bool{}
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			n := path.Base(p)
-			if imp.Name != nil {
-				n = imp.Name.Name
-			}
-			imports[n] = true
-			if _, ok := src.local(p); ok {
-				locals[n] = true
-			}
-		}
-		file := fset.File(f.Pos())
-		spans := noise(f, file)
+		imports, locals := fileImports(f, src)
+		file := p.fset.File(f.Pos())
+		ctx := normCtx{lines: lineStarts(data), edits: noise(f, file, p, imports), imports: imports, locals: locals, consts: p.consts, declared: p.declared}
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.IMPORT || blankDecl(gd)) {
 				continue
 			}
-			forms = append(forms, normalize(data, span{file.Offset(d.Pos()), file.Offset(d.End())}, spans, imports, locals))
+			if form := normalize(data, span{file.Offset(d.Pos()), file.Offset(d.End())}, ctx); form != "" {
+				forms = append(forms, form)
+			}
 		}
 	}
 	return forms
 }
 
 // normalize renders the tokens of a declaration as one line (scanNormal, names numbered).
-func normalize(data []byte, d span, spans []span, imports, locals map[string]bool) string {
-	toks := scanNormal(data, d, spans, imports, locals, true)
+func normalize(data []byte, d span, ctx normCtx) string {
+	toks := scanNormal(data, d, ctx, true)
 	texts := make([]string, len(toks))
 	for i, t := range toks {
 		texts[i] = t.text

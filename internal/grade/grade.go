@@ -34,7 +34,7 @@ import (
 )
 
 // graderVersion changes when grading changes enough that old journals must not be resumed.
-const graderVersion = "10" // 10: a starter handed in unchanged has its own status, unchanged (it was error), and its own count in the summary; 9: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 8: vet's advice and scenario figures in the records, exit code 1 with the right output a wrong exit code (not a crash), feedback with failures grouped and hints; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
+const graderVersion = "11" // 11: copy detection reads a program as what it does (code that never runs left out, constants by value, what is written two ways read in one), a program holding the reference is its copy, the untouched starter told by every declaration; 10: a starter handed in unchanged has its own status, unchanged (it was error), and its own count in the summary; 9: a clone or a project handed in as an archive read from the exercise's folder, archives inside archives; 8: vet's advice and scenario figures in the records, exit code 1 with the right output a wrong exit code (not a crash), feedback with failures grouped and hints; 7: the source, prints and copies of every package the build compiled, statements that do nothing left out; 6: Windows-1251 and byte-order marks mended, Canvas file versions, archives in a student's own folders; 5: drawn cases seeded per class and exercise, students keyed by the LMS's ids, limits as flags; 2: strings count in Prints by their verbs and numbers only; 3: folders read safely, output capped, skipped entries kept; 4: LMS layouts (names, ids, late flags, archives inside folders, tar), languages told by the program's words and output, unchanged starters, weighted scores, winnowing
 
 // Job is what to grade and how.
 type Job struct {
@@ -395,7 +395,7 @@ func newGrader(job *Job) *grader {
 		for _, f := range DeclForms(s) {
 			g.starters[f] = true
 		}
-		if fp := Fingerprint(s, nil); fp.Hash != "" {
+		if fp := plainPrint(s); fp.Hash != "" {
 			g.plain[fp.Hash] = true
 		}
 	}
@@ -650,7 +650,7 @@ func (g *grader) findProgram(it *item, root, prefix string) {
 		// Read from the exercise's folder of a clone or workspace: named as it is in the submission.
 		it.st.Program = path.Join(prefix, rel)
 	}
-	if fp := Fingerprint(src, nil); fp.Hash != "" && g.plain[fp.Hash] {
+	if fp := plainPrint(src); fp.Hash != "" && g.plain[fp.Hash] {
 		// The starter as it was handed out earns nothing, and says so.
 		it.st.Result = g.verdict(it.st, Unchanged, "", "")
 		return

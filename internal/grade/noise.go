@@ -2,6 +2,7 @@ package grade
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"sort"
 )
@@ -15,22 +16,31 @@ import (
 // span is a byte range of a file, [from, to).
 type span struct{ from, to int }
 
-// noise lists the spans of a parsed file that copy detection skips, sorted.
-func noise(f *ast.File, file *token.File) []span {
-	var out []span
-	add := func(n ast.Node) {
-		out = append(out, span{file.Offset(n.Pos()), file.Offset(n.End())})
+// noise lists what copy detection reads otherwise in a parsed file of the program p (imports: the
+// file's, see fileImports), sorted: what does nothing and what never runs left out, the rewrites of
+// normal.go undone.
+func noise(f *ast.File, file *token.File, p *parsedProgram, imports map[string]string) []edit {
+	var out []edit
+	at := func(from, to token.Pos, repl ...string) {
+		out = append(out, edit{span{file.Offset(from), file.Offset(to)}, repl})
 	}
+	add := func(n ast.Node) { at(n.Pos(), n.End()) }
 	stmts := func(list []ast.Stmt) {
-		for _, s := range list {
-			if idle(s) {
+		for i, s := range list {
+			switch {
+			case idle(s) || p.identity(s):
 				add(s)
+			case p.deadBranch(s, at):
+			case terminates(s, imports) && i+1 < len(list) && !labelled(list[i+1:]):
+				// What follows a return never runs.
+				at(list[i+1].Pos(), list[len(list)-1].End())
+				return
 			}
 		}
 	}
 	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && blankDecl(gd) {
-			add(gd)
+		if gd, ok := d.(*ast.GenDecl); ok && blankDecl(gd) || p.dead[d] {
+			add(d)
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -41,11 +51,30 @@ func noise(f *ast.File, file *token.File) []span {
 			stmts(n.Body)
 		case *ast.CommClause:
 			stmts(n.Body)
+		case *ast.GenDecl:
+			p.constDecl(n, add)
+		case ast.Spec:
+			if p.dead[n] {
+				add(n)
+			}
 		}
 		return true
 	})
-	sort.Slice(out, func(i, j int) bool { return out[i].from < out[j].from })
+	sortEdits(out)
+	out = append(out, unusedLocals(f, file, out)...)
+	out = append(out, p.rewrites(f, file, imports)...)
+	sortEdits(out)
 	return out
+}
+
+// sortEdits sorts edits by where they start, the outer of two that start together first.
+func sortEdits(out []edit) {
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].from != out[j].from {
+			return out[i].from < out[j].from
+		}
+		return out[i].to > out[j].to
+	})
 }
 
 // idle reports whether a statement does nothing.
@@ -84,6 +113,26 @@ func idle(s ast.Stmt) bool {
 	case *ast.SwitchStmt:
 		// switch {}, switch x {}: no case, nothing done.
 		return s.Init == nil && (s.Tag == nil || pure(s.Tag)) && len(s.Body.List) == 0
+	}
+	return false
+}
+
+// identity reports whether a statement is x += 0, x *= 1 or another assignment of a constant that
+// leaves a variable as it is.
+func (p *parsedProgram) identity(s ast.Stmt) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !pure(as.Lhs[0]) {
+		return false
+	}
+	v := p.constValue(as.Rhs[0])
+	if v == nil || v.Kind() != constant.Int {
+		return false
+	}
+	switch as.Tok {
+	case token.ADD_ASSIGN, token.SUB_ASSIGN, token.OR_ASSIGN, token.XOR_ASSIGN, token.SHL_ASSIGN, token.SHR_ASSIGN:
+		return constant.Sign(v) == 0
+	case token.MUL_ASSIGN, token.QUO_ASSIGN:
+		return constant.Compare(v, token.EQL, constant.MakeInt64(1))
 	}
 	return false
 }
@@ -130,10 +179,14 @@ func pure(e ast.Expr) bool {
 	return false
 }
 
-// inNoise reports whether the offset off falls in one of the spans (sorted), moving *i along.
-func inNoise(spans []span, i *int, off int) bool {
-	for *i < len(spans) && spans[*i].to <= off {
+// inNoise reports whether the offset off falls in one of the edits (sorted), and which (the
+// outermost), moving *i along.
+func inNoise(edits []edit, i *int, off int) (int, bool) {
+	for *i < len(edits) && edits[*i].to <= off {
 		*i++
 	}
-	return *i < len(spans) && spans[*i].from <= off
+	if *i < len(edits) && edits[*i].from <= off {
+		return *i, true
+	}
+	return 0, false
 }

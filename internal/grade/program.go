@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -62,6 +63,9 @@ func programSource(dir string) Source {
 		}
 		seen[rel] = true
 		pkgDir := filepath.Join(dir, filepath.FromSlash(rel))
+		if throughLink(dir, rel) {
+			continue // the checker's snapshot follows no link: the build never saw what is there
+		}
 		entries, err := os.ReadDir(pkgDir)
 		if err != nil {
 			continue
@@ -74,7 +78,8 @@ func programSource(dir string) Source {
 				continue
 			}
 			data, err := os.ReadFile(filepath.Join(pkgDir, e.Name()))
-			if err != nil {
+			if err != nil || slices.Contains(importsOf(data), "C") {
+				// A cgo file: with CGO_ENABLED=0 the go command leaves it out (MatchFile does not).
 				continue
 			}
 			src.Files[path.Join(rel, e.Name())] = data
@@ -86,6 +91,21 @@ func programSource(dir string) Source {
 		}
 	}
 	return src
+}
+
+// throughLink reports whether a folder of the program (rel, below dir) is a symbolic link or inside one.
+func throughLink(dir, rel string) bool {
+	if rel == "." {
+		return false
+	}
+	p := dir
+	for _, part := range strings.Split(rel, "/") {
+		p = filepath.Join(p, part)
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&os.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // local reports whether an import path names a package of the program's own module, and its folder

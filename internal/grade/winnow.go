@@ -1,13 +1,15 @@
 package grade
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"hash/fnv"
-	"path"
+	"maps"
 	"regexp"
 	"sort"
 	"strconv"
@@ -27,9 +29,12 @@ const (
 	// A pair is suspected when it shares at least minShared fingerprints of the students' own code
 	// (and enough of them, see copies_link.go).
 	minShared = 8
-	// A program is called a copy of a reference solution when at least refSimilarity of its
-	// fingerprints are the reference's.
+	// A program is called a copy of a reference solution when at least refSimilarity of its own
+	// fingerprints are the reference's, or when it holds at least refContained of the reference's
+	// own (the reference with code around it that does something: what does nothing is left out
+	// already, see noise). A correct program written without the reference holds a fifth of it.
 	refSimilarity = 0.9
+	refContained  = 0.8
 	maxCodeBytes  = 64 << 10 // of a program's text kept for the side-by-side view
 )
 
@@ -38,7 +43,8 @@ type Winnow struct {
 	Marks []Mark `json:"marks"` // fingerprints of the student's own code, in order
 	All   int    `json:"all"`   // fingerprints in all, the starter's and the hints' included
 	// Reference is, for each language, the share of the program's fingerprints that are the
-	// reference solution's (only shares of at least refSimilarity are kept).
+	// reference solution's (kept from refSimilarity on), or of the reference's that the program
+	// holds (from refContained on), the larger.
 	Reference map[string]float64 `json:"reference,omitempty"`
 	Code      string             `json:"code,omitempty"` // the program's text, its files one after another
 }
@@ -95,14 +101,17 @@ func programText(src Source) (string, []string, map[string]int) {
 }
 
 // wtokens is the normalised token stream of a program (or of a piece of code: a hint's snippet): the
-// tokens of each top-level declaration of every file, what does nothing left out (noise), the
-// declarations sorted by their tokens, so that moving a function, to another place or to another
-// file or package of the module, changes nothing.
-func wtokens(src Source) []wtoken {
+// tokens of each top-level declaration of every file, what does nothing left out and what is written
+// in two ways read in one (noise, normal.go), the declarations sorted by their tokens, so that
+// moving a function, to another place or to another file or package of the module, changes
+// nothing. live leaves out too what never runs (a student's program; the course's code is read
+// whole).
+func wtokens(src Source, live bool) []wtoken {
 	_, names, start := programText(src)
+	p := parseProgram(src, live)
 	var chunks [][]wtoken
 	for _, n := range names {
-		chunks = append(chunks, fileChunks(src.Files[n], start[n], src)...)
+		chunks = append(chunks, fileChunks(p, n, start[n])...)
 	}
 	key := func(c []wtoken) string {
 		var b strings.Builder
@@ -131,49 +140,71 @@ func wtokens(src Source) []wtoken {
 	return out
 }
 
-// fileChunks is the normalised tokens of a file, one chunk per top-level declaration (but imports
-// and blank declarations); a file that does not parse is one chunk of its tokens after its imports.
-func fileChunks(data []byte, firstLine int, src Source) [][]wtoken {
+// normCtx is what scanNormal reads a file's tokens with: the edits of the file (noise), the names
+// of its imports (see fileImports), those of the program's own packages, the program's constants.
+type normCtx struct {
+	lines    []int // the offsets the file's lines start at (lineStarts)
+	edits    []edit
+	imports  map[string]string
+	locals   map[string]bool
+	consts   map[string]constant.Value
+	declared map[string]int // the program's names (see parsedProgram)
+}
+
+// lineStarts is the offsets the lines of data start at.
+func lineStarts(data []byte) []int {
+	lines := []int{0}
+	for i, b := range data {
+		if b == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
+}
+
+// lineOf is the line (from 1) of the offset off of data.
+func (ctx normCtx) lineOf(data []byte, off int) int {
+	if ctx.lines == nil {
+		return 1 + bytes.Count(data[:off], []byte("\n"))
+	}
+	return sort.Search(len(ctx.lines), func(i int) bool { return ctx.lines[i] > off })
+}
+
+// fileChunks is the normalised tokens of the file name of p, one chunk per top-level declaration
+// (but imports and blank declarations); a file that does not parse is one chunk of its tokens
+// after its imports.
+func fileChunks(p *parsedProgram, name string, firstLine int) [][]wtoken {
 	// The imports (of a whole file; a hint's snippet has none) are left out, their names kept as
 	// what a selector's left side may be; so are the standard library's commonest packages, for a
 	// snippet's sake. The qualifier of a package of the program's own module is dropped: impl.Run
 	// is Run moved to another package.
-	imports, locals := map[string]bool{}, map[string]bool{}
-	for _, p := range stdPackages {
-		imports[p] = true
+	data := p.src.Files[name]
+	ctx := normCtx{lines: lineStarts(data), imports: map[string]string{}, locals: map[string]bool{}, consts: p.consts, declared: p.declared}
+	for _, n := range stdPackages {
+		ctx.imports[n] = n
 	}
 	addImports := func(f *ast.File) {
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			n := path.Base(p)
-			if imp.Name != nil {
-				n = imp.Name.Name
-			}
-			imports[n] = true
-			if _, ok := src.local(p); ok {
-				locals[n] = true
-			}
-		}
+		imports, locals := fileImports(f, p.src)
+		maps.Copy(ctx.imports, imports)
+		maps.Copy(ctx.locals, locals)
 	}
-	var spans, decls []span
-	pfset := token.NewFileSet()
-	if f, err := parser.ParseFile(pfset, "", data, parser.SkipObjectResolution); err == nil {
+	var decls []span
+	if f := p.files[name]; f != nil {
 		addImports(f)
-		file := pfset.File(f.Pos())
-		spans = noise(f, file)
+		file := p.fset.File(f.Pos())
+		ctx.edits = noise(f, file, p, ctx.imports)
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.IMPORT || blankDecl(gd)) {
 				continue
 			}
 			decls = append(decls, span{file.Offset(d.Pos()), file.Offset(d.End())})
 		}
-	} else if f, err := parser.ParseFile(pfset, "", data, parser.ImportsOnly); err == nil {
+	} else if f, err := parser.ParseFile(token.NewFileSet(), "", data, parser.ImportsOnly); err == nil {
 		addImports(f)
-		file := pfset.File(f.Pos())
-		skipTo := file.Offset(f.Name.End())
+		skipTo := int(f.Name.End()) - int(f.FileStart)
 		for _, d := range f.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
-				skipTo = file.Offset(gd.End())
+				skipTo = int(gd.End()) - int(f.FileStart)
 			}
 		}
 		decls = []span{{skipTo, len(data)}}
@@ -183,7 +214,7 @@ func fileChunks(data []byte, firstLine int, src Source) [][]wtoken {
 	var out [][]wtoken
 	for _, d := range decls {
 		var chunk []wtoken
-		for _, t := range scanNormal(data, d, spans, imports, locals, false) {
+		for _, t := range scanNormal(data, d, ctx, false) {
 			chunk = append(chunk, wtoken{text: t.text, line: t.line + firstLine - 1})
 		}
 		if len(chunk) > 0 {
@@ -199,16 +230,21 @@ type ntoken struct {
 	line int
 }
 
-// scanNormal is the normalised tokens of data[d.from:d.to]: no comments or layout, the spans of noise
-// skipped, every identifier "v" but predeclared names, package names and what is selected from a
-// package (with numbered, each other name "v1", "v2"… in the order of its first use instead), a local
-// package's qualifier dropped, strings by their verbs and numbers (wordless), a
-// semicolon never doubled nor after { nor before } or ).
-func scanNormal(data []byte, d span, spans []span, imports, locals map[string]bool, numbered bool) []ntoken {
+// scanNormal is the normalised tokens of data[d.from:d.to]: no comments or layout, the edits of ctx
+// read as they say (noise), every identifier "v" but predeclared names, package names (by their
+// path, see fileImports) and what is selected from a package (with numbered, each other name "v1",
+// "v2"… in the order of its first use instead), a name of a package imported with a dot selected
+// from it, a constant as its value, a local package's
+// qualifier dropped, literals by their values and strings by their verbs and numbers (litText),
+// x++ as x += 1, a semicolon never doubled nor after { nor before } or ).
+func scanNormal(data []byte, d span, ctx normCtx, numbered bool) []ntoken {
+	// The declaration alone is scanned (it starts with a token, and ends with one), and the edits
+	// from its first on: a file of many declarations is read in one pass, not one per declaration.
 	var s scanner.Scanner
 	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(data))
-	s.Init(file, data, nil, 0)
+	file := fset.AddFile("", -1, d.to-d.from)
+	s.Init(file, data[d.from:d.to], nil, 0)
+	firstLine := ctx.lineOf(data, d.from)
 	var out []ntoken
 	last := func() string {
 		if len(out) == 0 {
@@ -217,24 +253,30 @@ func scanNormal(data []byte, d span, spans []span, imports, locals map[string]bo
 		return out[len(out)-1].text
 	}
 	prevPkg, dropDot := false, false
-	ni := 0
+	// Edits do not cross a top-level declaration: those before it end before it.
+	ni := sort.Search(len(ctx.edits), func(i int) bool { return ctx.edits[i].from >= d.from })
+	emitted := map[int]bool{}
 	renamed := map[string]string{}
 	for {
 		pos, tok, lit := s.Scan()
 		if tok == token.EOF {
 			break
 		}
-		off := file.Offset(pos)
-		if off < d.from {
-			continue
-		}
+		off := d.from + file.Offset(pos)
 		if off >= d.to {
 			break
 		}
-		if inNoise(spans, &ni, off) {
+		line := firstLine + file.Line(pos) - 1
+		if k, ok := inNoise(ctx.edits, &ni, off); ok {
+			if !emitted[k] {
+				emitted[k] = true
+				for _, r := range ctx.edits[k].repl {
+					out = append(out, ntoken{r, line})
+				}
+				prevPkg, dropDot = false, false
+			}
 			continue
 		}
-		line := file.Line(pos)
 		text := ""
 		switch {
 		case tok == token.SEMICOLON:
@@ -247,16 +289,24 @@ func scanNormal(data []byte, d span, spans []span, imports, locals map[string]bo
 			dropDot = false
 			continue
 		case tok == token.IDENT:
+			canon, isImport := ctx.imports[lit]
+			v, isConst := ctx.consts[lit]
 			switch {
-			case locals[lit] && !prevPkg:
+			case ctx.locals[lit] && !prevPkg:
 				dropDot = true
 				continue
-			case imports[lit] && !prevPkg:
-				out = append(out, ntoken{lit, line})
+			case isImport && !prevPkg:
+				out = append(out, ntoken{canon, line})
 				prevPkg = true
 				continue
 			case prevPkg && last() == ".":
 				text = lit
+			case ctx.imports["."] != "" && last() != "." && token.IsExported(lit) && ctx.declared[lit] == 0:
+				// Println of a package imported with a dot is fmt.Println.
+				out = append(out, ntoken{ctx.imports["."], line}, ntoken{".", line})
+				text = lit
+			case isConst && last() != ".":
+				text = constText(v)
 			case predeclared[lit]:
 				text = lit
 			case numbered:
@@ -270,11 +320,17 @@ func scanNormal(data []byte, d span, spans []span, imports, locals map[string]bo
 				text = "v"
 			}
 			prevPkg = false
-		case tok == token.STRING:
-			text = wordless(lit)
-			prevPkg = false
 		case tok.IsLiteral():
-			text = lit
+			text = litText(tok, lit)
+			prevPkg = false
+		case tok == token.INC || tok == token.DEC:
+			// x++ is x += 1.
+			op := "+="
+			if tok == token.DEC {
+				op = "-="
+			}
+			out = append(out, ntoken{op, line})
+			text = "1"
 			prevPkg = false
 		default:
 			// A semicolon may be left out before a closing ) or }: "{ x }" on one line is "{ x\n}".
@@ -372,14 +428,14 @@ func newWinnower(starters, hints, solutions []Source) *winnower {
 	w := &winnower{given: map[uint32]bool{}, base: map[uint32]bool{}, refs: map[string]map[uint32]bool{}}
 	for _, list := range [][]Source{starters, hints} {
 		for _, s := range list {
-			for h := range hashSet(winnow(wtokens(s))) {
+			for h := range hashSet(winnow(wtokens(s, false))) {
 				w.given[h], w.base[h] = true, true
 			}
 		}
 	}
 	for _, s := range solutions {
 		ref := map[uint32]bool{}
-		for h := range hashSet(winnow(wtokens(s))) {
+		for h := range hashSet(winnow(wtokens(s, true))) {
 			w.base[h] = true
 			if !w.given[h] {
 				ref[h] = true
@@ -392,7 +448,7 @@ func newWinnower(starters, hints, solutions []Source) *winnower {
 
 // of is a student's Winnow.
 func (w *winnower) of(src Source) *Winnow {
-	marks := winnow(wtokens(src))
+	marks := winnow(wtokens(src, true))
 	code, _, _ := programText(src)
 	if len(code) > maxCodeBytes {
 		code = code[:maxCodeBytes]
@@ -405,20 +461,32 @@ func (w *winnower) of(src Source) *Winnow {
 			mine[m.H] = true
 		}
 	}
+	all := hashSet(marks)
 	for lang, ref := range w.refs {
-		n := 0
+		n, in := 0, 0
 		for h := range mine {
 			if ref[h] {
 				n++
 			}
 		}
-		if len(mine) >= minShared {
-			if share := float64(n) / float64(len(mine)); share >= refSimilarity {
-				if out.Reference == nil {
-					out.Reference = map[string]float64{}
-				}
-				out.Reference[lang] = float64(int(share*1000)) / 1000
+		for h := range ref {
+			if all[h] {
+				in++
 			}
+		}
+		share := 0.0
+		if len(mine) >= minShared && float64(n)/float64(len(mine)) >= refSimilarity {
+			share = float64(n) / float64(len(mine))
+		}
+		if len(ref) >= minShared && float64(in)/float64(len(ref)) >= refContained {
+			// The reference whole, whatever else is around it.
+			share = max(share, float64(in)/float64(len(ref)))
+		}
+		if share > 0 {
+			if out.Reference == nil {
+				out.Reference = map[string]float64{}
+			}
+			out.Reference[lang] = float64(int(share*1000)) / 1000
 		}
 	}
 	for _, m := range marks {
