@@ -45,11 +45,10 @@ func Details(dir string, rep *Report, uiLang string) error {
 	for i, st := range rep.Students {
 		page.Reset()
 		js.Reset()
-		hints, failures := detailFailures(pr, st.Result)
-		data := map[string]any{"I": i, "St": st, "Notes": notes[st.Name], "Hints": hints, "Failures": failures,
-			"Passed": passedScenarios(st.Result)}
-		if err := t.Execute(&page, data); err != nil {
-			return fmt.Errorf("details of %s: %w", st.Name, err)
+		if err := renderDetail(t, pr, &page, i, st, notes[st.Name]); err != nil {
+			// The student's alone: their details say so, the class's report is written.
+			page.Reset()
+			fmt.Fprintf(&page, "<p class=\"detail-error\">%s</p>\n", template.HTMLEscapeString(pr.T("grade_html_details_error", "Err", err.Error())))
 		}
 		// html/template escapes markup, not control characters: report.EscapeBytes writes those out
 		// as text; the JSON string then holds no quote, line break or </script> of the student's.
@@ -72,6 +71,24 @@ func Details(dir string, rep *Report, uiLang string) error {
 	}
 	return swapDir(tmp, filepath.Join(dir, DetailsDir))
 }
+
+// renderDetail renders the details of st, the student in row i, with t into page: an error of the
+// template, or a panic on what the student's program printed, is returned as an error.
+func renderDetail(t *template.Template, pr *i18n.Printer, page *bytes.Buffer, i int, st Student, notes []string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	hints, failures := detailFailures(pr, st.Result)
+	data := map[string]any{"I": i, "St": st, "Notes": notes, "Hints": hints, "Failures": failures,
+		"Passed": passedScenarios(st.Result)}
+	return executeDetail(t, page, data)
+}
+
+// executeDetail executes a student's details template: a variable, so that a test can make one
+// student's details fail.
+var executeDetail = func(t *template.Template, w *bytes.Buffer, data map[string]any) error { return t.Execute(w, data) }
 
 // ChartFiles are the files beside the details that draw a scenario case's chart in report.html:
 // the course's own charts.js and Chart.js, with its licence, as `workbook serve` serves them

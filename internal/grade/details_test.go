@@ -3,7 +3,9 @@ package grade
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"html/template"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,6 +153,54 @@ func TestWritten(t *testing.T) {
 			}
 			if got := strings.Join(Written(dir), " "); got != tt.want {
 				t.Errorf("Written = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDetailsFailAlone: a student's details that cannot be rendered (an error of the template or a
+// panic on what the program printed) are that student's alone: their details say why, in the
+// report's language, every other student's details and the class's files are written.
+func TestDetailsFailAlone(t *testing.T) {
+	res := &checker.Result{Exercise: "exercise-deadline", Lang: "ru", Cases: []checker.CaseResult{{Name: "01", Visible: true, Status: checker.Pass}}}
+	res.Summarize()
+	for _, tc := range []struct {
+		name string
+		fail func() error
+	}{
+		{"error", func() error { return errors.New("template: bad <value>") }},
+		{"panic", func() error { panic("index out of range") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			orig := executeDetail
+			t.Cleanup(func() { executeDetail = orig })
+			executeDetail = func(tm *template.Template, w *bytes.Buffer, data map[string]any) error {
+				if data["St"].(Student).Name == "broken" {
+					return tc.fail()
+				}
+				return orig(tm, w, data)
+			}
+			rep := &Report{Exercise: "exercise-deadline", Students: []Student{
+				{Name: "alpha", Lang: "ru", Result: res}, {Name: "broken", Lang: "ru", Result: res}, {Name: "gamma", Lang: "ru", Result: res}}}
+			rep.Finalize()
+			dir := filepath.Join(t.TempDir(), "report")
+			if err := Write(dir, rep, "ru"); err != nil {
+				t.Fatalf("one student's details stopped the class: %v", err)
+			}
+			for _, f := range []string{GradesFile, HTMLFile, ResultsFile} {
+				if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+					t.Error(err)
+				}
+			}
+			for i, st := range rep.Students {
+				html := detailHTML(t, dir, i)
+				failed := strings.Contains(html, "подробности не удалось показать")
+				if failed != (st.Name == "broken") {
+					t.Errorf("%s: details say they failed: %v\n%s", st.Name, failed, html)
+				}
+				if failed && strings.Contains(html, "<value>") {
+					t.Errorf("%s: the error is not escaped:\n%s", st.Name, html)
+				}
 			}
 		})
 	}
