@@ -236,6 +236,9 @@ func (e *env) gradeSummary(rep *grade.Report, out string) {
 	if n := rep.ConflictCount(); n > 0 {
 		fmt.Fprintln(e.stdout, e.ui.N("grade_conflicts", n))
 	}
+	if n := rep.FeedbackErrors(); n > 0 {
+		fmt.Fprintln(e.stdout, e.ui.N("grade_feedback_errors", n))
+	}
 	if note := grade.IsolationNote(e.ui, rep); note != "" {
 		fmt.Fprintln(e.stdout, note)
 	}

@@ -216,6 +216,9 @@ func TestWriteFeedbackFailure(t *testing.T) {
 			t.Errorf("%s: feedback error %q", st.Name, st.FeedbackError)
 		}
 	}
+	if n := rep.FeedbackErrors(); n != 1 {
+		t.Errorf("FeedbackErrors = %d, want 1 (the command's summary counts them)", n)
+	}
 	for _, f := range []string{GradesFile, ResultsFile, HTMLFile} {
 		data, err := os.ReadFile(filepath.Join(out, f))
 		if err != nil {

@@ -98,6 +98,17 @@ func writeReport(dir string, rep *Report, uiLang string) error {
 	return writeAtomic(filepath.Join(dir, GradesFile), GradesCSV(rep, uiLang))
 }
 
+// FeedbackErrors is how many students' feedback files Write could not make (Student.FeedbackError).
+func (r *Report) FeedbackErrors() int {
+	n := 0
+	for _, st := range r.Students {
+		if st.FeedbackError != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // renderFeedback is a student's feedback file; a failure to render it (a panic of a renderer on
 // what the student's program printed) is an error of that student's.
 func renderFeedback(rep *Report, st Student) (data []byte, err error) {
