@@ -246,7 +246,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 // listClass lists the class in subsDir (a class's zip unpacked into scratch first), with the job's
 // roster, and refuses a roster that does not describe the export before anything is graded.
 func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error) {
-	dir, err := OpenClass(subsDir, scratch)
+	dir, lost, err := openClass(subsDir, scratch)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -254,6 +254,7 @@ func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error
 	if err != nil {
 		return nil, nil, err
 	}
+	attachLost(subs, lost)
 	if err := checkClass(subsDir, dir, subs, skipped); err != nil {
 		return nil, nil, err
 	}
@@ -552,7 +553,7 @@ func defaultBatch(n, jobs int) int {
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
 		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late, Conflict: s.Conflict, ClaimedID: s.ClaimedID,
-		Anonymous: s.Anonymous, Superseded: s.Superseded, CanvasFiles: s.CanvasFiles}}
+		Anonymous: s.Anonymous, Superseded: s.Superseded, CanvasFiles: s.CanvasFiles, Lost: s.Lost}}
 	it.st.Submitted, it.st.TimeFrom = g.submissionTime(s)
 	if l := g.job.Late; l.Points > 0 || !l.Due.IsZero() {
 		// Only a known time counts against the due date; the LMS's own flag always does.
