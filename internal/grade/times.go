@@ -46,6 +46,18 @@ func (g *grader) submissionTime(s Submission) (time.Time, string) {
 // submissionTime is when s was handed in, and how that is known, for the job; classZip is true when
 // the class came as one zip, whose entry times are the LMS's.
 func submissionTime(job *Job, classZip bool, s Submission) (time.Time, string) {
+	if t, from := submissionTimeOf(job, classZip, s); writableTime(t) {
+		return t, from
+	}
+	return time.Time{}, ""
+}
+
+// writableTime reports whether t is a time the reports can write (RFC 3339 in JSON: years 1 to 9999).
+func writableTime(t time.Time) bool {
+	return t.Year() >= 1 && t.Year() <= 9999
+}
+
+func submissionTimeOf(job *Job, classZip bool, s Submission) (time.Time, string) {
 	if st, ok := job.Roster.Student(s.ID); ok && !st.Submitted.IsZero() && s.Conflict == "" {
 		return st.Submitted, TimeFromRoster
 	}
