@@ -561,15 +561,15 @@ func unpackClass(src, dst string) (lost []lostEntry, err error) {
 		// An entry whose name climbs ("..") is left out, never the end of the class: the student's
 		// whose folder it starts in, named in their feedback. Only a name that climbs out of the
 		// archive as a whole (or is absolute) is the archive's fault.
-		if at, climbs := ownerPrefix(dst, strings.ReplaceAll(name, `\`, "/")); climbs {
-			if rel, err := filepath.Rel(dst, at); err == nil && !skipEntry(filepath.ToSlash(rel)) {
-				lost = append(lost, lostEntry{at: at, name: name, kind: LostOutside})
-			}
-			continue
-		}
 		rel, err := safeRel(name)
 		if err != nil {
 			return fail("the entry " + name + " would land outside its folder")
+		}
+		if at, climbs := ownerPrefix(dst, strings.ReplaceAll(name, `\`, "/")); climbs {
+			if r, err := filepath.Rel(dst, at); err == nil && !skipEntry(filepath.ToSlash(r)) {
+				lost = append(lost, lostEntry{at: at, name: name, kind: LostOutside})
+			}
+			continue
 		}
 		mode := zf.Mode()
 		if rel == "" || skipEntry(rel) || mode&os.ModeSymlink != 0 {
