@@ -157,6 +157,9 @@ func (e *env) gradeOutcome(outcome *grade.Outcome, out, only string) {
 	if n := outcome.Times.Commits; n > 0 {
 		fmt.Fprintln(e.stderr, e.ui.N("grade_note_commit_times", n))
 	}
+	if n := len(outcome.Times.Future); n > 0 {
+		fmt.Fprintln(e.stderr, e.ui.N("grade_note_future_times", n))
+	}
 	if len(outcome.Skipped) > 0 {
 		fmt.Fprintln(e.stderr, e.ui.T("grade_note_skipped", "List", report.EscapeLine(strings.Join(outcome.Skipped, ", "))))
 	}

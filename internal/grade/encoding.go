@@ -63,6 +63,24 @@ func mendText(data []byte) (fixed []byte, was1251 bool) {
 	return text, true
 }
 
+// mostlyUTF8 reports whether data is UTF-8 but for a few bytes: its letters of more than one byte
+// outnumber many times the bytes that are not UTF-8. Windows-1251 text is almost all such bytes
+// (only a capital letter before ё, № or a quote mark reads as a letter of two bytes).
+func mostlyUTF8(data []byte) bool {
+	multi, bad := 0, 0
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			bad++
+		case n > 1:
+			multi++
+		}
+		data = data[n:]
+	}
+	return multi > 4*bad
+}
+
 // cyrillicText reports whether text decoded from Windows-1251 reads as such: no byte the code page
 // leaves undefined, and the bytes above ASCII mostly Cyrillic letters (another code page's text
 // read as Windows-1251 is a jumble of symbols and Latin letters with marks).

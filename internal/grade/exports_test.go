@@ -295,6 +295,13 @@ func TestOddRosters(t *testing.T) {
 		{"moodle worksheet saved by Excel: BOM, semicolons, CRLF, decimal comma, an empty row", "w.csv", utf8BOM + worksheet, "",
 			[]string{"Иванов Иван", "Петрова Мария"}, ""},
 		{"moodle worksheet saved in Windows-1251", "w.csv", cp1251, "", []string{"Иванов Иван", "Петрова Мария"}, ""},
+		// One student's name cut in the middle of a letter garbles no other name (it read the whole
+		// table as Windows-1251: "Р�РІР°РЅРѕРІ Р�РІР°РЅ"), and what goes back to the LMS is UTF-8.
+		{"moodle worksheet in UTF-8 with one name cut in a letter", "w.csv", strings.Replace(worksheet, "Мария", "Мари\xd1", 1), "",
+			[]string{"Иванов Иван", "Петрова Мари\uFFFD"}, ""},
+		{"moodle worksheet as Unicode text with one name's lone surrogate", "w.txt",
+			strings.Replace(unicodeText(t, strings.ReplaceAll(worksheet, ";", "\t")), "\x1f\x04\x35\x04", "\x00\xd8\x35\x04", 1), "",
+			[]string{"Иванов Иван", "\uFFFDетрова Мария"}, ""},
 		{"moodle worksheet saved by Excel as Unicode text: UTF-16, tabs", "w.txt", unicodeText(t, strings.ReplaceAll(worksheet, ";", "\t")), "",
 			[]string{"Иванов Иван", "Петрова Мария"}, ""},
 		{"canvas gradebook with more columns, the Points Possible row and the test student", "g.csv", gradebook, "4711",

@@ -233,6 +233,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 	todo, hashes := pending(selected, only, jr, out)
 	g := newGrader(job)
 	g.classZip = classZip
+	g.future = times.Future
 	if err := g.run(ctx, todo, hashes, jr); err != nil {
 		return nil, nil, err
 	}
@@ -246,7 +247,7 @@ func Run(ctx context.Context, job *Job, subsDir, outDir string) (*Report, *Outco
 // listClass lists the class in subsDir (a class's zip unpacked into scratch first), with the job's
 // roster, and refuses a roster that does not describe the export before anything is graded.
 func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error) {
-	dir, err := OpenClass(subsDir, scratch)
+	dir, lost, err := openClass(subsDir, scratch)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -254,6 +255,7 @@ func listClass(job *Job, subsDir, scratch string) ([]Submission, []string, error
 	if err != nil {
 		return nil, nil, err
 	}
+	attachLost(subs, lost)
 	if err := checkClass(subsDir, dir, subs, skipped); err != nil {
 		return nil, nil, err
 	}
@@ -378,7 +380,8 @@ type grader struct {
 	weights  map[string]float64 // by case name (CaseWeight)
 	work     string
 	done     int
-	classZip bool // the class came as one zip: its entry times are the LMS's
+	classZip bool            // the class came as one zip: its entry times are the LMS's
+	future   map[string]bool // students whose files' times are in the future (TimesNote.Future)
 }
 
 func newGrader(job *Job) *grader {
@@ -552,8 +555,11 @@ func defaultBatch(n, jobs int) int {
 func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
 	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
 		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late, Conflict: s.Conflict, ClaimedID: s.ClaimedID,
-		Anonymous: s.Anonymous, Superseded: s.Superseded, CanvasFiles: s.CanvasFiles}}
+		Anonymous: s.Anonymous, Superseded: s.Superseded, CanvasFiles: s.CanvasFiles, Lost: s.Lost}}
 	it.st.Submitted, it.st.TimeFrom = g.submissionTime(s)
+	if g.future[s.Name] {
+		it.st.Submitted, it.st.TimeFrom = time.Time{}, TimeFromFuture
+	}
 	if l := g.job.Late; l.Points > 0 || !l.Due.IsZero() {
 		// Only a known time counts against the due date; the LMS's own flag always does.
 		it.st.DaysLate, it.st.Penalty = l.penalty(s.Late, it.st.Submitted)

@@ -87,7 +87,10 @@ func newestFile(s Submission) fs.FileInfo {
 				return filepath.SkipDir
 			}
 			if d.Type().IsRegular() {
-				if info, err := d.Info(); err == nil && (newest == nil || info.ModTime().After(newest.ModTime())) {
+				// A time no calendar of the reports can write (year 11476: a file system or an archive
+				// keeps what a student's archive set) is no time of handing in: never the newest, and
+				// never the end of the class's report (results.json and the journal write years 0-9999).
+				if info, err := d.Info(); err == nil && writableTime(info.ModTime()) && (newest == nil || info.ModTime().After(newest.ModTime())) {
 					newest = info
 				}
 			}

@@ -482,27 +482,33 @@ var ErrClassArchive = errors.New("the class archive cannot be unpacked")
 // .zip of the whole class (as an LMS's "download all" gives it) is unpacked into the folder scratch
 // (which the caller removes). A zip whose only entry is a folder that is no student's is entered.
 func OpenClass(path, scratch string) (dir string, err error) {
+	dir, _, err = openClass(path, scratch)
+	return dir, err
+}
+
+// openClass is OpenClass, with the entries of the class's archive left out (attachLost).
+func openClass(path, scratch string) (dir string, lost []lostEntry, err error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if info.IsDir() {
-		return path, nil
+		return path, nil, nil
 	}
 	if !strings.HasSuffix(strings.ToLower(path), ".zip") {
-		return "", fmt.Errorf("%w: %s is neither a folder nor a .zip", ErrClassArchive, path)
+		return "", nil, fmt.Errorf("%w: %s is neither a folder nor a .zip", ErrClassArchive, path)
 	}
 	dst := filepath.Join(scratch, "class")
 	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	if err := unpackClass(path, dst); err != nil {
-		return "", err
+	if lost, err = unpackClass(path, dst); err != nil {
+		return "", nil, err
 	}
 	for {
 		entries, err := os.ReadDir(dst)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		var kept []os.DirEntry
 		for _, e := range entries {
@@ -511,7 +517,7 @@ func OpenClass(path, scratch string) (dir string, err error) {
 			}
 		}
 		if len(kept) != 1 || !kept[0].IsDir() || len(moodleReadings(kept[0].Name(), true)) > 0 {
-			return dst, nil
+			return dst, lost, nil
 		}
 		dst = filepath.Join(dst, kept[0].Name())
 	}
@@ -529,8 +535,10 @@ func classEntryLimit(zf *zip.File, rel string) int64 {
 }
 
 // unpackClass unpacks a class's archive as unzip unpacks a student's, with limits for a class.
-func unpackClass(src, dst string) error {
-	fail := func(what string) error { return fmt.Errorf("%w: %s: %s", ErrClassArchive, src, what) }
+func unpackClass(src, dst string) (lost []lostEntry, err error) {
+	fail := func(what string) ([]lostEntry, error) {
+		return nil, fmt.Errorf("%w: %s: %s", ErrClassArchive, src, what)
+	}
 	f, info, err := openRegular(src)
 	if err != nil {
 		return fail(err.Error())
@@ -550,9 +558,18 @@ func unpackClass(src, dst string) error {
 	seen := map[string]bool{}
 	for _, zf := range zr.File {
 		name := entryName(zf)
+		// An entry whose name climbs ("..") is left out, never the end of the class: the student's
+		// whose folder it starts in, named in their feedback. Only a name that climbs out of the
+		// archive as a whole (or is absolute) is the archive's fault.
 		rel, err := safeRel(name)
 		if err != nil {
 			return fail("the entry " + name + " would land outside its folder")
+		}
+		if at, climbs := ownerPrefix(dst, strings.ReplaceAll(name, `\`, "/")); climbs {
+			if r, err := filepath.Rel(dst, at); err == nil && !skipEntry(filepath.ToSlash(r)) {
+				lost = append(lost, lostEntry{at: at, name: name, kind: LostOutside})
+			}
+			continue
 		}
 		mode := zf.Mode()
 		if rel == "" || skipEntry(rel) || mode&os.ModeSymlink != 0 {
@@ -571,7 +588,7 @@ func unpackClass(src, dst string) error {
 		// A folder's entry ends in "/", or in "\\" when a Windows tool wrote it.
 		if zf.FileInfo().IsDir() || strings.HasSuffix(name, "/") || strings.HasSuffix(name, `\`) {
 			if err := os.MkdirAll(target, 0o755); err != nil {
-				return fail(err.Error())
+				lost = append(lost, lostEntry{at: target, name: name, kind: LostClash})
 			}
 			continue
 		}
@@ -580,11 +597,24 @@ func unpackClass(src, dst string) error {
 		}
 		seen[nameKey(rel)] = true
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return fail(err.Error())
+			// A folder of the entry's path is a file of another entry: the student's, not the class's.
+			lost = append(lost, lostEntry{at: target, name: name, kind: LostClash})
+			continue
+		}
+		if fi, err := os.Lstat(target); err == nil && fi.IsDir() {
+			lost = append(lost, lostEntry{at: target, name: name, kind: LostClash})
+			continue
 		}
 		limit := classEntryLimit(zf, rel)
 		n, err := extractFile(zf, target, min(budget, limit))
 		budget -= n
+		var ae *ArchiveError
+		if errors.As(err, &ae) && ae.Code == ZipCorrupt {
+			// An entry that cannot be read is left out and named in its student's feedback.
+			os.Remove(target)
+			lost = append(lost, lostEntry{at: target, name: name, kind: LostDamaged})
+			continue
+		}
 		if err != nil && !(limit < budget+n && n > limit && errors.As(err, new(*ArchiveError))) {
 			return fail(err.Error())
 		}
@@ -596,7 +626,7 @@ func unpackClass(src, dst string) error {
 			os.Chtimes(target, t, t)
 		}
 	}
-	return nil
+	return lost, nil
 }
 
 // entryTime is a zip entry's modification time as an instant. An entry with only the MS-DOS time

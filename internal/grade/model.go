@@ -68,6 +68,10 @@ type Student struct {
 	// Skipped lists the entries of a folder submission left out because they are not regular files
 	// (symbolic links, FIFOs, devices, sockets): never followed nor opened, and named in the feedback.
 	Skipped []SkippedEntry `json:"skipped,omitempty"`
+	// Lost lists the student's entries of the class's archive that could not be unpacked (a name that
+	// climbs out of its folder, a path that is a file and a folder, data that cannot be read): kinds
+	// LostOutside, LostClash, LostDamaged.
+	Lost []SkippedEntry `json:"lost,omitempty"`
 	// Found is what a submission without a program holds, named in the feedback (found.go).
 	Found *Found `json:"found,omitempty"`
 	// Source is the program's own files as graded (at most maxSource bytes in all), for the

@@ -393,7 +393,7 @@ func TestUnpackClassPortable(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "class.zip")
 	os.WriteFile(src, buf.Bytes(), 0o644)
 	dst := t.TempDir()
-	if err := unpackClass(src, dst); err != nil {
+	if _, err := unpackClass(src, dst); err != nil {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{ivan, maria} {

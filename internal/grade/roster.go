@@ -196,6 +196,12 @@ func spreadsheetText(data []byte) []byte {
 		}
 	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	// A UTF-8 table with a byte that is not (one student's name cut in the middle of a letter) stays
+	// UTF-8, the byte written as U+FFFD (what goes back to the LMS is UTF-8): read as Windows-1251,
+	// every other student's Cyrillic name would be garbled.
+	if !utf8.Valid(data) && mostlyUTF8(data) {
+		return bytes.ToValidUTF8(data, []byte("\uFFFD"))
+	}
 	if !utf8.Valid(data) {
 		if text, err := charmap.Windows1251.NewDecoder().Bytes(data); err == nil {
 			data = text

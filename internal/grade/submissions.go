@@ -59,7 +59,10 @@ type Submission struct {
 	// Superseded names the student's older versions of a file that Canvas kept ("main-1.go" beside
 	// "main-2.go"), set aside for the newest.
 	Superseded []string
-	rawEntry   string
+	// Lost names the entries of the class's archive that were this student's and could not be
+	// unpacked (attachLost): named in the student's feedback.
+	Lost     []SkippedEntry
+	rawEntry string
 }
 
 // List returns the submissions in dir, sorted by student name: every folder, .zip and .go file.

@@ -17,13 +17,17 @@ const (
 	TimeFromZip    = "zip"    // the entry times of the class's zip, as the LMS wrote it
 	TimeFromCommit = "commit" // the commit time of the last commit of a repository (GitHub Classroom): the student's own claim
 	TimeFromFiles  = "files"  // the newest file of a folder the instructor gave as it is
+	// TimeFromFuture: the student's files bear a time newer than the export (or than now), beside
+	// classmates whose times are not: no time of handing in, never judged late by it (trustTimes).
+	TimeFromFuture = "future"
 )
 
 // timeSource is how grades.csv's time_source names where a student's time came from: "roster" (the
 // LMS's export given as --roster: Moodle's worksheet, GitHub Classroom's grades), "lms" (the entry
 // times of the LMS's zip of the class), "commit_claimed" (a commit date inside the student's own
 // repository: whoever commits writes it, so it is the student's claim, never verified), "file" (the
-// newest file's time on the grading machine's disk), "" when the time is not known.
+// newest file's time on the grading machine's disk), "future_ignored" (files' times newer than the
+// export, set aside: TimeFromFuture), "" when the time is not known.
 func timeSource(st Student) string {
 	switch st.TimeFrom {
 	case TimeFromRoster:
@@ -34,6 +38,8 @@ func timeSource(st Student) string {
 		return "commit_claimed"
 	case TimeFromFiles:
 		return "file"
+	case TimeFromFuture:
+		return "future_ignored"
 	}
 	return ""
 }
@@ -46,6 +52,18 @@ func (g *grader) submissionTime(s Submission) (time.Time, string) {
 // submissionTime is when s was handed in, and how that is known, for the job; classZip is true when
 // the class came as one zip, whose entry times are the LMS's.
 func submissionTime(job *Job, classZip bool, s Submission) (time.Time, string) {
+	if t, from := submissionTimeOf(job, classZip, s); writableTime(t) {
+		return t, from
+	}
+	return time.Time{}, ""
+}
+
+// writableTime reports whether t is a time the reports can write (RFC 3339 in JSON: years 1 to 9999).
+func writableTime(t time.Time) bool {
+	return t.Year() >= 1 && t.Year() <= 9999
+}
+
+func submissionTimeOf(job *Job, classZip bool, s Submission) (time.Time, string) {
 	if st, ok := job.Roster.Student(s.ID); ok && !st.Submitted.IsZero() && s.Conflict == "" {
 		return st.Submitted, TimeFromRoster
 	}

@@ -37,7 +37,12 @@ const (
 // TimesNote counts the students whose lateness was judged by times the LMS did not give: the files'
 // times of a folder, and commit dates (the student's own claim). The command says so beside the
 // report.
-type TimesNote struct{ Files, Commits int }
+type TimesNote struct {
+	Files, Commits int
+	// Future names the students whose files' times are newer than the export, fewer than half of
+	// those judged by such times: theirs alone are set aside (TimeFromFuture), the class is graded.
+	Future map[string]bool
+}
 
 // trustTimes checks, when the job has a due date, the submission times the files of the export give
 // (those of the roster are the LMS's): they are refused when they are all alike, newer than the
@@ -55,6 +60,7 @@ func trustTimes(job *Job, subs []Submission, given string, classZip bool) (Times
 		}
 	}
 	var times []time.Time
+	var future time.Time // the newest time past the limit
 	copied, files := 0, 0
 	for _, s := range subs {
 		t, from := submissionTime(job, classZip, s)
@@ -62,21 +68,34 @@ func trustTimes(job *Job, subs []Submission, given string, classZip bool) (Times
 		case TimeFromCommit:
 			note.Commits++
 			continue
-		case TimeFromZip:
-		case TimeFromFiles:
+		case TimeFromZip, TimeFromFiles:
+		default:
+			continue
+		}
+		if t.After(limit) {
+			// One student's time in the future is that student's (a student's own archive set it):
+			// the class's times are refused only when they are so for half of it or more.
+			if note.Future == nil {
+				note.Future = map[string]bool{}
+			}
+			note.Future[s.Name] = true
+			if t.After(future) {
+				future = t
+			}
+			continue
+		}
+		if from == TimeFromFiles {
 			files++
 			if info := newestFile(s); info != nil {
 				if ct, ok := changeTime(info); ok && ct.Sub(info.ModTime()) < copyGap {
 					copied++
 				}
 			}
-		default:
-			continue
-		}
-		if t.After(limit) {
-			return note, &TimesError{Code: TimesFuture, Detail: t.Format(time.RFC3339), Students: len(subs)}
 		}
 		times = append(times, t)
+	}
+	if n := len(note.Future); n > 0 && 2*n >= n+len(times) {
+		return note, &TimesError{Code: TimesFuture, Detail: future.Format(time.RFC3339), Students: len(subs)}
 	}
 	note.Files = files
 	if len(times) >= alikeMin {

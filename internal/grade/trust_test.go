@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -97,5 +98,79 @@ func TestLateMarkWithDue(t *testing.T) {
 				t.Errorf("penalty = %d days, %v points; want %d, %v", days, pts, tt.wantDays, tt.wantPts)
 			}
 		})
+	}
+}
+
+// TestTrustTimesOneFuture: with --due, one student's files with a time in the future (a student's
+// own archive set it) are that student's: the class is graded, that student's time is set aside
+// (not judged late by it, said in the report), the others are judged by theirs. It stopped the
+// whole class with exit 2 before anything was graded.
+func TestTrustTimesOneFuture(t *testing.T) {
+	due := time.Date(2026, 12, 1, 23, 59, 0, 0, time.UTC)
+	class := t.TempDir()
+	at := map[string]time.Time{"anna": due.Add(-30 * time.Hour), "boris": due.Add(-50 * time.Hour), "vera": due.Add(9 * time.Hour),
+		"mal": time.Now().Add(3 * 365 * 24 * time.Hour)}
+	for n, tm := range at {
+		writeFiles(t, class, files{n + "/main.go": "package main\n"})
+		if err := os.Chtimes(filepath.Join(class, n, "main.go"), tm, tm); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, _, err := List(class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job := &Job{Late: Late{Points: 10, Due: due}}
+	note, err := trustTimes(job, subs, class, false)
+	if err != nil {
+		t.Fatalf("the class is refused for one student's time: %v", err)
+	}
+	if len(note.Future) != 1 || !note.Future["mal"] || note.Files != 3 {
+		t.Errorf("note %+v, want mal's time set aside and 3 students judged by their files", note)
+	}
+	// Half of the class or more in the future: the times are the export's fault, refused as before.
+	for _, n := range []string{"anna", "boris"} {
+		tm := time.Now().Add(24 * time.Hour)
+		os.Chtimes(filepath.Join(class, n, "main.go"), tm, tm)
+	}
+	var te *TimesError
+	if _, err := trustTimes(job, subs, class, false); !errors.As(err, &te) || te.Code != TimesFuture {
+		t.Errorf("three of four in the future: got %v, want a TimesError %s", err, TimesFuture)
+	}
+}
+
+// TestGradeOneFutureTime: graded with --due, the student whose files bear a time in the future has
+// no submission time (time_source future_ignored) and no penalty; a classmate after the due date is
+// late by hers.
+func TestGradeOneFutureTime(t *testing.T) {
+	due := time.Date(2026, 12, 1, 23, 59, 0, 0, time.UTC)
+	starter := string(courseFile(t, "exercises/exercise-deadline/ru/main.go"))
+	dir := t.TempDir()
+	class := filepath.Join(dir, "class")
+	at := map[string]time.Time{"anna": due.Add(-30 * time.Hour), "vera": due.Add(30 * time.Hour), "mal": time.Now().Add(3 * 365 * 24 * time.Hour)}
+	for n, tm := range at {
+		writeFiles(t, class, files{n + "/main.go": starter})
+		os.Chtimes(filepath.Join(class, n, "main.go"), tm, tm)
+	}
+	job := deadlineJob(t)
+	job.Late = Late{Points: 10, Due: due}
+	rep, out, err := Run(context.Background(), job, class, filepath.Join(dir, "report"))
+	if err != nil {
+		t.Fatalf("the class is not graded: %v", err)
+	}
+	if !out.Times.Future["mal"] {
+		t.Errorf("the outcome does not name mal's time: %+v", out.Times)
+	}
+	for _, st := range rep.Students {
+		switch st.Name {
+		case "mal":
+			if timeSource(st) != "future_ignored" || !st.Submitted.IsZero() || st.Late || st.Penalty != 0 {
+				t.Errorf("mal: %s %v late %v penalty %v; want the time set aside", timeSource(st), st.Submitted, st.Late, st.Penalty)
+			}
+		case "vera":
+			if !st.Late || st.Penalty != 10 {
+				t.Errorf("vera: late %v penalty %v; want late by 10", st.Late, st.Penalty)
+			}
+		}
 	}
 }

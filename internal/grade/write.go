@@ -393,6 +393,7 @@ func feedbackIn(w *bytes.Buffer, rep *Report, st Student) {
 		w.WriteString("\n" + pr.N("cases_passed", 0, "Total", res.Total) + "\n")
 		supersededNote(w, pr, st.Superseded)
 		skippedNote(w, pr, st.Skipped)
+		lostNote(w, pr, st.Lost)
 		return
 	}
 	// The score and the hints (the cause that explains the most failed cases first) come first,
@@ -415,6 +416,7 @@ func feedbackIn(w *bytes.Buffer, rep *Report, st Student) {
 	}
 	supersededNote(w, pr, st.Superseded)
 	skippedNote(w, pr, st.Skipped)
+	lostNote(w, pr, st.Lost)
 	adviceNote(w, pr, st)
 }
 
@@ -509,6 +511,18 @@ func skippedNote(w *bytes.Buffer, pr *i18n.Printer, skipped []SkippedEntry) {
 	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.N("grade_fb_skipped", len(skipped))))
 	for _, e := range skipped {
 		fmt.Fprintf(w, "- %s (%s)\n", report.CodeSpan(e.Path), report.MarkdownEscape(pr.T("grade_skip_"+e.Kind)))
+	}
+}
+
+// lostNote names, in the feedback, the student's entries of the class's archive that could not be
+// unpacked, and why (Student.Lost).
+func lostNote(w *bytes.Buffer, pr *i18n.Printer, lost []SkippedEntry) {
+	if len(lost) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.N("grade_fb_lost", len(lost))))
+	for _, e := range lost {
+		fmt.Fprintf(w, "- %s (%s)\n", report.CodeSpan(e.Path), report.MarkdownEscape(pr.T("grade_lost_"+e.Kind)))
 	}
 }
 
