@@ -25,6 +25,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -551,9 +552,19 @@ func defaultBatch(n, jobs int) int {
 }
 
 // prepare unpacks a submission, finds its program and its language, and fingerprints it. A submission
-// that cannot be graded gets its verdict here.
-func (g *grader) prepare(s Submission, n int, hash string) (*item, error) {
-	it := &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
+// that cannot be graded gets its verdict here. A fault of the grader's own code on one submission
+// (a panic while it is read) is that student's NotGraded verdict (status tool_error, graded again
+// by --resume), never the end of the class's grading.
+func (g *grader) prepare(s Submission, n int, hash string) (it *item, err error) {
+	defer func() {
+		if r := recover(); r != nil && it != nil {
+			msg, log := graderFault("reading the submission", r)
+			it.dir = ""
+			g.refuse(it, NotGraded, msg, log)
+			err = nil
+		}
+	}()
+	it = &item{st: Student{Name: s.Name, Entry: filepath.Base(s.Path), Kind: s.Kind, SourceHash: hash,
 		Layout: s.Layout, Display: s.Display, ID: s.ID, Late: s.Late, Conflict: s.Conflict, ClaimedID: s.ClaimedID,
 		Anonymous: s.Anonymous, Superseded: s.Superseded, CanvasFiles: s.CanvasFiles, Lost: s.Lost}}
 	it.st.Submitted, it.st.TimeFrom = g.submissionTime(s)
@@ -639,7 +650,7 @@ func (g *grader) findProgram(it *item, root, prefix string) {
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	// Every file the build compiles: the main package's and those of the module's packages it
 	// imports (programSource), for the source view, the prints and the copies alike.
-	src := programSource(dir)
+	src := readProgram(dir)
 	lang, from := g.job.Lang, LangFromForced
 	if lang == "" {
 		from = LangFromFallback
@@ -667,6 +678,12 @@ func (g *grader) findProgram(it *item, root, prefix string) {
 	it.dir = dir
 }
 
+// graderFault is the message and log of a NotGraded verdict given because the grader's own code
+// panicked on one submission while doing what: the value and the grader's stack, for a bug report.
+func graderFault(what string, r any) (msg, log string) {
+	return fmt.Sprintf("the grader failed while %s: %v", what, r), string(debug.Stack())
+}
+
 // verdict is the Result of a submission whose program never ran.
 func (g *grader) verdict(st Student, v checker.Verdict, msg, log string) *checker.Result {
 	return &checker.Result{Exercise: g.job.Exercise, Lang: st.Lang, Dir: g.displayDir(st), Verdict: v, Message: msg,
@@ -691,6 +708,14 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 			it.prog.Close()
 		}
 	}()
+	defer func() {
+		if r := recover(); r != nil {
+			// A fault of the grader's own code on this student's results (see prepare).
+			msg, log := graderFault("grading the program", r)
+			it.st.Result = g.verdict(it.st, NotGraded, msg, log)
+			it.st.settle(g.weights)
+		}
+	}()
 	if it.st.Result != nil {
 		it.st.settle(g.weights)
 		return
@@ -713,7 +738,7 @@ func (g *grader) check(ctx context.Context, it *item, par int) {
 	}
 	capResult(res)
 	// Advice on the code goes beside the verdict, never into it: settle reads no advice.
-	res.Advice = advise(ctx, it.dir, it.st, res)
+	res.Advice = adviseOn(ctx, it.dir, it.st, res)
 	it.st.Result = res
 	it.st.settle(g.weights)
 }

@@ -150,3 +150,7 @@ func importsOf(data []byte) []string {
 	sort.Strings(out)
 	return out
 }
+
+// readProgram is programSource as findProgram calls it: a variable, so that a test can make the
+// grader's own code fail on one student's program (TestGraderFaultIsOneRow).
+var readProgram = programSource
