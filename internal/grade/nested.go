@@ -1,6 +1,8 @@
 package grade
 
 import (
+	"bytes"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,8 +21,12 @@ const maxNesting = 3
 
 // unpackArchive unpacks the archive src of the kind (KindZip, KindTar, Kind7z; KindArchive is refused
 // with ArchiveFormat) into dst under lim, from the exercise's folder alone when it holds more than a
-// program (exercise "" unpacks all of it).
+// program (exercise "" unpacks all of it). The kind its first bytes show wins over the one its name
+// gives: a .tar.gz renamed .zip, or a zip renamed .rar, is read as what it is.
 func unpackArchive(kind, src, dst string, lim ReadLimits, exercise string) ([]SkippedEntry, error) {
+	if k := sniffArchive(src); k != "" {
+		kind = k
+	}
 	switch kind {
 	case KindZip:
 		return unzipLim(src, dst, lim, exercise)
@@ -182,3 +188,30 @@ func budgetLeft(root, dst string, lim ReadLimits) (ReadLimits, error) {
 	}
 	return left, nil
 }
+
+// sniffArchive is the kind of archive the file src is by its first bytes (KindZip, Kind7z, or KindTar
+// for a tar, plain, gzipped or in bzip2), "" when they show none of these.
+func sniffArchive(src string) string {
+	f, err := os.Open(src)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch {
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
+		return KindZip
+	case bytes.HasPrefix(head, []byte("7z\xbc\xaf\x27\x1c")):
+		return Kind7z
+	case bytes.HasPrefix(head, gzipMagic), bytes.HasPrefix(head, bzip2Magic):
+		return KindTar
+	case len(head) >= 262 && string(head[257:262]) == "ustar":
+		return KindTar
+	}
+	return ""
+}
+
+// The first bytes of a gzip and a bzip2 stream.
+var gzipMagic, bzip2Magic = []byte{0x1f, 0x8b}, []byte("BZh")

@@ -2,6 +2,8 @@ package grade
 
 import (
 	"archive/tar"
+	"bufio"
+	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
 	"errors"
@@ -211,20 +213,22 @@ func (c *capReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// tarStream is the tar stream of the archive f at src: gunzipped or bunzipped by its extension.
+// tarStream is the tar stream of the archive f at src: gunzipped or bunzipped as its first bytes say.
 func tarStream(src string, f io.Reader) (io.Reader, func(), error) {
-	lower := strings.ToLower(src)
+	// The stream's first bytes tell its compression, whatever the name says (sniffArchive).
+	br := bufio.NewReader(f)
+	head, _ := br.Peek(3)
 	switch {
-	case strings.HasSuffix(lower, ".gz") || strings.HasSuffix(lower, ".tgz"):
-		gz, err := gzip.NewReader(f)
+	case bytes.HasPrefix(head, gzipMagic):
+		gz, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, nil, &ArchiveError{Code: ZipCorrupt, Entry: filepath.Base(src)}
 		}
 		return gz, func() { gz.Close() }, nil
-	case strings.HasSuffix(lower, ".bz2") || strings.HasSuffix(lower, ".tbz2") || strings.HasSuffix(lower, ".tbz"):
-		return bzip2.NewReader(f), func() {}, nil
+	case bytes.HasPrefix(head, bzip2Magic):
+		return bzip2.NewReader(br), func() {}, nil
 	}
-	return f, func() {}, nil
+	return br, func() {}, nil
 }
 
 // tarKind says what a tar entry that is no folder is: regular, or the kind it is skipped as ("" for
