@@ -505,24 +505,24 @@ var limitNumber = regexp.MustCompile(`more than (\d+)`)
 // skippedNote names, in the feedback, the entries of the submission that were left out because they
 // are not regular files, so that a student whose main.go is a link learns why it was not graded.
 func skippedNote(w *bytes.Buffer, pr *i18n.Printer, skipped []SkippedEntry) {
-	if len(skipped) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.N("grade_fb_skipped", len(skipped))))
-	for _, e := range skipped {
-		fmt.Fprintf(w, "- %s (%s)\n", report.CodeSpan(e.Path), report.MarkdownEscape(pr.T("grade_skip_"+e.Kind)))
-	}
+	entriesNote(w, pr, "grade_fb_skipped", "grade_skip_", skipped)
 }
 
 // lostNote names, in the feedback, the student's entries of the class's archive that could not be
 // unpacked, and why (Student.Lost).
 func lostNote(w *bytes.Buffer, pr *i18n.Printer, lost []SkippedEntry) {
-	if len(lost) == 0 {
+	entriesNote(w, pr, "grade_fb_lost", "grade_lost_", lost)
+}
+
+// entriesNote is a note of the feedback that lists entries: the headline (the message head, in the
+// plural of their count), then each entry with why, the message kindPrefix+Kind.
+func entriesNote(w *bytes.Buffer, pr *i18n.Printer, head, kindPrefix string, entries []SkippedEntry) {
+	if len(entries) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.N("grade_fb_lost", len(lost))))
-	for _, e := range lost {
-		fmt.Fprintf(w, "- %s (%s)\n", report.CodeSpan(e.Path), report.MarkdownEscape(pr.T("grade_lost_"+e.Kind)))
+	fmt.Fprintf(w, "\n%s\n\n", report.MarkdownEscape(pr.N(head, len(entries))))
+	for _, e := range entries {
+		fmt.Fprintf(w, "- %s (%s)\n", report.CodeSpan(e.Path), report.MarkdownEscape(pr.T(kindPrefix+e.Kind)))
 	}
 }
 
