@@ -224,7 +224,8 @@
 // start, grows only with what it uses; RLIMIT_AS 2 GiB above that as a backstop; RLIMIT_NPROC from
 // Limits.Processes, default 128 processes and threads, counted per user namespace and so per run;
 // RLIMIT_FSIZE 64 MiB; RLIMIT_NOFILE 64, which also bounds the pipes and sockets whose buffers the
-// kernel holds for it; no core files), drops supplementary groups and every capability, sets
+// kernel holds for it; RLIMIT_STACK 8 MiB, soft and hard, since the pages of a stack count against
+// it and never against RLIMIT_DATA; no core files), drops supplementary groups and every capability, sets
 // no_new_privs, and applies Landlock: the program may read and write only its work folder and /tmp,
 // run only its own executable (nothing it wrote), read the time-zone data and a few devices; from
 // ABI 4 on it may not use
@@ -244,8 +245,10 @@
 // out of its limits: sched_setaffinity (a run stays on the CPU it was bound to), unshare, setns and
 // clone with a CLONE_NEW* flag (no nested user namespaces; clone3 answers ENOSYS), mounts, io_uring,
 // bpf, perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, module loading; and every
-// kind of memory that no resident size shows or that the kernel holds for the program: shared
-// mappings (mmap with MAP_SHARED, anonymous or of a file), memfd_create, memfd_secret, shmget,
+// kind of memory that no resident size shows, that the kernel holds for the program, or that
+// RLIMIT_DATA does not count: shared mappings (mmap with MAP_SHARED, anonymous or of a file), stacks
+// (mmap with MAP_GROWSDOWN, and mremap, which grew the process's own stack in place by 1 GiB that
+// neither RLIMIT_DATA nor RLIMIT_STACK counted), memfd_create, memfd_secret, shmget,
 // msgget, semget, mq_open, timer_create, sockets of any family but AF_UNIX (a run has no network),
 // larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes
 // (F_SETPIPE_SZ), which leaves the default buffers of at most 64 pipes and sockets (and as many in

@@ -49,6 +49,9 @@ const (
 	// seccomp filter keeps their buffers at their defaults).
 	openFiles     = 64
 	fileSizeLimit = 64 << 20
+	// stackLimit is a run's RLIMIT_STACK: the main thread's stack, which a Go program hardly uses
+	// (goroutines' stacks are on its heap), as Linux gives it by default.
+	stackLimit = 8 << 20
 )
 
 //go:embed internal/sandboxinit/main.go
@@ -441,6 +444,9 @@ func (l level) config(lim Limits, probe bool, rw []string) initConfig {
 			{unix.RLIMIT_FSIZE, fileSizeLimit, fileSizeLimit},
 			{unix.RLIMIT_CORE, 0, 0},
 			{unix.RLIMIT_NOFILE, openFiles, openFiles},
+			// The stack grows by faults below it, charged to RLIMIT_STACK, never to RLIMIT_DATA: a
+			// program that raised it to an unlimited hard limit held 1 GiB of stack (stackgrow).
+			{unix.RLIMIT_STACK, stackLimit, stackLimit},
 		},
 		ClearGroups: os.Geteuid() == 0,
 		OPath:       unix.O_PATH,

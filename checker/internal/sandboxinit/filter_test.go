@@ -95,6 +95,8 @@ func TestFilter(t *testing.T) {
 			{"a private mapping", tb.mmap, []uint64{0, 1 << 20, 3, 0x22}, allow},
 			{"a shared anonymous mapping", tb.mmap, []uint64{0, 1 << 20, 3, 0x21}, eperm},
 			{"a shared mapping, validated", tb.mmap, []uint64{0, 1 << 20, 3, 0x03}, eperm},
+			{"a private stack mapping", tb.mmap, []uint64{0, 1 << 20, 3, 0x122}, eperm},
+			{"a Go stack (MAP_STACK)", tb.mmap, []uint64{0, 1 << 20, 3, 0x20022}, allow},
 			{"an AF_UNIX socket", tb.socket, []uint64{afUnix, 1}, eperm},
 			{"an AF_INET socket", tb.socket, []uint64{2, 2}, eperm},
 			{"an AF_UNIX pair", tb.socketpair, []uint64{afUnix, 1}, allow},

@@ -1332,8 +1332,11 @@ func restrict(ll *landlock, oPath int) error {
 // probes clone with no exit signal: that one is refused with EPERM, so the probe fails and the
 // program goes on.) So the program's CPU clock and address space are the whole run.
 //
-// And it refuses every kind of memory the program's resident size would not show, or that the kernel
-// holds for it: shared mappings (mmap with MAP_SHARED, anonymous or of a file), anonymous memory
+// And it refuses every kind of memory the program's resident size would not show, that the kernel
+// holds for it, or that RLIMIT_DATA does not count: shared mappings (mmap with MAP_SHARED, anonymous
+// or of a file), stacks (mmap with MAP_GROWSDOWN, and mremap, which could grow the process's own
+// [stack] mapping in place: the kernel counts a stack's pages against RLIMIT_STACK when it grows
+// by a fault, never against RLIMIT_DATA, and mremap against neither), anonymous memory
 // files and SysV shared memory (memfd_create, memfd_secret, shmget), SysV message queues and
 // semaphores and POSIX message queues (msgget, semget, mq_open), POSIX timers (timer_create),
 // socket pairs of any family but AF_UNIX, larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE
@@ -1355,8 +1358,9 @@ const (
 	x32SyscallBit         = 0x40000000
 	cloneNewFlags         = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 	cloneThread           = 0x00010000
-	cloneExitSignal       = 0xff // CSIGNAL: the signal the parent gets when the child ends
-	mapShared             = 0x01 // MAP_SHARED, and MAP_SHARED_VALIDATE (0x03)
+	cloneExitSignal       = 0xff  // CSIGNAL: the signal the parent gets when the child ends
+	mapShared             = 0x01  // MAP_SHARED, and MAP_SHARED_VALIDATE (0x03)
+	mapGrowsdown          = 0x100 // MAP_GROWSDOWN: a stack to the kernel, which RLIMIT_DATA does not count
 	afUnix                = 1
 	solSocket             = 1
 	fSetPipeSz            = 1031
@@ -1407,6 +1411,7 @@ var tables = map[string]syscallTable{
 			248, 249, 250, // add_key, request_key, keyctl
 			319, 447, 29, // memfd_create, memfd_secret, shmget
 			68, 64, 240, 222, // msgget, semget, mq_open, timer_create
+			25,                      // mremap
 			175, 313, 176, 246, 320, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
 		}},
 	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435,
@@ -1426,6 +1431,7 @@ var tables = map[string]syscallTable{
 			217, 218, 219, // add_key, request_key, keyctl
 			279, 447, 194, // memfd_create, memfd_secret, shmget
 			186, 190, 180, 107, // msgget, semget, mq_open, timer_create
+			216,                     // mremap
 			105, 273, 106, 104, 294, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
 		}},
 }
@@ -1519,7 +1525,7 @@ func filterProgram(t syscallTable, secret uint64, self uint32) []sockFilter {
 	)
 	rule(t.mmap,
 		stmt(bpfLD|bpfW|bpfABS, argLo(3)),
-		jump(bpfJMP|bpfJSET|bpfK, mapShared, 0, 1),
+		jump(bpfJMP|bpfJSET|bpfK, mapShared|mapGrowsdown, 0, 1),
 		ret(eperm),
 		ret(seccompRetAllow),
 	)
