@@ -322,8 +322,12 @@
 // The checker finds the strongest sandbox the system allows once per process, by starting the init
 // in probe mode: namespaces with a user namespace; as root, namespaces without one (the program
 // becomes nobody before exec); then no namespaces but Landlock and resource limits (as an ordinary
-// user without user namespaces the process limit is left out, since RLIMIT_NPROC would count every
-// process of the user); then the basic level, a direct exec in a process group. In a session a run
+// user without user namespaces RLIMIT_NPROC is left out, since it would count every process of the
+// user: there, where the seccomp filter makes a run one process and no cgroup bounds its tasks, the
+// checker's watcher reads the program's number of threads as often as its CPU time and stops the
+// run past Limits.Processes (crash, process_limit), a few hundred threads over at worst between two
+// readings, where a program parked 6,000 threads, each a kernel stack and task no memory limit
+// counts; without the filter the process limit is missing there); then the basic level, a direct exec in a process group. In a session a run
 // costs a few tenths of a millisecond more than a plain exec; one init per run, as on the levels
 // without PID namespaces, costs about fifteen more (BENCHMARKS.md).
 //

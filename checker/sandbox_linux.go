@@ -218,7 +218,9 @@ func (l level) isolation() *Isolation {
 	if l.reexec {
 		ps = append(ps, ProtectMemory, ProtectCPU)
 	}
-	if l.reexec && l.nproc {
+	if l.reexec && (l.nproc || l.seccomp) {
+		// Without RLIMIT_NPROC of the run's own, the filter makes the run one process and the
+		// checker's watcher counts its threads (taskLimit).
 		ps = append(ps, ProtectProcesses)
 	}
 	if l.namespaces {
@@ -625,6 +627,8 @@ type runSandbox struct {
 	status    *os.File   // read end of the init's status pipe
 	childEnds []*os.File // the init's descriptors, closed in the parent once it has started
 	group     *procGroup // the run's cgroup, where the system delegates cgroups
+	// countTasks: nothing but the watcher bounds the run's threads (see taskLimit).
+	countTasks bool
 
 	// What the status pipe said, read from the start on (readStatus): the init's own CPU time at
 	// its exec (execCPU, known once execKnown), then a failure's message.
@@ -726,7 +730,20 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 		return nil, fmt.Errorf("cgroup: %w", err)
 	}
 	sb.group.attach(cmd.SysProcAttr)
+	sb.countTasks = !l.nproc && sb.group == nil
 	return sb, nil
+}
+
+// taskLimit is how many threads the watcher lets the run's process have (runLimit.Tasks): none
+// where RLIMIT_NPROC counts the run's alone (a user namespace, or a user of its own as root) or a
+// cgroup bounds its tasks, and lim.Processes at the landlock and rlimits levels of an ordinary
+// user, where RLIMIT_NPROC would count every process of the user and is left out: a program there
+// parked 6,000 threads in blocking reads, each a kernel stack and task that no memory limit counts.
+func (s *runSandbox) taskLimit(lim Limits) int {
+	if !s.countTasks {
+		return 0
+	}
+	return lim.withDefaults().Processes
 }
 
 // Beside a run's own memory limit, a cgroup holds the tmpfs of its files (tmpfsSize) and what the

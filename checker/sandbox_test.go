@@ -553,6 +553,29 @@ func TestIsolationReported(t *testing.T) {
 	}
 }
 
+// TestCrashDump checks that a run stopped at the output cap by the runtime's traceback of a fatal
+// error at a limit is named by that limit, and that any other output past the cap stays
+// output_limit, whatever it says after its start.
+func TestCrashDump(t *testing.T) {
+	tests := []struct {
+		stderr     string
+		wantStatus Verdict
+		wantReason string
+	}{
+		{"runtime: failed to create new OS thread (have 131 already; errno=11)\nfatal error: newosproc\n", Crash, ReasonProcessLimit},
+		{"fatal error: runtime: out of memory\n\nruntime stack:\n", MemoryLimit, ReasonMemoryLimit},
+		{"spam\nruntime: failed to create new OS thread\n", OutputLimit, ""},
+		{"", OutputLimit, ""},
+	}
+	for _, tt := range tests {
+		out := RunOutput{Status: OutputLimit, ExitCode: -1, Stderr: tt.stderr}
+		crashDump(&out)
+		if out.Status != tt.wantStatus || out.Reason != tt.wantReason {
+			t.Errorf("%.40q: %s/%q, want %s/%q", tt.stderr, out.Status, out.Reason, tt.wantStatus, tt.wantReason)
+		}
+	}
+}
+
 func TestClassify(t *testing.T) {
 	lim := Limits{}.withDefaults()
 	tests := []struct {
