@@ -248,7 +248,8 @@
 // kind of memory that no resident size shows, that the kernel holds for the program, or that
 // RLIMIT_DATA does not count: shared mappings (mmap with MAP_SHARED, anonymous or of a file), stacks
 // (mmap with MAP_GROWSDOWN, and mremap, which grew the process's own stack in place by 1 GiB that
-// neither RLIMIT_DATA nor RLIMIT_STACK counted), memfd_create, memfd_secret, shmget,
+// neither RLIMIT_DATA nor RLIMIT_STACK counted), pages lent to a pipe (vmsplice, by which 28 pipes
+// held 896 MiB of huge pages the program had unmapped), memfd_create, memfd_secret, shmget,
 // msgget, semget, mq_open, timer_create, sockets of any family but AF_UNIX (a run has no network),
 // larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes
 // (F_SETPIPE_SZ), which leaves the default buffers of at most 64 pipes and sockets (and as many in
