@@ -62,7 +62,7 @@ func RemoveStale(dir string, age time.Duration) int {
 // took away, and tries once more. A program that runs as the checker's user (the landlock and
 // rlimits levels of an ordinary user) can make a folder of its files that its owner may neither
 // list nor empty (chmod 000 or 0500): os.RemoveAll alone left it, and what it held, on the disk
-// after the run (lockedout). Folders only, never through a symbolic link (Lstat), and never as
+// after the run (lockedout). Folders only, never through a symbolic link, and never as
 // root, who needs no rights given back and must not give them to anyone: a program that runs as
 // the checker's user could change the same modes itself.
 func removeTree(path string) error {
@@ -70,27 +70,6 @@ func removeTree(path string) error {
 	if err == nil || os.Geteuid() == 0 {
 		return err
 	}
-	grantTree(path, 0)
+	grantTree(path)
 	return os.RemoveAll(path)
-}
-
-// grantTree makes the folder path, and every folder under it, readable, writable and searchable by
-// its owner, to a depth of 256 folders.
-func grantTree(path string, depth int) {
-	fi, err := os.Lstat(path)
-	if err != nil || !fi.IsDir() || depth > 256 {
-		return
-	}
-	if fi.Mode().Perm()&0o700 != 0o700 {
-		os.Chmod(path, fi.Mode().Perm()|0o700)
-	}
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if e.IsDir() {
-			grantTree(filepath.Join(path, e.Name()), depth+1)
-		}
-	}
 }
