@@ -225,7 +225,10 @@
 // Limits.Processes, default 128 processes and threads, counted per user namespace and so per run;
 // RLIMIT_FSIZE 64 MiB; RLIMIT_NOFILE 64, which also bounds the pipes and sockets whose buffers the
 // kernel holds for it; RLIMIT_STACK 8 MiB, soft and hard, since the pages of a stack count against
-// it and never against RLIMIT_DATA; no core files), drops supplementary groups and every capability, sets
+// it and never against RLIMIT_DATA; RLIMIT_CORE 1, not 0, which the filter keeps the program from
+// changing: 0 stops a core file but not a core_pattern that pipes to a helper, as Ubuntu's apport
+// and systemd-coredump do, which the kernel would start as root outside the sandbox at each crash
+// that dumps core, and 1 stops both), drops supplementary groups and every capability, sets
 // no_new_privs, and applies Landlock: the program may read and write only its work folder and /tmp,
 // run only its own executable (nothing it wrote), read the time-zone data and a few devices; from
 // ABI 4 on it may not use

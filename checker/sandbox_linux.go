@@ -444,7 +444,10 @@ func (l level) config(lim Limits, probe bool, rw []string) initConfig {
 			{unix.RLIMIT_DATA, uint64(lim.Memory), uint64(lim.Memory)},
 			{unix.RLIMIT_AS, as, as},
 			{unix.RLIMIT_FSIZE, fileSizeLimit, fileSizeLimit},
-			{unix.RLIMIT_CORE, 0, 0},
+			// 1, not 0: the kernel writes no core file under a page, and starts no helper that a
+			// core_pattern pipes to (apport, systemd-coredump) at 1 alone, whatever 0 says; the
+			// seccomp filter keeps the program from changing it.
+			{unix.RLIMIT_CORE, 1, 1},
 			{unix.RLIMIT_NOFILE, openFiles, openFiles},
 			// The stack grows by faults below it, charged to RLIMIT_STACK, never to RLIMIT_DATA: a
 			// program that raised it to an unlimited hard limit held 1 GiB of stack (stackgrow).

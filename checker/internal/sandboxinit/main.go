@@ -1347,6 +1347,13 @@ func restrict(ll *landlock, oPath int) error {
 // network, and a socket named by a path (the user's systemd, D-Bus) is a way out of the sandbox
 // that Landlock does not close.
 //
+// It keeps RLIMIT_CORE where the checker set it, at 1 (setrlimit, and prlimit64 with a new limit,
+// of RLIMIT_CORE answer EPERM): a limit of 0 stops a core file but not a core_pattern that pipes
+// to a helper (Ubuntu's apport, systemd-coredump), which the kernel starts as root, outside the
+// sandbox and every limit of the run, at each crash of a program that dumps core (a signal's
+// default action, GOTRACEBACK=crash); 1 is the value at which the kernel starts no helper, and too
+// small for a file.
+//
 // Everything else is allowed. It is installed after no_new_privs by the process that execs the
 // program (in a session, by the thread that forks it), and inherited by every thread the program
 // starts.
@@ -1360,8 +1367,9 @@ const (
 	x32SyscallBit         = 0x40000000
 	cloneNewFlags         = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 	cloneThread           = 0x00010000
-	cloneExitSignal       = 0xff  // CSIGNAL: the signal the parent gets when the child ends
-	mapShared             = 0x01  // MAP_SHARED, and MAP_SHARED_VALIDATE (0x03)
+	cloneExitSignal       = 0xff // CSIGNAL: the signal the parent gets when the child ends
+	mapShared             = 0x01 // MAP_SHARED, and MAP_SHARED_VALIDATE (0x03)
+	rlimitCore            = 4
 	mapGrowsdown          = 0x100 // MAP_GROWSDOWN: a stack to the kernel, which RLIMIT_DATA does not count
 	afUnix                = 1
 	solSocket             = 1
@@ -1387,6 +1395,7 @@ type syscallTable struct {
 	execve, execveat, mmap, fcntl  uint32
 	socket, socketpair, setsockopt uint32
 	getrandom                      uint32
+	setrlimit, prlimit64           uint32
 	// The system calls that send a signal to a process or thread named by its ID, and ioctl, for
 	// the runs without a PID namespace of their own (see signalRules).
 	kill, tkill, tgkill                     uint32
@@ -1397,7 +1406,7 @@ type syscallTable struct {
 
 var tables = map[string]syscallTable{
 	"amd64": {arch: auditArchX8664, clone: 56, clone3: 435, fork: 57, vfork: 58,
-		execve: 59, execveat: 322, mmap: 9, fcntl: 72, socket: 41, socketpair: 53, setsockopt: 54, getrandom: 318,
+		execve: 59, execveat: 322, mmap: 9, fcntl: 72, socket: 41, socketpair: 53, setsockopt: 54, getrandom: 318, setrlimit: 160, prlimit64: 302,
 		kill: 62, tkill: 200, tgkill: 234, sigqueueinfo: 129, tgsigqueueinfo: 297, pidfdSend: 424, ioctl: 16,
 		denied: []uint32{
 			203,                     // sched_setaffinity
@@ -1418,7 +1427,7 @@ var tables = map[string]syscallTable{
 			175, 313, 176, 246, 320, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
 		}},
 	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435,
-		execve: 221, execveat: 281, mmap: 222, fcntl: 25, socket: 198, socketpair: 199, setsockopt: 208, getrandom: 278,
+		execve: 221, execveat: 281, mmap: 222, fcntl: 25, socket: 198, socketpair: 199, setsockopt: 208, getrandom: 278, setrlimit: 164, prlimit64: 261,
 		kill: 129, tkill: 130, tgkill: 131, sigqueueinfo: 138, tgsigqueueinfo: 240, pidfdSend: 424, ioctl: 29,
 		denied: []uint32{
 			122,                    // sched_setaffinity
@@ -1526,6 +1535,23 @@ func filterProgram(t syscallTable, secret uint64, self uint32) []sockFilter {
 		jump(bpfJMP|bpfJEQ|bpfK, uint32(secret>>32), 0, 1),
 		ret(seccompRetAllow),
 		kill,
+	)
+	// RLIMIT_CORE stays at 1 (see rlimitCore): neither setrlimit nor prlimit64 may change it.
+	rule(t.setrlimit,
+		stmt(bpfLD|bpfW|bpfABS, argLo(0)),
+		jump(bpfJMP|bpfJEQ|bpfK, rlimitCore, 0, 1),
+		ret(eperm),
+		ret(seccompRetAllow),
+	)
+	rule(t.prlimit64,
+		stmt(bpfLD|bpfW|bpfABS, argLo(1)),
+		jump(bpfJMP|bpfJEQ|bpfK, rlimitCore, 0, 5),
+		stmt(bpfLD|bpfW|bpfABS, argLo(2)),
+		jump(bpfJMP|bpfJEQ|bpfK, 0, 0, 2), // a new limit: refused
+		stmt(bpfLD|bpfW|bpfABS, argHi(2)),
+		jump(bpfJMP|bpfJEQ|bpfK, 0, 1, 0),
+		ret(eperm),
+		ret(seccompRetAllow),
 	)
 	rule(t.mmap,
 		stmt(bpfLD|bpfW|bpfABS, argLo(3)),
