@@ -122,9 +122,16 @@
 // filter), and the checker makes itself not dumpable before its first run (guardMemory), so that
 // where no Landlock rule keeps /proc from a program that runs as the checker's user (the rlimits
 // and basic levels) the kernel still refuses it the checker's /proc/PID/mem, exe, maps and environ.
-// What those levels cannot keep from such a program is the user's files (Isolation lists
-// filesystem as missing): the course's cases in a clone, or an instructor's folder of cases, are
-// files it may read.
+// Nor may a run reach another run beside it there (another student's, or the reference solution's
+// making a drawn case's expected output): at the rlimits level of an ordinary user, where the runs
+// share the checker's user and nothing else keeps them apart, each program's executable is
+// unreadable (0111) while it runs, so that the kernel makes the process not dumpable at its exec and
+// keeps its /proc/PID/mem, fd and environ from the others (a program had rewritten the memory of a
+// run beside it); the same makes its /proc/PID/fd and syscall unreadable to the checker, which then
+// names a blocked run's wait blocked rather than slept or waited. At the basic level nothing keeps
+// runs apart. What those levels cannot keep from such a program is the user's files (Isolation
+// lists filesystem as missing): the course's cases in a clone, or an instructor's folder of cases,
+// are files it may read.
 //
 // # Time
 //

@@ -632,6 +632,8 @@ type runSandbox struct {
 	group     *procGroup // the run's cgroup, where the system delegates cgroups
 	// countTasks: nothing but the watcher bounds the run's threads (see taskLimit).
 	countTasks bool
+	// unhide gives the program's executable its mode back after the run (see hideExe).
+	unhide func()
 
 	// What the status pipe said, read from the start on (readStatus): the init's own CPU time at
 	// its exec (execCPU, known once execKnown), then a failure's message.
@@ -716,10 +718,19 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	}
 	cfg.Args = append([]string{cmd.Path}, cmd.Args[1:]...)
 	cfg.Env = env
+	unhide := func() {}
+	if l.hidesExe() {
+		var err error
+		if unhide, err = hideExe(p.Path); err != nil {
+			return nil, err
+		}
+	}
 	sb, err := startWith(cmd, l, cfg, dir)
 	if err != nil {
+		unhide()
 		return nil, err
 	}
+	sb.unhide = unhide
 	// The run's processes together: its memory limit, plus the tmpfs its files are in at the
 	// namespace levels (the disk limit, not the memory limit, is what a full tmpfs must meet), plus
 	// what the kernel charges for the tree itself.
@@ -735,6 +746,59 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	sb.group.attach(cmd.SysProcAttr)
 	sb.countTasks = !l.nproc && sb.group == nil
 	return sb, nil
+}
+
+// hidesExe says whether a program run at level l gets its executable unreadable (see hideExe): at
+// the rlimits level of an ordinary user, where runs share the checker's user and nothing else keeps
+// them apart.
+func (l level) hidesExe() bool {
+	return l.reexec && !l.namespaces && l.landlock == 0 && os.Geteuid() != 0
+}
+
+// hidden holds, for each executable hideExe made unreadable, its mode before and how many runs
+// need it so.
+var (
+	hiddenMu sync.Mutex
+	hidden   = map[string]*hiddenExe{}
+)
+
+type hiddenExe struct {
+	mode os.FileMode
+	runs int
+}
+
+// hideExe makes the executable path unreadable, execute-only (0111), until the last run that asked
+// for it calls the function it returns, which gives it its mode back. Where a program runs as the
+// checker's own user with neither a PID namespace nor Landlock (the rlimits level of an ordinary
+// user: a kernel without Landlock, as Debian 12's), nothing else keeps one run from another's
+// /proc/PID/mem, fd and environ: a program rewrote the memory of a run beside it (peerattack), as
+// it could that of the reference solution making a drawn case's expected output. The kernel makes
+// a process not dumpable when it execs a file it may not read, and then only a process with
+// CAP_SYS_PTRACE reaches it there.
+func hideExe(path string) (func(), error) {
+	hiddenMu.Lock()
+	defer hiddenMu.Unlock()
+	h := hidden[path]
+	if h == nil {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.Chmod(path, 0o111); err != nil {
+			return nil, err
+		}
+		h = &hiddenExe{mode: fi.Mode().Perm()}
+		hidden[path] = h
+	}
+	h.runs++
+	return func() {
+		hiddenMu.Lock()
+		defer hiddenMu.Unlock()
+		if h.runs--; h.runs == 0 {
+			delete(hidden, path)
+			os.Chmod(path, h.mode)
+		}
+	}, nil
 }
 
 // taskLimit is how many threads the watcher lets the run's process have (runLimit.Tasks): none
@@ -806,6 +870,10 @@ func (s *runSandbox) setupError() string {
 
 func (s *runSandbox) close() {
 	s.started()
+	if s.unhide != nil {
+		s.unhide()
+		s.unhide = nil
+	}
 	if s.status != nil {
 		s.status.Close()
 	}

@@ -39,6 +39,9 @@ func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) 
 					runHostile(t, h, prog, newHostileEnv(t))
 				})
 			}
+			if l.reexec {
+				peerRuns(t, progs) // the basic level keeps nothing apart
+			}
 		})
 		testLevel = nil
 	}
@@ -375,3 +378,37 @@ func TestProgramChargedItsOwnCPU(t *testing.T) {
 		})
 	}
 }
+
+// peerRuns runs peervictim and peerattack at the same time, under the level the caller set: the
+// attack must find the victim's memory out of reach, and the victim print its own mark.
+func peerRuns(t *testing.T, progs map[string]*Program) {
+	victim, attack := progs["peervictim"], progs["peerattack"]
+	if victim == nil || attack == nil {
+		return
+	}
+	t.Run("peers", func(t *testing.T) {
+		t.Parallel()
+		ctx := context.Background()
+		var got RunOutput
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			got = victim.Run(ctx, "", []string{"wbpeer-victim"}, "")
+		}()
+		// The attack starts once the victim runs (its CPU second has begun), whatever the load.
+		for deadline := time.Now().Add(20 * time.Second); len(processesWith("wbpeer-victim")) == 0 && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
+		a := attack.Run(ctx, "", nil, "")
+		<-done
+		t.Logf("attack: %s %q; victim: %s %q", a.Status, a.Stdout, got.Status, got.Stdout)
+		if strings.Contains(a.Stdout, "wrote true") || strings.Contains(got.Stdout, "BBBB") {
+			t.Errorf("a run rewrote another's memory: attack printed %q, the victim %q", a.Stdout, got.Stdout)
+		}
+	})
+}
+
+// levelHidesExe says whether the runs of the current level get their executables unreadable, and so
+// are not dumpable (see hideExe): the checker cannot read what their threads wait in, and a program
+// cannot read its own executable.
+func levelHidesExe() bool { return currentLevel().hidesExe() }
