@@ -254,7 +254,8 @@
 // seccomp filter, after no_new_privs, refuses what a program has no use for and what would let it
 // out of its limits: sched_setaffinity (a run stays on the CPU it was bound to), unshare, setns and
 // clone with a CLONE_NEW* flag (no nested user namespaces; clone3 answers ENOSYS), mounts, io_uring,
-// bpf, perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, module loading; and every
+// bpf, perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, module loading, sync and
+// syncfs (which write back every program's dirty pages, not the run's); and every
 // kind of memory that no resident size shows, that the kernel holds for the program, or that
 // RLIMIT_DATA does not count: shared mappings (mmap with MAP_SHARED, anonymous or of a file), stacks
 // (mmap with MAP_GROWSDOWN, and mremap, which grew the process's own stack in place by 1 GiB that
