@@ -404,7 +404,12 @@
 // time in the work folder, /tmp or HOME and run with syscall.Exec, os.StartProcess, os/exec, through
 // /proc/self/fd/N or by execveat, the program exec'ing itself, 800 MiB of shared anonymous memory, a
 // file of /dev/shm, /tmp or the work folder mapped shared, socket pairs and pipes filled and sent in
-// flight until no more can be opened, and signals aimed at the checker and every process of its user) are run by TestHostile at every level the system can set up, and as
+// flight until no more can be opened, and signals aimed at the checker and every process of its user;
+// and memory no limit counted: 1 GiB of stack by MAP_GROWSDOWN, by growing the process's stack
+// under a raised RLIMIT_STACK and by mremap of it, 896 MiB of huge pages lent to pipes by vmsplice,
+// 6,000 threads parked in blocking reads; an RLIMIT_CORE lowered to 0 for a core helper, sync and
+// syncfs, folders locked against the checker's removal, and a run that rewrites another's memory
+// through /proc, run beside it) are run by TestHostile at every level the system can set up, and as
 // nobody when the tests run as root; it asserts each verdict and that nothing was reached, written
 // or left running.
 //
