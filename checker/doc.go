@@ -337,9 +337,10 @@
 // user without user namespaces RLIMIT_NPROC is left out, since it would count every process of the
 // user: there, where the seccomp filter makes a run one process and no cgroup bounds its tasks, the
 // checker's watcher reads the program's number of threads as often as its CPU time and stops the
-// run past Limits.Processes (crash, process_limit), a few hundred threads over at worst between two
-// readings, where a program parked 6,000 threads, each a kernel stack and task no memory limit
-// counts; without the filter the process limit is missing there); then the basic level, a direct exec in a process group. In a session a run
+// run past Limits.Processes (crash, process_limit), over it at most by the threads the program
+// starts between two readings (10 ms apart at most), where a program parked 6,000 threads, each a
+// kernel stack and task no memory limit counts; without the filter the process limit is missing
+// there); then the basic level, a direct exec in a process group. In a session a run
 // costs a few tenths of a millisecond more than a plain exec; one init per run, as on the levels
 // without PID namespaces, costs about fifteen more (BENCHMARKS.md).
 //
