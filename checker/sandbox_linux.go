@@ -784,6 +784,13 @@ func hideExe(path string) (func(), error) {
 		if err != nil {
 			return nil, err
 		}
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+			// A link to the executable cache (cachedExe), which other programs and processes
+			// read: the mode changes on a copy of the program's own.
+			if err := ownCopy(path); err != nil {
+				return nil, err
+			}
+		}
 		if err := os.Chmod(path, 0o111); err != nil {
 			return nil, err
 		}
@@ -799,6 +806,20 @@ func hideExe(path string) (func(), error) {
 			os.Chmod(path, h.mode)
 		}
 	}, nil
+}
+
+// ownCopy replaces the file path, a link, with a copy of its own.
+func ownCopy(path string) error {
+	tmp := path + ".own"
+	if err := copyFile(path, tmp); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // taskLimit is how many threads the watcher lets the run's process have (runLimit.Tasks): none
