@@ -199,7 +199,7 @@ func (p *Program) Close() error {
 	if !p.Cached && !p.tainted.Load() && p.Path != "" {
 		keepExe(p.key, p.Path)
 	}
-	return os.RemoveAll(p.scratch)
+	return removeTree(p.scratch)
 }
 
 // Build copies the Go program in src to a scratch folder (its .go files and go.mod only, read safely:

@@ -189,7 +189,7 @@ func (p *Program) runScripts(ctx context.Context, cases []Case, which []int, cts
 		}
 		return
 	}
-	defer os.RemoveAll(root)
+	defer removeTree(root)
 	var files []string
 	for _, i := range which {
 		ct := cts[i]
@@ -464,7 +464,7 @@ func (st *caseState) runIn(inputs inputSource, args []string, rl runLimit) (RunO
 	}
 	out := st.prog.run(st.ctx, dir, args, "", rl)
 	if own {
-		os.RemoveAll(dir)
+		removeTree(dir)
 	}
 	return out, nil
 }

@@ -29,6 +29,33 @@ func processCPU(pid int) (cpu time.Duration, ok bool) {
 	return time.Duration(ts.Nano()), true
 }
 
+// processThreads is how many threads the process pid has (num_threads, the 20th field of
+// /proc/PID/stat), or 0 when that cannot be read.
+func processThreads(pid int) int {
+	var buf [512]byte
+	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/stat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return 0
+	}
+	n, _ := unix.Read(fd, buf[:])
+	unix.Close(fd)
+	if n <= 0 {
+		return 0
+	}
+	// The command's name, in parentheses, may hold spaces: the fields after it are counted from
+	// the last ')'.
+	rest := buf[:n]
+	if i := bytes.LastIndexByte(rest, ')'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	f := bytes.Fields(rest)
+	if len(f) < 18 {
+		return 0
+	}
+	k, _ := strconv.Atoi(string(f[17]))
+	return k
+}
+
 // runnableTime is how long the threads of the process pid have been on a CPU or waiting for one
 // (the first two fields of /proc/PID/task/TID/schedstat, added up), whether one of them is running
 // or runnable now (queued), and whether one is that or in a disk wait (busy, notIdle), or asleep

@@ -14,6 +14,8 @@ const canWatchCPU = false
 
 func processCPU(pid int) (time.Duration, bool) { return 0, false }
 
+func processThreads(int) int { return 0 }
+
 func runnableTime(int, []string, []string) (time.Duration, bool, bool, bool) {
 	return 0, false, false, false
 }

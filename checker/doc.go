@@ -122,9 +122,16 @@
 // filter), and the checker makes itself not dumpable before its first run (guardMemory), so that
 // where no Landlock rule keeps /proc from a program that runs as the checker's user (the rlimits
 // and basic levels) the kernel still refuses it the checker's /proc/PID/mem, exe, maps and environ.
-// What those levels cannot keep from such a program is the user's files (Isolation lists
-// filesystem as missing): the course's cases in a clone, or an instructor's folder of cases, are
-// files it may read.
+// Nor may a run reach another run beside it there (another student's, or the reference solution's
+// making a drawn case's expected output): at the rlimits level of an ordinary user, where the runs
+// share the checker's user and nothing else keeps them apart, each program's executable is
+// unreadable (0111) while it runs, so that the kernel makes the process not dumpable at its exec and
+// keeps its /proc/PID/mem, fd and environ from the others (a program had rewritten the memory of a
+// run beside it); the same makes its /proc/PID/fd and syscall unreadable to the checker, which then
+// names a blocked run's wait blocked rather than slept or waited. At the basic level nothing keeps
+// runs apart. What those levels cannot keep from such a program is the user's files (Isolation
+// lists filesystem as missing): the course's cases in a clone, or an instructor's folder of cases,
+// are files it may read.
 //
 // # Time
 //
@@ -224,7 +231,11 @@
 // start, grows only with what it uses; RLIMIT_AS 2 GiB above that as a backstop; RLIMIT_NPROC from
 // Limits.Processes, default 128 processes and threads, counted per user namespace and so per run;
 // RLIMIT_FSIZE 64 MiB; RLIMIT_NOFILE 64, which also bounds the pipes and sockets whose buffers the
-// kernel holds for it; no core files), drops supplementary groups and every capability, sets
+// kernel holds for it; RLIMIT_STACK 8 MiB, soft and hard, since the pages of a stack count against
+// it and never against RLIMIT_DATA; RLIMIT_CORE 1, not 0, which the filter keeps the program from
+// changing: 0 stops a core file but not a core_pattern that pipes to a helper, as Ubuntu's apport
+// and systemd-coredump do, which the kernel would start as root outside the sandbox at each crash
+// that dumps core, and 1 stops both), drops supplementary groups and every capability, sets
 // no_new_privs, and applies Landlock: the program may read and write only its work folder and /tmp,
 // run only its own executable (nothing it wrote), read the time-zone data and a few devices; from
 // ABI 4 on it may not use
@@ -243,9 +254,13 @@
 // seccomp filter, after no_new_privs, refuses what a program has no use for and what would let it
 // out of its limits: sched_setaffinity (a run stays on the CPU it was bound to), unshare, setns and
 // clone with a CLONE_NEW* flag (no nested user namespaces; clone3 answers ENOSYS), mounts, io_uring,
-// bpf, perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, module loading; and every
-// kind of memory that no resident size shows or that the kernel holds for the program: shared
-// mappings (mmap with MAP_SHARED, anonymous or of a file), memfd_create, memfd_secret, shmget,
+// bpf, perf_event_open, userfaultfd, ptrace and process_vm_*, keyrings, module loading, sync and
+// syncfs (which write back every program's dirty pages, not the run's); and every
+// kind of memory that no resident size shows, that the kernel holds for the program, or that
+// RLIMIT_DATA does not count: shared mappings (mmap with MAP_SHARED, anonymous or of a file), stacks
+// (mmap with MAP_GROWSDOWN, and mremap, which grew the process's own stack in place by 1 GiB that
+// neither RLIMIT_DATA nor RLIMIT_STACK counted), pages lent to a pipe (vmsplice, by which 28 pipes
+// held 896 MiB of huge pages the program had unmapped), memfd_create, memfd_secret, shmget,
 // msgget, semget, mq_open, timer_create, sockets of any family but AF_UNIX (a run has no network),
 // larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE forms) and larger pipes
 // (F_SETPIPE_SZ), which leaves the default buffers of at most 64 pipes and sockets (and as many in
@@ -319,8 +334,13 @@
 // The checker finds the strongest sandbox the system allows once per process, by starting the init
 // in probe mode: namespaces with a user namespace; as root, namespaces without one (the program
 // becomes nobody before exec); then no namespaces but Landlock and resource limits (as an ordinary
-// user without user namespaces the process limit is left out, since RLIMIT_NPROC would count every
-// process of the user); then the basic level, a direct exec in a process group. In a session a run
+// user without user namespaces RLIMIT_NPROC is left out, since it would count every process of the
+// user: there, where the seccomp filter makes a run one process and no cgroup bounds its tasks, the
+// checker's watcher reads the program's number of threads as often as its CPU time and stops the
+// run past Limits.Processes (crash, process_limit), over it at most by the threads the program
+// starts between two readings (10 ms apart at most), where a program parked 6,000 threads, each a
+// kernel stack and task no memory limit counts; without the filter the process limit is missing
+// there); then the basic level, a direct exec in a process group. In a session a run
 // costs a few tenths of a millisecond more than a plain exec; one init per run, as on the levels
 // without PID namespaces, costs about fifteen more (BENCHMARKS.md).
 //
@@ -385,7 +405,12 @@
 // time in the work folder, /tmp or HOME and run with syscall.Exec, os.StartProcess, os/exec, through
 // /proc/self/fd/N or by execveat, the program exec'ing itself, 800 MiB of shared anonymous memory, a
 // file of /dev/shm, /tmp or the work folder mapped shared, socket pairs and pipes filled and sent in
-// flight until no more can be opened, and signals aimed at the checker and every process of its user) are run by TestHostile at every level the system can set up, and as
+// flight until no more can be opened, and signals aimed at the checker and every process of its user;
+// and memory no limit counted: 1 GiB of stack by MAP_GROWSDOWN, by growing the process's stack
+// under a raised RLIMIT_STACK and by mremap of it, 896 MiB of huge pages lent to pipes by vmsplice,
+// 6,000 threads parked in blocking reads; an RLIMIT_CORE lowered to 0 for a core helper, sync and
+// syncfs, folders locked against the checker's removal, and a run that rewrites another's memory
+// through /proc, run beside it) are run by TestHostile at every level the system can set up, and as
 // nobody when the tests run as root; it asserts each verdict and that nothing was reached, written
 // or left running.
 //

@@ -20,10 +20,11 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 
 func (s *runSandbox) started()                           {}
 func (s *runSandbox) programBase() (time.Duration, bool) { return 0, true }
-func (s *runSandbox) setupError() string                 { return "" }
-func (s *runSandbox) close()                             {}
-func (s *runSandbox) kill()                              {}
-func (s *runSandbox) outOfMemory() bool                  { return false }
+
+func (s *runSandbox) setupError() string { return "" }
+func (s *runSandbox) close()             {}
+func (s *runSandbox) kill()              {}
+func (s *runSandbox) outOfMemory() bool  { return false }
 
 // privateTmp reports whether runs get a /tmp and home of their own: never outside Linux.
 func privateTmp() bool { return false }
@@ -37,3 +38,6 @@ func platformIsolation() *Isolation { return newIsolation("basic") }
 func sandboxBuild(cmd *exec.Cmd, scratch string, lim Limits) (*runSandbox, error) {
 	return &runSandbox{}, nil
 }
+
+// taskLimit is 0: nothing counts a run's threads here.
+func (s *runSandbox) taskLimit(Limits) int { return 0 }

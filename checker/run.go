@@ -42,6 +42,10 @@ type RunOutput struct {
 // afterwards).
 type runLimit struct {
 	CPU, Idle, Wall time.Duration
+	// Tasks, when it is not 0, is how many threads the program's process may have, counted by
+	// the watcher: where nothing else bounds a run's threads (no RLIMIT_NPROC of the run's own, no
+	// cgroup), each one a stack and a task the kernel holds that no memory limit counts.
+	Tasks int
 }
 
 // fullRun is the limit of a run under lim: its RunTime of CPU time, its IdleTime of idle time, its
@@ -86,7 +90,7 @@ func (rl runLimit) ownWall() time.Duration { return 4 * rl.Wall }
 func (rl runLimit) lastStop() time.Duration { return max(4*rl.Wall, 2*time.Minute) }
 
 // judgeTime sets the status of a run from how its time ran out (stopped: "cpu", "blocked", "wall"
-// or "" when it ended by itself): a run stopped at its CPU limit, or one that ended by itself after
+// or "" when it ended by itself; or "tasks", a run stopped at rl.Tasks, a crash at the process limit): a run stopped at its CPU limit, or one that ended by itself after
 // using more CPU time than its limit, did not finish in time (cpu_limit); a run stopped after Idle
 // of time spent neither on a CPU nor waiting for one slept or waited (blocked); a run the wall clock
 // alone stopped is blocked if it used less than a tenth of that time on a CPU, and is judged as a
@@ -101,6 +105,9 @@ func judgeTime(out *RunOutput, rl runLimit, stopped string) {
 		return
 	case "blocked":
 		out.Status, out.ExitCode, out.Reason, out.Stopped = Timeout, -1, ReasonBlocked, true
+		return
+	case "tasks":
+		out.Status, out.ExitCode, out.Reason = Crash, -1, ReasonProcessLimit
 		return
 	}
 	switch {
@@ -195,6 +202,7 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 		return sandboxFailure(err.Error())
 	}
 	defer sb.close()
+	rl.Tasks = sb.taskLimit(p.limits)
 	cmd.Cancel = func() error { sb.kill(); return killProcessTree(cmd) }
 	cmd.WaitDelay = 500 * time.Millisecond
 	start := time.Now()
@@ -245,6 +253,7 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 	switch {
 	case full:
 		out.Status, out.ExitCode = OutputLimit, -1
+		crashDump(&out)
 	case timedOut:
 		out.Status, out.ExitCode = Timeout, -1
 	case errors.Is(err, errStart):
@@ -287,6 +296,8 @@ func (p *Program) runRaw(ctx context.Context, dir string, args []string, stdin s
 // waiting, and as "wall" once it has spent rl.ownWall() of wall-clock time with no thread running
 // or waiting for a CPU: a program a busy machine keeps waiting for a CPU is never stopped for that
 // (but at lastStop).
+// Where rl.Tasks is set, it stops the run as "tasks" once the process has more threads than that,
+// read as often as its CPU time.
 // Before it stops a run for its wall-clock or idle time, it stores whether the process's
 // threads slept or waited in blockedIn (see package waits).
 func watchCPU(pid int, rl runLimit, base func() (time.Duration, bool), pipes func() (in, out []string), stopped *atomic.Value, idle *atomic.Int64, blockedIn *atomic.Value, stop func(), done <-chan struct{}) {
@@ -328,6 +339,8 @@ func watchCPU(pid int, rl runLimit, base func() (time.Duration, bool), pipes fun
 		}
 		limit := ""
 		switch {
+		case rl.Tasks > 0 && processThreads(pid) > rl.Tasks:
+			limit = "tasks"
 		case cpu >= rl.CPU:
 			limit = "cpu"
 		case read && runOK && time.Duration(idle.Load()) >= rl.Idle:
@@ -339,7 +352,7 @@ func watchCPU(pid int, rl runLimit, base func() (time.Duration, bool), pipes fun
 			limit = "wall"
 		}
 		if limit != "" {
-			if limit != "cpu" {
+			if limit != "cpu" && limit != "tasks" {
 				blockedIn.Store(waits.ReadProcess(pid))
 			}
 			stopped.Store(limit)

@@ -126,6 +126,19 @@ const (
 	ReasonSandbox      = "sandbox"       // the sandbox could not be set up (a fault of the tool)
 )
 
+// crashDump names a run stopped at the output cap by the Go runtime's own account of a fatal error
+// at a limit: a program that cannot start another thread, or runs out of memory, with thousands of
+// goroutines prints a traceback of each, and past the cap that was taken for endless output rather
+// than the limit it met (threads, at the process limit of 128 with 6,000 goroutines).
+func crashDump(out *RunOutput) {
+	switch {
+	case strings.HasPrefix(out.Stderr, "runtime: failed to create new OS thread"):
+		out.Status, out.Reason = Crash, ReasonProcessLimit
+	case strings.HasPrefix(out.Stderr, "fatal error: runtime: out of memory"):
+		out.Status, out.Reason = MemoryLimit, ReasonMemoryLimit
+	}
+}
+
 // classify refines a finished run's Status and sets its Reason from how it ended and what it said
 // on stderr. cpu is the CPU time the program's first process used and signal the signal that
 // killed it ("" when none); killed says that the checker killed it (time or output limit).

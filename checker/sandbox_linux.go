@@ -49,6 +49,9 @@ const (
 	// seccomp filter keeps their buffers at their defaults).
 	openFiles     = 64
 	fileSizeLimit = 64 << 20
+	// stackLimit is a run's RLIMIT_STACK: the main thread's stack, which a Go program hardly uses
+	// (goroutines' stacks are on its heap), as Linux gives it by default.
+	stackLimit = 8 << 20
 )
 
 //go:embed internal/sandboxinit/main.go
@@ -215,7 +218,9 @@ func (l level) isolation() *Isolation {
 	if l.reexec {
 		ps = append(ps, ProtectMemory, ProtectCPU)
 	}
-	if l.reexec && l.nproc {
+	if l.reexec && (l.nproc || l.seccomp) {
+		// Without RLIMIT_NPROC of the run's own, the filter makes the run one process and the
+		// checker's watcher counts its threads (taskLimit).
 		ps = append(ps, ProtectProcesses)
 	}
 	if l.namespaces {
@@ -439,8 +444,14 @@ func (l level) config(lim Limits, probe bool, rw []string) initConfig {
 			{unix.RLIMIT_DATA, uint64(lim.Memory), uint64(lim.Memory)},
 			{unix.RLIMIT_AS, as, as},
 			{unix.RLIMIT_FSIZE, fileSizeLimit, fileSizeLimit},
-			{unix.RLIMIT_CORE, 0, 0},
+			// 1, not 0: the kernel writes no core file under a page, and starts no helper that a
+			// core_pattern pipes to (apport, systemd-coredump) at 1 alone, whatever 0 says; the
+			// seccomp filter keeps the program from changing it.
+			{unix.RLIMIT_CORE, 1, 1},
 			{unix.RLIMIT_NOFILE, openFiles, openFiles},
+			// The stack grows by faults below it, charged to RLIMIT_STACK, never to RLIMIT_DATA: a
+			// program that raised it to an unlimited hard limit held 1 GiB of stack (stackgrow).
+			{unix.RLIMIT_STACK, stackLimit, stackLimit},
 		},
 		ClearGroups: os.Geteuid() == 0,
 		OPath:       unix.O_PATH,
@@ -619,6 +630,10 @@ type runSandbox struct {
 	status    *os.File   // read end of the init's status pipe
 	childEnds []*os.File // the init's descriptors, closed in the parent once it has started
 	group     *procGroup // the run's cgroup, where the system delegates cgroups
+	// countTasks: nothing but the watcher bounds the run's threads (see taskLimit).
+	countTasks bool
+	// unhide gives the program's executable its mode back after the run (see hideExe).
+	unhide func()
 
 	// What the status pipe said, read from the start on (readStatus): the init's own CPU time at
 	// its exec (execCPU, known once execKnown), then a failure's message.
@@ -703,10 +718,19 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 	}
 	cfg.Args = append([]string{cmd.Path}, cmd.Args[1:]...)
 	cfg.Env = env
+	unhide := func() {}
+	if l.hidesExe() {
+		var err error
+		if unhide, err = hideExe(p.Path); err != nil {
+			return nil, err
+		}
+	}
 	sb, err := startWith(cmd, l, cfg, dir)
 	if err != nil {
+		unhide()
 		return nil, err
 	}
+	sb.unhide = unhide
 	// The run's processes together: its memory limit, plus the tmpfs its files are in at the
 	// namespace levels (the disk limit, not the memory limit, is what a full tmpfs must meet), plus
 	// what the kernel charges for the tree itself.
@@ -720,7 +744,94 @@ func (p *Program) sandboxCmd(cmd *exec.Cmd, dir string) (*runSandbox, error) {
 		return nil, fmt.Errorf("cgroup: %w", err)
 	}
 	sb.group.attach(cmd.SysProcAttr)
+	sb.countTasks = !l.nproc && sb.group == nil
 	return sb, nil
+}
+
+// hidesExe says whether a program run at level l gets its executable unreadable (see hideExe): at
+// the rlimits level of an ordinary user, where runs share the checker's user and nothing else keeps
+// them apart.
+func (l level) hidesExe() bool {
+	return l.reexec && !l.namespaces && l.landlock == 0 && os.Geteuid() != 0
+}
+
+// hidden holds, for each executable hideExe made unreadable, its mode before and how many runs
+// need it so.
+var (
+	hiddenMu sync.Mutex
+	hidden   = map[string]*hiddenExe{}
+)
+
+type hiddenExe struct {
+	mode os.FileMode
+	runs int
+}
+
+// hideExe makes the executable path unreadable, execute-only (0111), until the last run that asked
+// for it calls the function it returns, which gives it its mode back. Where a program runs as the
+// checker's own user with neither a PID namespace nor Landlock (the rlimits level of an ordinary
+// user: a kernel without Landlock, as Debian 12's), nothing else keeps one run from another's
+// /proc/PID/mem, fd and environ: a program rewrote the memory of a run beside it (peerattack), as
+// it could that of the reference solution making a drawn case's expected output. The kernel makes
+// a process not dumpable when it execs a file it may not read, and then only a process with
+// CAP_SYS_PTRACE reaches it there.
+func hideExe(path string) (func(), error) {
+	hiddenMu.Lock()
+	defer hiddenMu.Unlock()
+	h := hidden[path]
+	if h == nil {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+			// A link to the executable cache (cachedExe), which other programs and processes
+			// read: the mode changes on a copy of the program's own.
+			if err := ownCopy(path); err != nil {
+				return nil, err
+			}
+		}
+		if err := os.Chmod(path, 0o111); err != nil {
+			return nil, err
+		}
+		h = &hiddenExe{mode: fi.Mode().Perm()}
+		hidden[path] = h
+	}
+	h.runs++
+	return func() {
+		hiddenMu.Lock()
+		defer hiddenMu.Unlock()
+		if h.runs--; h.runs == 0 {
+			delete(hidden, path)
+			os.Chmod(path, h.mode)
+		}
+	}, nil
+}
+
+// ownCopy replaces the file path, a link, with a copy of its own.
+func ownCopy(path string) error {
+	tmp := path + ".own"
+	if err := copyFile(path, tmp); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// taskLimit is how many threads the watcher lets the run's process have (runLimit.Tasks): none
+// where RLIMIT_NPROC counts the run's alone (a user namespace, or a user of its own as root) or a
+// cgroup bounds its tasks, and lim.Processes at the landlock and rlimits levels of an ordinary
+// user, where RLIMIT_NPROC would count every process of the user and is left out: a program there
+// parked 6,000 threads in blocking reads, each a kernel stack and task that no memory limit counts.
+func (s *runSandbox) taskLimit(lim Limits) int {
+	if !s.countTasks {
+		return 0
+	}
+	return lim.withDefaults().Processes
 }
 
 // Beside a run's own memory limit, a cgroup holds the tmpfs of its files (tmpfsSize) and what the
@@ -780,6 +891,10 @@ func (s *runSandbox) setupError() string {
 
 func (s *runSandbox) close() {
 	s.started()
+	if s.unhide != nil {
+		s.unhide()
+		s.unhide = nil
+	}
 	if s.status != nil {
 		s.status.Close()
 	}

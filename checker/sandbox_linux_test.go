@@ -39,6 +39,9 @@ func hostileWeakerLevels(t *testing.T, hs []hostile, progs map[string]*Program) 
 					runHostile(t, h, prog, newHostileEnv(t))
 				})
 			}
+			if l.reexec {
+				peerRuns(t, progs) // the basic level keeps nothing apart
+			}
 		})
 		testLevel = nil
 	}
@@ -373,5 +376,85 @@ func TestProgramChargedItsOwnCPU(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// peerRuns runs peervictim and peerattack at the same time, under the level the caller set: the
+// attack must find the victim's memory out of reach, and the victim print its own mark.
+func peerRuns(t *testing.T, progs map[string]*Program) {
+	victim, attack := progs["peervictim"], progs["peerattack"]
+	if victim == nil || attack == nil {
+		return
+	}
+	t.Run("peers", func(t *testing.T) {
+		t.Parallel()
+		ctx := context.Background()
+		var got RunOutput
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			got = victim.Run(ctx, "", []string{"wbpeer-victim"}, "")
+		}()
+		// The attack starts once the victim runs (its CPU second has begun), whatever the load.
+		for deadline := time.Now().Add(20 * time.Second); len(processesWith("wbpeer-victim")) == 0 && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
+		a := attack.Run(ctx, "", nil, "")
+		<-done
+		t.Logf("attack: %s %q; victim: %s %q", a.Status, a.Stdout, got.Status, got.Stdout)
+		if strings.Contains(a.Stdout, "wrote true") || strings.Contains(got.Stdout, "BBBB") {
+			t.Errorf("a run rewrote another's memory: attack printed %q, the victim %q", a.Stdout, got.Stdout)
+		}
+	})
+}
+
+// levelHidesExe says whether the runs of the current level get their executables unreadable, and so
+// are not dumpable (see hideExe): the checker cannot read what their threads wait in, and a program
+// cannot read its own executable.
+func levelHidesExe() bool { return currentLevel().hidesExe() }
+
+// TestHideExeKeepsCacheLink checks that hideExe changes the mode of a program's own executable and
+// never that of the executable cache's file it is a link to (cachedExe), which other programs and
+// processes read; and that the last run gives the mode back.
+func TestHideExeKeepsCacheLink(t *testing.T) {
+	dir := t.TempDir()
+	cached, exe := filepath.Join(dir, "cached"), filepath.Join(dir, "prog")
+	if err := os.WriteFile(cached, []byte("an executable"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(cached, exe); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	mode := func(p string) os.FileMode {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	unhide1, err := hideExe(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unhide2, err := hideExe(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mode(exe); got != 0o111 {
+		t.Errorf("the program's executable while it runs: %v, want 0111", got)
+	}
+	if got := mode(cached); got != 0o755 {
+		t.Errorf("the cache's file: %v, want 0755", got)
+	}
+	unhide1()
+	if got := mode(exe); got != 0o111 {
+		t.Errorf("with one run still going: %v, want 0111", got)
+	}
+	unhide2()
+	if got := mode(exe); got != 0o755 {
+		t.Errorf("after the last run: %v, want 0755", got)
+	}
+	if data, err := os.ReadFile(exe); err != nil || string(data) != "an executable" {
+		t.Errorf("the program's copy: %q, %v", data, err)
 	}
 }

@@ -15,3 +15,6 @@ func hostileAsNobody(t *testing.T, hs []hostile, progs map[string]*Program) {
 
 // endIdleSessions has nothing to end: sessions are Linux's.
 func endIdleSessions() {}
+
+// levelHidesExe is false: only Linux's rlimits level hides a run's executable.
+func levelHidesExe() bool { return false }

@@ -294,13 +294,21 @@ func runHostile(t *testing.T, h hostile, prog *Program, e *hostileEnv) {
 	// "verdict: a | b" with "message: x | y" accepts a with x or b with y: a fork bomb may meet the
 	// limit on processes or, where a cgroup holds the whole tree, the one on their memory first.
 	verdicts, messages := strings.Split(h.fields["verdict"], "|"), strings.Split(h.fields["message"], "|")
-	if !canWatchCPU {
-		// Where a program's threads cannot be read, a sleeper and a waiter are both blocked.
+	if !canWatchCPU || levelHidesExe() {
+		// Where a program's threads cannot be read (its process not dumpable where its executable
+		// is hidden, see hideExe), a sleeper and a waiter are both blocked.
 		for i, m := range messages {
 			if m = strings.TrimSpace(m); m == ReasonSlept || m == ReasonWaited {
 				messages[i] = ReasonBlocked
 			}
 		}
+	}
+	if levelHidesExe() && strings.Contains(cr.Got+cr.Stderr, "/proc/self/exe: permission denied") {
+		// A program that copies its own executable to run the copy cannot read it where the level
+		// hides it: the attack ends before it has anything to run, whatever it was to meet.
+		t.Logf("it could not read its own executable, which the level hides")
+		assertNothingLeft(t, e, prog.scratch)
+		return
 	}
 	matched := -1
 	for i, v := range verdicts {
@@ -550,6 +558,29 @@ func TestIsolationReported(t *testing.T) {
 	}
 	if runtime.GOOS == "linux" && os.Geteuid() == 0 && iso.Level != "namespaces" {
 		t.Logf("as root the sandbox should have namespaces; it is %s (refused: %v)", iso.Level, probeLog)
+	}
+}
+
+// TestCrashDump checks that a run stopped at the output cap by the runtime's traceback of a fatal
+// error at a limit is named by that limit, and that any other output past the cap stays
+// output_limit, whatever it says after its start.
+func TestCrashDump(t *testing.T) {
+	tests := []struct {
+		stderr     string
+		wantStatus Verdict
+		wantReason string
+	}{
+		{"runtime: failed to create new OS thread (have 131 already; errno=11)\nfatal error: newosproc\n", Crash, ReasonProcessLimit},
+		{"fatal error: runtime: out of memory\n\nruntime stack:\n", MemoryLimit, ReasonMemoryLimit},
+		{"spam\nruntime: failed to create new OS thread\n", OutputLimit, ""},
+		{"", OutputLimit, ""},
+	}
+	for _, tt := range tests {
+		out := RunOutput{Status: OutputLimit, ExitCode: -1, Stderr: tt.stderr}
+		crashDump(&out)
+		if out.Status != tt.wantStatus || out.Reason != tt.wantReason {
+			t.Errorf("%.40q: %s/%q, want %s/%q", tt.stderr, out.Status, out.Reason, tt.wantStatus, tt.wantReason)
+		}
 	}
 }
 

@@ -50,9 +50,26 @@ func RemoveStale(dir string, age time.Duration) int {
 		if err != nil || !ownedByMe(fi) || time.Since(fi.ModTime()) < age {
 			continue
 		}
-		if os.RemoveAll(p) == nil {
+		if removeTree(p) == nil {
 			n++
 		}
 	}
 	return n
+}
+
+// removeTree removes path and everything in it, as os.RemoveAll does; where that fails, it first
+// gives back to every folder under path that is the checker's own the rights a learner's program
+// took away, and tries once more. A program that runs as the checker's user (the landlock and
+// rlimits levels of an ordinary user) can make a folder of its files that its owner may neither
+// list nor empty (chmod 000 or 0500): os.RemoveAll alone left it, and what it held, on the disk
+// after the run (lockedout). Folders only, never through a symbolic link, and never as
+// root, who needs no rights given back and must not give them to anyone: a program that runs as
+// the checker's user could change the same modes itself.
+func removeTree(path string) error {
+	err := os.RemoveAll(path)
+	if err == nil || os.Geteuid() == 0 {
+		return err
+	}
+	grantTree(path)
+	return os.RemoveAll(path)
 }

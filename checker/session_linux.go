@@ -450,6 +450,7 @@ func (s *session) run(ctx context.Context, p *Program, dir string, args []string
 	switch {
 	case full:
 		out.Status, out.ExitCode = OutputLimit, -1
+		crashDump(&out)
 	case s.group.outOfMemory():
 		// The kernel killed the session at the memory limit of the run's processes together.
 		out.Status, out.ExitCode, out.Reason = MemoryLimit, -1, ReasonMemoryLimit

@@ -1332,8 +1332,13 @@ func restrict(ll *landlock, oPath int) error {
 // probes clone with no exit signal: that one is refused with EPERM, so the probe fails and the
 // program goes on.) So the program's CPU clock and address space are the whole run.
 //
-// And it refuses every kind of memory the program's resident size would not show, or that the kernel
-// holds for it: shared mappings (mmap with MAP_SHARED, anonymous or of a file), anonymous memory
+// And it refuses every kind of memory the program's resident size would not show, that the kernel
+// holds for it, or that RLIMIT_DATA does not count: shared mappings (mmap with MAP_SHARED, anonymous
+// or of a file), stacks (mmap with MAP_GROWSDOWN, and mremap, which could grow the process's own
+// [stack] mapping in place: the kernel counts a stack's pages against RLIMIT_STACK when it grows
+// by a fault, never against RLIMIT_DATA, and mremap against neither), pages lent to a pipe by
+// reference (vmsplice: a byte of a transparent huge page held its whole 2 MiB after the program
+// unmapped it, 896 MiB in 28 pipes), anonymous memory
 // files and SysV shared memory (memfd_create, memfd_secret, shmget), SysV message queues and
 // semaphores and POSIX message queues (msgget, semget, mq_open), POSIX timers (timer_create),
 // socket pairs of any family but AF_UNIX, larger socket buffers (SO_SNDBUF, SO_RCVBUF and their FORCE
@@ -1341,6 +1346,17 @@ func restrict(ll *landlock, oPath int) error {
 // pairs, is bounded by RLIMIT_NOFILE. socket itself is refused whatever the family: a run has no
 // network, and a socket named by a path (the user's systemd, D-Bus) is a way out of the sandbox
 // that Landlock does not close.
+//
+// It refuses sync and syncfs, which make the kernel write back every dirty page of the machine (or
+// of a whole file system) at once, other programs' too: an unprivileged sync beside a writer of
+// 1.5 GB waited half a second in a disk wait, using no CPU, while it made the disk busy for all.
+//
+// It keeps RLIMIT_CORE where the checker set it, at 1 (setrlimit, and prlimit64 with a new limit,
+// of RLIMIT_CORE answer EPERM): a limit of 0 stops a core file but not a core_pattern that pipes
+// to a helper (Ubuntu's apport, systemd-coredump), which the kernel starts as root, outside the
+// sandbox and every limit of the run, at each crash of a program that dumps core (a signal's
+// default action, GOTRACEBACK=crash); 1 is the value at which the kernel starts no helper, and too
+// small for a file.
 //
 // Everything else is allowed. It is installed after no_new_privs by the process that execs the
 // program (in a session, by the thread that forks it), and inherited by every thread the program
@@ -1357,6 +1373,8 @@ const (
 	cloneThread           = 0x00010000
 	cloneExitSignal       = 0xff // CSIGNAL: the signal the parent gets when the child ends
 	mapShared             = 0x01 // MAP_SHARED, and MAP_SHARED_VALIDATE (0x03)
+	rlimitCore            = 4
+	mapGrowsdown          = 0x100 // MAP_GROWSDOWN: a stack to the kernel, which RLIMIT_DATA does not count
 	afUnix                = 1
 	solSocket             = 1
 	fSetPipeSz            = 1031
@@ -1381,6 +1399,7 @@ type syscallTable struct {
 	execve, execveat, mmap, fcntl  uint32
 	socket, socketpair, setsockopt uint32
 	getrandom                      uint32
+	setrlimit, prlimit64           uint32
 	// The system calls that send a signal to a process or thread named by its ID, and ioctl, for
 	// the runs without a PID namespace of their own (see signalRules).
 	kill, tkill, tgkill                     uint32
@@ -1391,7 +1410,7 @@ type syscallTable struct {
 
 var tables = map[string]syscallTable{
 	"amd64": {arch: auditArchX8664, clone: 56, clone3: 435, fork: 57, vfork: 58,
-		execve: 59, execveat: 322, mmap: 9, fcntl: 72, socket: 41, socketpair: 53, setsockopt: 54, getrandom: 318,
+		execve: 59, execveat: 322, mmap: 9, fcntl: 72, socket: 41, socketpair: 53, setsockopt: 54, getrandom: 318, setrlimit: 160, prlimit64: 302,
 		kill: 62, tkill: 200, tgkill: 234, sigqueueinfo: 129, tgsigqueueinfo: 297, pidfdSend: 424, ioctl: 16,
 		denied: []uint32{
 			203,                     // sched_setaffinity
@@ -1407,10 +1426,13 @@ var tables = map[string]syscallTable{
 			248, 249, 250, // add_key, request_key, keyctl
 			319, 447, 29, // memfd_create, memfd_secret, shmget
 			68, 64, 240, 222, // msgget, semget, mq_open, timer_create
+			25,       // mremap
+			278,      // vmsplice
+			162, 306, // sync, syncfs
 			175, 313, 176, 246, 320, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
 		}},
 	"arm64": {arch: auditArchAArch64, clone: 220, clone3: 435,
-		execve: 221, execveat: 281, mmap: 222, fcntl: 25, socket: 198, socketpair: 199, setsockopt: 208, getrandom: 278,
+		execve: 221, execveat: 281, mmap: 222, fcntl: 25, socket: 198, socketpair: 199, setsockopt: 208, getrandom: 278, setrlimit: 164, prlimit64: 261,
 		kill: 129, tkill: 130, tgkill: 131, sigqueueinfo: 138, tgsigqueueinfo: 240, pidfdSend: 424, ioctl: 29,
 		denied: []uint32{
 			122,                    // sched_setaffinity
@@ -1426,6 +1448,9 @@ var tables = map[string]syscallTable{
 			217, 218, 219, // add_key, request_key, keyctl
 			279, 447, 194, // memfd_create, memfd_secret, shmget
 			186, 190, 180, 107, // msgget, semget, mq_open, timer_create
+			216,     // mremap
+			75,      // vmsplice
+			81, 267, // sync, syncfs
 			105, 273, 106, 104, 294, // init_module, finit_module, delete_module, kexec_load, kexec_file_load
 		}},
 }
@@ -1517,9 +1542,26 @@ func filterProgram(t syscallTable, secret uint64, self uint32) []sockFilter {
 		ret(seccompRetAllow),
 		kill,
 	)
+	// RLIMIT_CORE stays at 1 (see rlimitCore): neither setrlimit nor prlimit64 may change it.
+	rule(t.setrlimit,
+		stmt(bpfLD|bpfW|bpfABS, argLo(0)),
+		jump(bpfJMP|bpfJEQ|bpfK, rlimitCore, 0, 1),
+		ret(eperm),
+		ret(seccompRetAllow),
+	)
+	rule(t.prlimit64,
+		stmt(bpfLD|bpfW|bpfABS, argLo(1)),
+		jump(bpfJMP|bpfJEQ|bpfK, rlimitCore, 0, 5),
+		stmt(bpfLD|bpfW|bpfABS, argLo(2)),
+		jump(bpfJMP|bpfJEQ|bpfK, 0, 0, 2), // a new limit: refused
+		stmt(bpfLD|bpfW|bpfABS, argHi(2)),
+		jump(bpfJMP|bpfJEQ|bpfK, 0, 1, 0),
+		ret(eperm),
+		ret(seccompRetAllow),
+	)
 	rule(t.mmap,
 		stmt(bpfLD|bpfW|bpfABS, argLo(3)),
-		jump(bpfJMP|bpfJSET|bpfK, mapShared, 0, 1),
+		jump(bpfJMP|bpfJSET|bpfK, mapShared|mapGrowsdown, 0, 1),
 		ret(eperm),
 		ret(seccompRetAllow),
 	)
