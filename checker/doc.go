@@ -131,7 +131,11 @@
 // names a blocked run's wait blocked rather than slept or waited. At the basic level nothing keeps
 // runs apart. What those levels cannot keep from such a program is the user's files (Isolation
 // lists filesystem as missing): the course's cases in a clone, or an instructor's folder of cases,
-// are files it may read.
+// are files it may read, and where it runs as the checker's own user (an ordinary user; as root
+// each run is a user of its own) it may also write them: the user's own files, and in a grading the
+// scratch copies and executables of the classmates graded beside it. grade's summary and
+// report.html say so, and where to grade instead (Landlock, user namespaces, the container image);
+// macOS and Windows are the same (below).
 //
 // # Time
 //

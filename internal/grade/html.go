@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,7 +93,12 @@ func isolationNote(pr *i18n.Printer, rep *Report) string {
 			for i, p := range iso.Missing {
 				names[i] = pr.T("protection_" + p)
 			}
-			return pr.T("grade_html_isolation", "List", strings.Join(names, ", "))
+			note := pr.T("grade_html_isolation", "List", strings.Join(names, ", "))
+			if slices.Contains(iso.Missing, checker.ProtectFiles) {
+				// What that means for a class, and where it holds.
+				note += " " + pr.T("grade_isolation_files")
+			}
+			return note
 		}
 	}
 	return ""
