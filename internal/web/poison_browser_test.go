@@ -56,12 +56,20 @@ self.addEventListener('fetch', e => {
 	tab, cancelTab := chromedp.NewContext(sharedBrowser(t, exe))
 	ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
 	defer func() { cancel(); cancelTab() }()
+	// eval reads js's value in the page. The pages here navigate on by themselves (the file leads
+	// on to the server's address, a worker's page reloads), and an evaluation that a navigation cut
+	// short ("Inspected target navigated or closed") is tried again until the test's time is up.
 	eval := func(js string) string {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
+		for {
+			s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+			if err == nil {
+				return s
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("%s: %v", js, err)
+			}
+			time.Sleep(slowly)
 		}
-		return s
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate("http://"+theirs.Addr().String()+"/ru/lessons/slow-neighbour")); err != nil {
 		t.Fatal(err)
