@@ -108,17 +108,12 @@ func TestFilter(t *testing.T) {
 			{"SO_REUSEADDR", tb.setsockopt, []uint64{3, solSocket, 2}, allow},
 			{"TCP_NODELAY", tb.setsockopt, []uint64{3, 6, 1}, allow},
 			{"F_SETPIPE_SZ", tb.fcntl, []uint64{3, fSetPipeSz, 1 << 20}, eperm},
-			{"setrlimit of RLIMIT_CORE", tb.setrlimit, []uint64{rlimitCore, 0xc000}, eperm},
-			{"setrlimit of RLIMIT_NOFILE", tb.setrlimit, []uint64{7, 0xc000}, allow},
-			{"prlimit64 setting RLIMIT_CORE", tb.prlimit64, []uint64{0, rlimitCore, 0xc000, 0}, eperm},
-			{"prlimit64 setting RLIMIT_CORE, high address", tb.prlimit64, []uint64{0, rlimitCore, 0xc0_0000_0000, 0}, eperm},
-			{"prlimit64 reading RLIMIT_CORE", tb.prlimit64, []uint64{0, rlimitCore, 0, 0xc000}, allow},
-			{"prlimit64 setting RLIMIT_NOFILE (the os package's init)", tb.prlimit64, []uint64{0, 7, 0xc000, 0xd000}, allow},
 			{"F_SETFL", tb.fcntl, []uint64{3, 4, 0x800}, allow},
 			// In a PID namespace of its own a run can name no process outside it.
 			{"kill(-1) in a PID namespace", tb.kill, []uint64{0xffffffff, 9}, allow},
 			{"F_SETOWN in a PID namespace", tb.fcntl, []uint64{3, fSetOwn, 7}, allow},
 		}
+		tests = append(tests, rlimitCases(tb)...)
 		if tb.fork != 0 {
 			tests = append(tests, filterCase{"fork", tb.fork, nil, kill}, filterCase{"vfork", tb.vfork, nil, kill})
 		}
@@ -167,12 +162,6 @@ func TestFilterSignals(t *testing.T) {
 			{"F_SETOWN", tb.fcntl, []uint64{3, fSetOwn, 4241}, eperm},
 			{"F_SETOWN_EX", tb.fcntl, []uint64{3, fSetOwnEx, 0}, eperm},
 			{"F_SETPIPE_SZ", tb.fcntl, []uint64{3, fSetPipeSz, 1 << 20}, eperm},
-			{"setrlimit of RLIMIT_CORE", tb.setrlimit, []uint64{rlimitCore, 0xc000}, eperm},
-			{"setrlimit of RLIMIT_NOFILE", tb.setrlimit, []uint64{7, 0xc000}, allow},
-			{"prlimit64 setting RLIMIT_CORE", tb.prlimit64, []uint64{0, rlimitCore, 0xc000, 0}, eperm},
-			{"prlimit64 setting RLIMIT_CORE, high address", tb.prlimit64, []uint64{0, rlimitCore, 0xc0_0000_0000, 0}, eperm},
-			{"prlimit64 reading RLIMIT_CORE", tb.prlimit64, []uint64{0, rlimitCore, 0, 0xc000}, allow},
-			{"prlimit64 setting RLIMIT_NOFILE (the os package's init)", tb.prlimit64, []uint64{0, 7, 0xc000, 0xd000}, allow},
 			{"F_SETFL", tb.fcntl, []uint64{3, 4, 0x800}, allow},
 			{"F_GETOWN", tb.fcntl, []uint64{3, 9}, allow},
 			{"FIOSETOWN", tb.ioctl, []uint64{3, fioSetOwn, 0}, eperm},
@@ -183,10 +172,27 @@ func TestFilterSignals(t *testing.T) {
 			{"a fork by clone", tb.clone, []uint64{uint64(syscall.SIGCHLD)}, seccompRetKillProcess},
 			{"a shared anonymous mapping", tb.mmap, []uint64{0, 1 << 20, 3, 0x21}, eperm},
 		}
+		tests = append(tests, rlimitCases(tb)...)
 		for _, tt := range tests {
 			if got := run(t, p, tb.arch, tt.nr, tt.args...); got != tt.want {
 				t.Errorf("%s: %s: %#x, want %#x", name, tt.name, got, tt.want)
 			}
 		}
+	}
+}
+
+// rlimitCases are the filter's rules on resource limits, the same with a PID namespace or without:
+// RLIMIT_CORE stays 1 (at 0 a core_pattern that pipes still starts its helper as root), read as
+// often as the program likes; other limits are the program's to set within their hard limits.
+func rlimitCases(tb syscallTable) []filterCase {
+	eperm := uint32(seccompRetErrno | uint32(syscall.EPERM))
+	const allow = seccompRetAllow
+	return []filterCase{
+		{"setrlimit of RLIMIT_CORE", tb.setrlimit, []uint64{rlimitCore, 0xc000}, eperm},
+		{"setrlimit of RLIMIT_NOFILE", tb.setrlimit, []uint64{7, 0xc000}, allow},
+		{"prlimit64 setting RLIMIT_CORE", tb.prlimit64, []uint64{0, rlimitCore, 0xc000, 0}, eperm},
+		{"prlimit64 setting RLIMIT_CORE, high address", tb.prlimit64, []uint64{0, rlimitCore, 0xc0_0000_0000, 0}, eperm},
+		{"prlimit64 reading RLIMIT_CORE", tb.prlimit64, []uint64{0, rlimitCore, 0, 0xc000}, allow},
+		{"prlimit64 setting RLIMIT_NOFILE (the os package's init)", tb.prlimit64, []uint64{0, 7, 0xc000, 0xd000}, allow},
 	}
 }
