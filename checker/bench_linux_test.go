@@ -5,9 +5,7 @@ package checker
 import (
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -159,26 +157,24 @@ func BenchmarkRunCPU(b *testing.B) {
 // statCPU is the CPU time of the process pid itself (utime and stime of /proc/PID/stat), to the
 // clock tick.
 func statCPU(b *testing.B, pid int) time.Duration {
-	f := statFields(b, pid)
+	f := statNumbers(b, pid)
 	return (f[11] + f[12]) * time.Second / 100 // USER_HZ
 }
 
 // statTotalCPU is the CPU time of the process pid and of every child it has waited for (utime,
 // stime, cutime and cstime of /proc/PID/stat), to the clock tick.
 func statTotalCPU(b *testing.B, pid int) time.Duration {
-	f := statFields(b, pid)
+	f := statNumbers(b, pid)
 	return (f[11] + f[12] + f[13] + f[14]) * time.Second / 100
 }
 
-// statFields is the numeric fields of /proc/PID/stat after the command's closing parenthesis (the
-// state's place holds 0).
-func statFields(b *testing.B, pid int) []time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		b.Fatal(err)
+// statNumbers is the numeric fields of /proc/PID/stat after the command's closing parenthesis
+// (statFields; the state's place holds 0).
+func statNumbers(b *testing.B, pid int) []time.Duration {
+	f := statFields(pid)
+	if f == nil {
+		b.Fatalf("/proc/%d/stat cannot be read", pid)
 	}
-	s := string(data)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
 	out := make([]time.Duration, len(f))
 	for i := 1; i < len(f); i++ {
 		var n int64

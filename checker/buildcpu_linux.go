@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"bytes"
 	"os"
 	"strconv"
 	"strings"
@@ -131,21 +130,12 @@ func treeByScan(pid int) (cpu time.Duration, ok bool) {
 
 // statOf is the parent and utime+stime+cutime+cstime (in clock ticks) of pid.
 func statOf(pid int) (ppid int, ticks int64, ok bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0, false
-	}
-	// The command name, in parentheses, may hold spaces and parentheses: the fields start after
-	// the last ')'.
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return 0, 0, false
-	}
-	f := strings.Fields(string(data[i+1:]))
+	f := statFields(pid)
 	// f[0] is field 3 (state), f[1] the parent; utime..cstime are fields 14..17.
 	if len(f) < 15 {
 		return 0, 0, false
 	}
+	var err error
 	ppid, err = strconv.Atoi(f[1])
 	if err != nil {
 		return 0, 0, false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -29,31 +30,30 @@ func processCPU(pid int) (cpu time.Duration, ok bool) {
 	return time.Duration(ts.Nano()), true
 }
 
-// processThreads is how many threads the process pid has (num_threads, the 20th field of
+// processThreads is how many threads the process pid has (num_threads, field 20 of
 // /proc/PID/stat), or 0 when that cannot be read.
 func processThreads(pid int) int {
-	var buf [512]byte
-	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/stat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return 0
-	}
-	n, _ := unix.Read(fd, buf[:])
-	unix.Close(fd)
-	if n <= 0 {
-		return 0
-	}
-	// The command's name, in parentheses, may hold spaces: the fields after it are counted from
-	// the last ')'.
-	rest := buf[:n]
-	if i := bytes.LastIndexByte(rest, ')'); i >= 0 {
-		rest = rest[i+1:]
-	}
-	f := bytes.Fields(rest)
+	f := statFields(pid)
 	if len(f) < 18 {
 		return 0
 	}
-	k, _ := strconv.Atoi(string(f[17]))
+	k, _ := strconv.Atoi(f[17])
 	return k
+}
+
+// statFields are the fields of /proc/PID/stat after the command's name (f[0] is field 3, the
+// state), nil when it cannot be read. The name, in parentheses, may hold spaces and parentheses:
+// the fields start after the last ')'.
+func statFields(pid int) []string {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return nil
+	}
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(string(data[i+1:]))
 }
 
 // runnableTime is how long the threads of the process pid have been on a CPU or waiting for one

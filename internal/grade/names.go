@@ -153,7 +153,7 @@ func safeFileName(s string) string {
 		if unicode.Is(unicode.Cf, r) {
 			continue
 		}
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError || report.Escape(string(r)) != string(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
+		if windowsRefuses(r) || r == '/' || r == '\\' || r == utf8.RuneError || report.Escape(string(r)) != string(r) {
 			b.WriteRune('_')
 			continue
 		}
@@ -170,6 +170,12 @@ func safeFileName(s string) string {
 		name = "_" + name
 	}
 	return name
+}
+
+// windowsRefuses reports whether Windows refuses r in a file's name: a control character or one of
+// :*?"<>| (the separators / and \ aside).
+func windowsRefuses(r rune) bool {
+	return r < 0x20 || r == 0x7f || strings.ContainsRune(`:*?"<>|`, r)
 }
 
 // windowsDevice reports whether Windows takes a file of this name for a device: CON, PRN, AUX, NUL,

@@ -304,14 +304,12 @@ func portableComponent(p string) string {
 	if p == "" || p == "." || p == ".." {
 		return p
 	}
-	if strings.IndexFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f || strings.ContainsRune(`:*?"<>|`, r) }) >= 0 {
-		p = strings.Map(func(r rune) rune {
-			if r < 0x20 || r == 0x7f || strings.ContainsRune(`:*?"<>|`, r) {
-				return '_'
-			}
-			return r
-		}, p)
-	}
+	p = strings.Map(func(r rune) rune {
+		if windowsRefuses(r) {
+			return '_'
+		}
+		return r
+	}, p)
 	if t := strings.TrimRight(p, ". "); t != p {
 		p = t
 		if p == "" {
