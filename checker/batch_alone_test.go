@@ -171,6 +171,9 @@ func compareRuns(t *testing.T, ctx context.Context, cp courseProgram, alone, bat
 	}
 	for k := range a.Cases {
 		ca, cb := a.Cases[k], b.Cases[k]
+		if budgetTiming(ca, cb) || budgetTiming(cb, ca) {
+			continue
+		}
 		compareCases(t, cp.name+", case "+ca.Name+" (batch and direct, against alone through testscript)", cb, ca, alone, batch)
 	}
 }
@@ -179,4 +182,14 @@ func closeAll(progs []*Program) {
 	for _, p := range progs {
 		p.Close()
 	}
+}
+
+// budgetTiming reports whether a case was cut by its program's spent budget (NotRun) and failed
+// the other way (never passed): a wrong program whose earlier cases spent its budget on the CPU
+// reaches its last case one way and not the other as the machine's load stretches their CPU time
+// (exercise-storm's naive loop: memory_limit alone, not_run in a batch, once under CI's load).
+// That is the budget's timing, not the build's or testscript's; the verdict and the count of
+// passed cases, compared above, still hold both ways.
+func budgetTiming(cut, other CaseResult) bool {
+	return cut.Status == NotRun && cut.Message == ReasonBudget && other.Status != Pass
 }
